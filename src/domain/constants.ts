@@ -1,0 +1,19 @@
+/** Business constants of spec section 9. */
+export const PRODUCT_NAME = 'Lobby';
+export const TABLE_PAGE_SIZE = 10;
+export const STEP_SENTINEL = 9999;
+export const CONTENT_WIDTH = 1100;
+export const MIN_APP_WIDTH = 1000;
+export const COOKIE_BANNER_Z_INDEX = 12000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const SMS_CODE_LENGTH = 6;
+export const CARD_NUMBER_LENGTH = 16;
+export const NAME_LIMITS = { venue: 50, hotel: 50, hotelDefinition: 50 } as const;
+export const CURRENCIES = ['EUR', 'SGD', 'USD', 'AED', 'QAR', 'JOD', 'GBP', 'THB'] as const;
+export const UNIT_TYPES = ['HOTEL', 'VENUE', 'REVENUE_CENTER'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+export const ORGANIZATION_STATUSES = ['INACTIVE', 'ACTIVE'] as const;
+export const DEFAULT_PAYMENT_METHOD_TYPES = ['CARD_PRESENT', 'CASH', 'ROOM_CHARGE', 'CITY_LEDGER'] as const;
+export const DEFAULT_PAYMENT_TYPES = ['SALES', 'REFUND', 'VOID_SALES', 'VOID_REFUND'] as const;
+export const UI_LANGUAGES = ['en'] as const;
+export const DEFAULT_UI_LANGUAGE = 'en';

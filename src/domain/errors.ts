@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** One entry of the gateway's error list: `{ errors: [{ code, message, field? }] }`. */
+export const apiErrorItemSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiErrorItem = z.infer<typeof apiErrorItemSchema>;
+
+export const apiErrorBodySchema = z.object({
+  errors: z.array(apiErrorItemSchema),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** Machine-readable error codes the gateway answers with; the app maps them to the spec's words. */
+export const ERROR_CODES = {
+  unauthenticated: 'auth.unauthenticated',
+  invalidCredentials: 'auth.invalid_credentials',
+  throttled: 'auth.throttled',
+  invalidRefreshToken: 'auth.invalid_refresh_token',
+  activationCodeInvalid: 'auth.activation_code_invalid',
+  userNotFound: 'user.not_found',
+  userInactive: 'user.inactive',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  validation: 'validation',
+  versionMismatch: 'version_mismatch',
+  idempotencyMismatch: 'idempotency.key_reused',
+  rateLimited: 'rate_limited',
+  internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

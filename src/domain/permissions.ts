@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+export const PERMISSIONS = [
+  'SETUP_OU',
+  'SETUP_ORG',
+  'CREATE_ORG',
+  'VIEW_TRANSACTIONS',
+  'MANAGE_USER',
+  'PROPAGATE_USER_MANAGEMENT',
+  'PROPAGATE_ORG_CREATION',
+] as const;
+export const permissionSchema = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permissionSchema>;
+
+export const MEMBERSHIP_TYPES = ['BUSINESS_DATA', 'MANAGEMENT'] as const;
+export const membershipTypeSchema = z.enum(MEMBERSHIP_TYPES);
+export type MembershipType = z.infer<typeof membershipTypeSchema>;
+
+export const membershipSchema = z.object({
+  membershipType: membershipTypeSchema,
+  orgs: z.array(z.string().uuid()),
+  ous: z.array(z.string().uuid()),
+  omnipresence: z.boolean(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** The minimum a visibility decision needs to know about the organization tree. */
+export interface TreeOrganization {
+  uuid: string;
+  ous: ReadonlyArray<{ uuid: string; parentUuid: string | null }>;
+}
+
+export interface Visibility {
+  /** true when an omnipresent membership of the type grants everything */
+  all: boolean;
+  /** organizations the user may see (whole org or some of its units) */
+  orgUuids: Set<string>;
+  /** units the user may see: membership units that exist in the tree, plus their descendants, plus every unit of a member org */
+  ouUuids: Set<string>;
+}
+
+function descendantsOf(org: TreeOrganization, roots: ReadonlySet<string>): Set<string> {
+  const children = new Map<string, string[]>();
+  for (const ou of org.ous) {
+    if (ou.parentUuid === null) continue;
+    const list = children.get(ou.parentUuid) ?? [];
+    list.push(ou.uuid);
+    children.set(ou.parentUuid, list);
+  }
+  const found = new Set<string>();
+  const stack = org.ous.filter((ou) => roots.has(ou.uuid)).map((ou) => ou.uuid);
+  while (stack.length > 0) {
+    const next = stack.pop() as string;
+    if (found.has(next)) continue;
+    found.add(next);
+    for (const child of children.get(next) ?? []) stack.push(child);
+  }
+  return found;
+}
+
+/**
+ * Visibility rule of spec section 6: an omnipresent membership of the given type sees all;
+ * otherwise the orgs and ous in the memberships plus their descendants.
+ */
+export function visibilityFor(
+  memberships: readonly Membership[],
+  type: MembershipType,
+  tree: readonly TreeOrganization[],
+): Visibility {
+  const ofType = memberships.filter((m) => m.membershipType === type);
+  if (ofType.some((m) => m.omnipresence)) {
+    return {
+      all: true,
+      orgUuids: new Set(tree.map((o) => o.uuid)),
+      ouUuids: new Set(tree.flatMap((o) => o.ous.map((ou) => ou.uuid))),
+    };
+  }
+  const memberOrgs = new Set(ofType.flatMap((m) => m.orgs));
+  const memberOus = new Set(ofType.flatMap((m) => m.ous));
+  const orgUuids = new Set<string>();
+  const ouUuids = new Set<string>();
+  for (const org of tree) {
+    if (memberOrgs.has(org.uuid)) {
+      orgUuids.add(org.uuid);
+      for (const ou of org.ous) ouUuids.add(ou.uuid);
+      continue;
+    }
+    const reached = descendantsOf(org, memberOus);
+    if (reached.size > 0) {
+      orgUuids.add(org.uuid);
+      for (const id of reached) ouUuids.add(id);
+    }
+  }
+  return { all: false, orgUuids, ouUuids };
+}
+
+export interface Grants {
+  permissions: readonly Permission[];
+  memberships: readonly Membership[];
+}
+
+const isOmnipresent = (grants: Grants, type: MembershipType) =>
+  grants.memberships.some((m) => m.membershipType === type && m.omnipresence);
+
+/** Organization setup: SETUP_ORG and a MANAGEMENT membership listing the org, or omnipresence. */
+export function canSetupOrganization(grants: Grants, orgUuid: string): boolean {
+  if (isOmnipresent(grants, 'MANAGEMENT')) return true;
+  return (
+    grants.permissions.includes('SETUP_ORG') &&
+    grants.memberships.some((m) => m.membershipType === 'MANAGEMENT' && m.orgs.includes(orgUuid))
+  );
+}
+
+/** OU setup: the org has ous and a non-empty MANAGEMENT-derived list with SETUP_OU, or omnipresence. */
+export function canSetupUnits(grants: Grants, org: TreeOrganization, tree: readonly TreeOrganization[]): boolean {
+  if (isOmnipresent(grants, 'MANAGEMENT')) return true;
+  if (org.ous.length === 0 || !grants.permissions.includes('SETUP_OU')) return false;
+  return visibilityFor(grants.memberships, 'MANAGEMENT', tree).orgUuids.has(org.uuid);
+}
+
+/** Transactions: the org has ous and a non-empty BUSINESS_DATA-derived list with VIEW_TRANSACTIONS, or omnipresence. */
+export function canViewTransactions(grants: Grants, org: TreeOrganization, tree: readonly TreeOrganization[]): boolean {
+  if (isOmnipresent(grants, 'BUSINESS_DATA')) return true;
+  if (org.ous.length === 0 || !grants.permissions.includes('VIEW_TRANSACTIONS')) return false;
+  return visibilityFor(grants.memberships, 'BUSINESS_DATA', tree).orgUuids.has(org.uuid);
+}
+
+/** An organization is visible when either membership type reaches it. */
+export function visibleOrganizationUuids(memberships: readonly Membership[], tree: readonly TreeOrganization[]): Set<string> {
+  const management = visibilityFor(memberships, 'MANAGEMENT', tree);
+  const business = visibilityFor(memberships, 'BUSINESS_DATA', tree);
+  return new Set([...management.orgUuids, ...business.orgUuids]);
+}

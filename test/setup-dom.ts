@@ -1,0 +1,30 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// Mantine reads these browser APIs; happy-dom lacks some of them.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: typeof NoopResizeObserver }).ResizeObserver = NoopResizeObserver;
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Four projects: pure logic (node), components (happy-dom), the gateway on real PGlite or
+// PostgreSQL (DATABASE_URL), and end-to-end journeys in Debian's Chromium against the built app.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'worker/**/*.test.ts', 'sw/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'gateway',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
