@@ -1,0 +1,144 @@
+/**
+ * End-to-end harness: runs the real gateway (`node --import tsx server/main.ts`, as `npm start`
+ * does after the build) on a free port with a fresh PGlite data directory, and Debian's Chromium
+ * through playwright-core with a fresh user-data-dir. Mail goes to the gateway log (no SMTP_URL),
+ * which is how a journey reads a reset link, exactly as an operator without SMTP would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const ADMIN_EMAIL = 'admin@lobby.test';
+export const ADMIN_PASSWORD = 'Admin-e2e-Passw0rd';
+export const MANAGER_PASSWORD = 'Manager-e2e-Passw0rd';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Gateway {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  /** Links found in mail log lines, oldest first. */
+  mailLinks: (kind: RegExp) => string[];
+  waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  stop: () => Promise<number | null>;
+}
+
+export async function startGateway(env: Record<string, string> = {}, dataDir?: string): Promise<Gateway> {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      LOBBY_ADMIN_EMAIL: ADMIN_EMAIL,
+      LOBBY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOBBY_DEMO_PASSWORD: MANAGER_PASSWORD,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const waiters = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+    for (const wake of waiters) wake();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const waitForOutput = (pattern: RegExp, timeoutMs = 60_000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = out.match(pattern);
+        if (match) {
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`gateway did not print ${pattern} within ${timeoutMs} ms; output:\n${out}`));
+      }, timeoutMs);
+      waiters.add(check);
+      void exited.then(() => {
+        if (waiters.has(check)) {
+          waiters.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`gateway exited before printing ${pattern}; output:\n${out}`));
+        }
+      });
+      check();
+    });
+
+  await waitForOutput(/Lobby is running at/);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir: dir,
+    output: () => out,
+    mailLinks: (kind) => [...out.matchAll(new RegExp(`https?://[^\\s"'\\\\]*${kind.source}[^\\s"'\\\\]*`, 'g'))].map((m) => m[0]),
+    waitForOutput,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGINT');
+      const code = await exited;
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+export async function openBrowser(): Promise<Browser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'lobby-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
