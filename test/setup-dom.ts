@@ -24,7 +24,11 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: typeof NoopResizeObserver }).ResizeObserver = NoopResizeObserver;
 }
 
+// Component tests replace fetch with a fake gateway (test/render.tsx); each test starts clean.
+const browserFetch = globalThis.fetch;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  globalThis.fetch = browserFetch;
 });

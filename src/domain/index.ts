@@ -4,3 +4,4 @@ export * from './errors';
 export * from './organization';
 export * from './permissions';
 export * from './profile';
+export * from './navigation';

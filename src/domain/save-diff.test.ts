@@ -34,7 +34,7 @@ describe('save diff properties', () => {
         fc.uniqueArray(uuidArb, { maxLength: 20 }),
         fc.array(fc.record({ uuid: fc.option(uuidArb, { nil: undefined }), deleted: fc.boolean(), v: fc.integer() }), { maxLength: 30 }),
         (serverIds, localRaw) => {
-          const server = serverIds.map((uuid) => ({ uuid, v: -1 }));
+          const server: { uuid?: string; deleted?: boolean; v: number }[] = serverIds.map((uuid) => ({ uuid, v: -1 }));
           // a local list has unique uuids (the form never holds one record twice)
           const seen = new Set<string>();
           const local = localRaw.filter((item) => !item.uuid || (!seen.has(item.uuid) && seen.add(item.uuid)));

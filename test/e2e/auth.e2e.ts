@@ -22,7 +22,7 @@ afterAll(async () => {
 async function signIn(email: string, password: string) {
   const { page } = browser;
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -91,14 +91,14 @@ describe('reset password', () => {
     await page.getByLabel('Confirm password').fill(newPassword + 'x');
     await page.getByText("* Passwords don't match").waitFor();
     await page.getByLabel('Confirm password').fill(newPassword);
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByText('Your password has been set.').waitFor();
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Your new password has been saved. You can now sign in with it.').waitFor();
 
     // the same link cannot be used twice
     await page.goto(link as string);
     await page.getByLabel('New password').fill('Another-Passw0rd');
     await page.getByLabel('Confirm password').fill('Another-Passw0rd');
-    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByText('* The activation code is not valid').waitFor();
 
     await page.goto(`${gateway.url}/login`);

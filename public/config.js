@@ -1,0 +1,3 @@
+// Runtime configuration of the Lobby web app, read at start-up. Edit it in dist/ after a build to
+// point the app at another gateway, e.g. { apiBaseUrl: 'https://gateway.example.com/api' }.
+window.__LOBBY_CONFIG__ = window.__LOBBY_CONFIG__ || { apiBaseUrl: '/api' };

@@ -1,0 +1,104 @@
+/**
+ * The gateway as a Fastify instance, built separately from listen() so tests run it in-process with
+ * inject(). Order matters: compilers, context, errors, security headers, rate limit, auth, swagger
+ * (before routes, to see them), /api routes, then the built app with its SPA fallback.
+ */
+import { resolve } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../src/domain/index';
+import type { Config } from './config';
+import type { Limits, LobbyContext, Mailer } from './context';
+import { DEFAULT_LIMITS } from './context';
+import type { Database } from './db/client';
+import { purgeExpired } from './db/maintenance';
+import { HttpError } from './http-error';
+import { loggerOptions } from './logging';
+import type { MailTransport } from './mail/outbox';
+import { sendMail, sendSms, smtpTransport } from './mail/outbox';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
+import spa from './plugins/spa';
+import swaggerPlugin from './plugins/swagger';
+import { apiRoutes } from './routes/index';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** the clock; tests move it to expire tokens and age throttling events */
+  now?: () => Date;
+  limits?: Partial<Limits>;
+  /** Fastify logger option; default pino at config.logLevel without secrets */
+  logger?: FastifyServerOptions['logger'];
+  /** the built app; default ./dist; null: API only */
+  distDir?: string | null;
+  /** default: nodemailer on config.smtpUrl, or none */
+  mailTransport?: MailTransport | null;
+  /** routes added under /api before the app is ready (tests) */
+  registerExtraRoutes?: (api: FastifyInstance) => void | Promise<void>;
+  /** hourly purge of expired tokens, throttling events and idempotency keys; default true */
+  housekeeping?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const transport = options.mailTransport !== undefined ? options.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
+  const outbox = {
+    log: (line: string) => app.log.info(line),
+    logError: (error: unknown, line: string) => app.log.error({ err: error }, line),
+    transport,
+    from: config.mailFrom,
+    root: db,
+  };
+  const mailer: Mailer = {
+    mail: (executor, message) => sendMail(executor, message, outbox),
+    sms: (executor, message) => sendSms(executor, message, outbox),
+  };
+  const lobby: LobbyContext = { db, config, now: options.now ?? (() => new Date()), limits: { ...DEFAULT_LIMITS, ...options.limits }, mailer };
+  app.decorate('lobby', lobby);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeaders);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, [{ code: ERROR_CODES.rateLimited, message: `Too many requests. Try again in ${context.after}.` }]),
+  });
+  await app.register(authPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(
+    async (api) => {
+      await api.register(apiRoutes);
+      if (options.registerExtraRoutes) await options.registerExtraRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(spa, { distDir: options.distDir === undefined ? resolve('dist') : options.distDir });
+
+  if (options.housekeeping !== false) {
+    const timer = setInterval(() => {
+      purgeExpired(db, lobby.now()).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+    }, 3600_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  if (transport && 'close' in transport && typeof transport.close === 'function') {
+    const closable = transport as { close(): void };
+    app.addHook('onClose', async () => closable.close());
+  }
+  return app;
+}
+
+export type LobbyApp = Awaited<ReturnType<typeof buildApp>>;

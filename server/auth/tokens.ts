@@ -1,0 +1,139 @@
+/**
+ * Sessions: an access token (short-lived bearer) and a refresh token per sign-in "family".
+ * Refresh tokens rotate and are single-use; using a spent one again revokes the whole family, except
+ * the most recently rotated token used again within the grace window (two tabs refreshing at once),
+ * which gets a fresh pair. Only SHA-256 hashes are stored. Revocation flags the family, so every
+ * access token of it stops working at once.
+ */
+import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { Session } from '../../src/domain/index';
+import type { Database, Executor } from '../db/client';
+import { accessTokens, refreshTokens, tokenFamilies, users } from '../db/schema';
+import type { AuthState } from '../context';
+import { randomToken, sha256 } from './secrets';
+
+export interface TokenSettings {
+  now(): Date;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshGraceMs: number;
+}
+
+interface IssueInput {
+  userUuid: string;
+  familyUuid: string;
+  previousLoginAt: Date | null;
+}
+
+async function issuePair(db: Executor, settings: TokenSettings, input: IssueInput): Promise<Session> {
+  const now = settings.now();
+  const token = randomToken();
+  const refreshToken = randomToken();
+  const expiresAt = new Date(now.getTime() + settings.accessTokenTtlSeconds * 1000);
+  await db.insert(accessTokens).values({ tokenHash: sha256(token), familyUuid: input.familyUuid, userUuid: input.userUuid, expiresAt, createdAt: now });
+  await db.insert(refreshTokens).values({
+    tokenHash: sha256(refreshToken),
+    familyUuid: input.familyUuid,
+    userUuid: input.userUuid,
+    expiresAt: new Date(now.getTime() + settings.refreshTokenTtlSeconds * 1000),
+    createdAt: now,
+  });
+  return {
+    token,
+    refreshToken,
+    expirationTime: expiresAt.toISOString(),
+    lastLoginTime: input.previousLoginAt?.toISOString() ?? null,
+    uuid: input.userUuid,
+  };
+}
+
+/** A new sign-in: a new family, the user's last-login moved to now, a first token pair. */
+export async function startSession(db: Database, settings: TokenSettings, user: { uuid: string; lastLoginAt: Date | null }): Promise<Session> {
+  return db.transaction(async (tx) => {
+    const now = settings.now();
+    const [family] = await tx
+      .insert(tokenFamilies)
+      .values({ userUuid: user.uuid, previousLoginAt: user.lastLoginAt, createdAt: now })
+      .returning({ uuid: tokenFamilies.uuid });
+    if (!family) throw new Error('token family not created');
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.uuid, user.uuid));
+    return issuePair(tx, settings, { userUuid: user.uuid, familyUuid: family.uuid, previousLoginAt: user.lastLoginAt });
+  });
+}
+
+export async function revokeFamily(db: Executor, familyUuid: string, now: Date): Promise<void> {
+  await db.update(tokenFamilies).set({ revokedAt: now }).where(and(eq(tokenFamilies.uuid, familyUuid), isNull(tokenFamilies.revokedAt)));
+  await db.delete(accessTokens).where(eq(accessTokens.familyUuid, familyUuid));
+}
+
+export async function revokeAllFamilies(db: Executor, userUuid: string, now: Date): Promise<void> {
+  await db.update(tokenFamilies).set({ revokedAt: now }).where(and(eq(tokenFamilies.userUuid, userUuid), isNull(tokenFamilies.revokedAt)));
+  await db.delete(accessTokens).where(eq(accessTokens.userUuid, userUuid));
+}
+
+export type RefreshOutcome = { ok: true; session: Session } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'other-user' | 'inactive' | 'reused' };
+
+/** Rotates a refresh token. On reuse the family is revoked (committed) and the outcome says so. */
+export async function refreshSession(db: Database, settings: TokenSettings, input: { token: string; refreshToken: string }): Promise<RefreshOutcome> {
+  const refreshHash = sha256(input.refreshToken);
+  const [found] = await db.select({ familyUuid: refreshTokens.familyUuid }).from(refreshTokens).where(eq(refreshTokens.tokenHash, refreshHash));
+  if (!found) return { ok: false, reason: 'unknown' };
+  return db.transaction(async (tx): Promise<RefreshOutcome> => {
+    const now = settings.now();
+    // The family row lock serializes concurrent refreshes of one sign-in across gateways.
+    const [family] = await tx.select().from(tokenFamilies).where(eq(tokenFamilies.uuid, found.familyUuid)).for('update');
+    if (!family || family.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    const [current] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, refreshHash));
+    if (!current) return { ok: false, reason: 'unknown' };
+    const [access] = await tx.select({ userUuid: accessTokens.userUuid }).from(accessTokens).where(eq(accessTokens.tokenHash, sha256(input.token)));
+    if (access && access.userUuid !== current.userUuid) return { ok: false, reason: 'other-user' };
+    if (current.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+    const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.uuid, current.userUuid));
+    if (!user || !user.active) {
+      await revokeFamily(tx, family.uuid, now);
+      return { ok: false, reason: 'inactive' };
+    }
+    const issue = () => issuePair(tx, settings, { userUuid: current.userUuid, familyUuid: family.uuid, previousLoginAt: family.previousLoginAt });
+    if (current.usedAt === null) {
+      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, refreshHash));
+      return { ok: true, session: await issue() };
+    }
+    const [lastSpent] = await tx
+      .select({ tokenHash: refreshTokens.tokenHash })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyUuid, family.uuid), isNotNull(refreshTokens.usedAt)))
+      .orderBy(desc(refreshTokens.usedAt), desc(refreshTokens.createdAt))
+      .limit(1);
+    const inGrace = lastSpent?.tokenHash === refreshHash && now.getTime() - current.usedAt.getTime() <= settings.refreshGraceMs;
+    if (inGrace) return { ok: true, session: await issue() };
+    await revokeFamily(tx, family.uuid, now);
+    return { ok: false, reason: 'reused' };
+  });
+}
+
+/** Logout: revokes the family of the refresh token (spent or not). Unknown tokens change nothing. */
+export async function revokeByRefreshToken(db: Database, refreshToken: string, now: Date): Promise<void> {
+  const [found] = await db.select({ familyUuid: refreshTokens.familyUuid }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  if (found) await db.transaction((tx) => revokeFamily(tx, found.familyUuid, now));
+}
+
+/** The signed-in caller of a bearer token, or null when it is unknown, expired, revoked or its user inactive. */
+export async function authenticateAccessToken(db: Database, token: string, now: Date): Promise<AuthState | null> {
+  const tokenHash = sha256(token);
+  const [row] = await db
+    .select({ userUuid: accessTokens.userUuid, familyUuid: accessTokens.familyUuid })
+    .from(accessTokens)
+    .innerJoin(tokenFamilies, eq(tokenFamilies.uuid, accessTokens.familyUuid))
+    .innerJoin(users, eq(users.uuid, accessTokens.userUuid))
+    .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, now), isNull(tokenFamilies.revokedAt), eq(users.active, true)));
+  return row ? { userUuid: row.userUuid, familyUuid: row.familyUuid, tokenHash } : null;
+}
+
+/** Removes expired access tokens and refresh tokens (and families left without any). */
+export async function purgeExpiredTokens(db: Database, now: Date): Promise<void> {
+  await db.delete(accessTokens).where(lt(accessTokens.expiresAt, now));
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
+  await db
+    .delete(tokenFamilies)
+    .where(notExists(db.select({ one: sql`1` }).from(refreshTokens).where(eq(refreshTokens.familyUuid, tokenFamilies.uuid))));
+}

@@ -1,0 +1,16 @@
+import type { SeededAccount } from './db/seed';
+
+/**
+ * What the gateway prints once it listens. The first line is fixed (tests and scripts wait for it);
+ * a password is shown only by the start that created the account.
+ */
+export function startupLines(port: number, accounts: readonly SeededAccount[]): string[] {
+  return [
+    `Lobby is running at http://localhost:${port}`,
+    ...accounts.map((account) =>
+      account.password === null
+        ? `Sign in as ${account.email} with the password set at first start`
+        : `Sign in as ${account.email} with password ${account.password}`,
+    ),
+  ];
+}

@@ -1,0 +1,100 @@
+/**
+ * Gateway configuration, read from the environment once at start and validated with zod.
+ * A bad value stops the gateway with one line naming the variable, so an operator never runs a
+ * half-configured gateway (DESIGN.md "Configuration by environment, validated at start").
+ */
+import { z } from 'zod';
+import { newPasswordProblems } from '../src/domain/index';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminEmail: string;
+  /** null: generate a random strong password at first start */
+  adminPassword: string | null;
+  demo: boolean;
+  demoPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  accessTokenTtlSeconds: number;
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** An empty variable counts as unset, so `DATABASE_URL= npm start` means "no database URL". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const integerIn = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be an integer from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be an integer from ${min} to ${max}`);
+
+const urlWithProtocols = (name: string, protocols: readonly string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be ${what}`);
+
+const strongPassword = (name: string) =>
+  z.string().refine((value) => newPasswordProblems(value).length === 0, `${name} must have at least 8 characters and an uppercase letter`);
+
+const envSchema = z.object({
+  PORT: optional(integerIn('PORT', 1, 65535)),
+  HOST: optional(z.string().trim()),
+  DATA_DIR: optional(z.string().trim()),
+  DATABASE_URL: optional(urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL')),
+  LOBBY_ADMIN_EMAIL: optional(z.string().trim().toLowerCase().email('LOBBY_ADMIN_EMAIL must be an email address')),
+  LOBBY_ADMIN_PASSWORD: optional(strongPassword('LOBBY_ADMIN_PASSWORD')),
+  LOBBY_DEMO: optional(z.enum(['0', '1'], { error: 'LOBBY_DEMO must be 0 or 1' })),
+  LOBBY_DEMO_PASSWORD: optional(strongPassword('LOBBY_DEMO_PASSWORD')),
+  SMTP_URL: optional(urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string().trim()),
+  PUBLIC_URL: optional(urlWithProtocols('PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL')),
+  ACCESS_TOKEN_TTL_SECONDS: optional(integerIn('ACCESS_TOKEN_TTL_SECONDS', 1, 86400)),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
+});
+
+/** Parses the environment; throws ConfigError with one line such as `Invalid configuration: PORT must be ...`. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+    throw new ConfigError(`Invalid configuration: ${messages.join('; ')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 8080;
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: e.DATA_DIR ?? './data',
+    databaseUrl: e.DATABASE_URL ?? null,
+    adminEmail: e.LOBBY_ADMIN_EMAIL ?? 'admin@lobby.local',
+    adminPassword: e.LOBBY_ADMIN_PASSWORD ?? null,
+    demo: (e.LOBBY_DEMO ?? '1') === '1',
+    demoPassword: e.LOBBY_DEMO_PASSWORD ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? 'Lobby <no-reply@lobby.local>',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS ?? 900,
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}

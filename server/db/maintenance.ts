@@ -1,0 +1,19 @@
+/**
+ * Housekeeping run at start and hourly: expired tokens and codes, throttling events past every
+ * window, and idempotency keys past their 24-hour retention.
+ */
+import { lt } from 'drizzle-orm';
+import { purgeEvents } from '../auth/throttle';
+import { purgeExpiredTokens } from '../auth/tokens';
+import { purgeIdempotencyKeys } from '../plugins/idempotency';
+import type { Database } from './client';
+import { activationCodes } from './schema';
+
+const DAY_MS = 24 * 3600_000;
+
+export async function purgeExpired(db: Database, now: Date): Promise<void> {
+  await purgeIdempotencyKeys(db, now);
+  await purgeEvents(db, new Date(now.getTime() - DAY_MS));
+  await purgeExpiredTokens(db, now);
+  await db.delete(activationCodes).where(lt(activationCodes.expiresAt, new Date(now.getTime() - DAY_MS)));
+}

@@ -1,0 +1,179 @@
+/**
+ * The gateway's tables, one drizzle schema for both PGlite (embedded default) and PostgreSQL.
+ * Security-relevant choices live here: tokens and one-time codes are stored only as SHA-256
+ * hashes (a leaked table cannot be replayed), emails are unique in lower case, and throttling and
+ * idempotency state is in the database so several gateways on one PostgreSQL agree.
+ * Change this file, then `npx drizzle-kit generate` and commit the new migration.
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Attributes, MembershipType, Permission, UnitType } from '../../src/domain/index';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  uuid: uuid('uuid').primaryKey().defaultRandom(),
+  /** always stored lower-cased */
+  email: text('email').notNull().unique(),
+  /** argon2id PHC string; null until the user activated or set a password */
+  passwordHash: text('password_hash'),
+  telephone: text('telephone'),
+  emailValidated: boolean('email_validated').notNull().default(false),
+  phoneValidated: boolean('phone_validated').notNull().default(false),
+  image: text('image'),
+  active: boolean('active').notNull().default(true),
+  permissions: jsonb('permissions').$type<Permission[]>().notNull().default(sql`'[]'::jsonb`),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    membershipType: text('membership_type').$type<MembershipType>().notNull(),
+    omnipresence: boolean('omnipresence').notNull().default(false),
+    orgs: jsonb('orgs').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    ous: jsonb('ous').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [index('memberships_user_idx').on(t.userUuid)],
+);
+
+export const organizations = pgTable('organizations', {
+  uuid: uuid('uuid').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  legalCompanyName: text('legal_company_name').notNull(),
+  status: text('status').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const organizationalUnits = pgTable(
+  'organizational_units',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    parentUuid: uuid('parent_uuid'),
+    type: text('type').$type<UnitType>().notNull(),
+    name: text('name').notNull(),
+    attributes: jsonb('attributes').$type<Attributes>().notNull().default(sql`'{}'::jsonb`),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('organizational_units_org_idx').on(t.orgUuid), index('organizational_units_parent_idx').on(t.parentUuid)],
+);
+
+/** One sign-in = one family; every access and refresh token issued by refreshing it belongs to it. */
+export const tokenFamilies = pgTable(
+  'token_families',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    /** the user's previous sign-in, answered as lastLoginTime by this family's sessions */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('token_families_user_idx').on(t.userUuid)],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    /** SHA-256 (hex) of the bearer token */
+    tokenHash: text('token_hash').primaryKey(),
+    familyUuid: uuid('family_uuid')
+      .notNull()
+      .references(() => tokenFamilies.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_tokens_family_idx').on(t.familyUuid), index('access_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    /** SHA-256 (hex) of the refresh token */
+    tokenHash: text('token_hash').primaryKey(),
+    familyUuid: uuid('family_uuid')
+      .notNull()
+      .references(() => tokenFamilies.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    /** set when the token was rotated; a second use after that is reuse (or the grace case) */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyUuid)],
+);
+
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    /** SHA-256 (hex) of the one-time code */
+    codeHash: text('code_hash').primaryKey(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<ActivationPurpose>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activation_codes_user_idx').on(t.userUuid)],
+);
+export type ActivationPurpose = 'reset' | 'activate' | 'phone';
+
+/** Throttling events (failed sign-ins, code requests) keyed like `account:<email>` or `ip:<address>`. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    channel: text('channel').$type<'mail' | 'sms'>().notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_messages_recipient_idx').on(t.recipient)],
+);
+
+/** Stored outcome of a mutation per (user, Idempotency-Key); written in the effect's transaction. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userUuid: uuid('user_uuid').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null only while the first request holds the transaction */
+    statusCode: integer('status_code'),
+    response: jsonb('response').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userUuid, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,106 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENCIES, newPasswordProblems, PERMISSIONS } from '../../src/domain/index';
+import { verifyPassword } from '../auth/passwords';
+import type { TestDatabase } from '../test-helpers';
+import { createTestDatabase } from '../test-helpers';
+import { memberships, organizationalUnits, organizations, users } from './schema';
+import { DEMO_MANAGER_EMAIL, seedDatabase } from './seed';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const options = { adminEmail: 'Admin@Lobby.local', adminPassword: null, demo: true, demoPassword: 'Demo-Password1' };
+
+async function counts() {
+  const db = database.db;
+  const [u] = await db.select({ n: count() }).from(users);
+  const [m] = await db.select({ n: count() }).from(memberships);
+  const [o] = await db.select({ n: count() }).from(organizations);
+  const [ous] = await db.select({ n: count() }).from(organizationalUnits);
+  return { users: u?.n, memberships: m?.n, organizations: o?.n, units: ous?.n };
+}
+
+describe('seedDatabase', () => {
+  it('creates the administrator, the demo tree and the manager on an empty database', async () => {
+    const result = await seedDatabase(database.db, options);
+    expect(result.created).toBe(true);
+    const [admin, manager] = result.accounts;
+    expect(admin).toMatchObject({ role: 'admin', email: 'admin@lobby.local' });
+    expect(newPasswordProblems(admin?.password ?? '')).toEqual([]);
+    expect(manager).toEqual({ role: 'manager', email: DEMO_MANAGER_EMAIL, password: 'Demo-Password1' });
+
+    const db = database.db;
+    const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@lobby.local'));
+    expect(adminRow?.permissions).toEqual([...PERMISSIONS]);
+    expect(await verifyPassword(adminRow?.passwordHash ?? null, admin?.password ?? '')).toBe(true);
+    const adminMemberships = await db.select().from(memberships).where(eq(memberships.userUuid, adminRow?.uuid ?? ''));
+    expect(adminMemberships.map((m) => [m.membershipType, m.omnipresence]).sort()).toEqual([
+      ['BUSINESS_DATA', true],
+      ['MANAGEMENT', true],
+    ]);
+
+    const [org] = await db.select().from(organizations);
+    expect(org).toMatchObject({ name: 'Demo Hospitality Group', legalCompanyName: 'Demo Hospitality Group', status: 'ACTIVE' });
+    const units = await db.select().from(organizationalUnits);
+    const byUuid = new Map(units.map((u) => [u.uuid, u]));
+    const ofType = (type: string) => units.filter((u) => u.type === type);
+    expect(ofType('HOTEL')).toHaveLength(2);
+    expect(ofType('VENUE')).toHaveLength(3);
+    expect(ofType('REVENUE_CENTER')).toHaveLength(4);
+    for (const hotel of ofType('HOTEL')) {
+      expect(hotel.parentUuid).toBeNull();
+      expect(hotel.attributes).toMatchObject({ NAME: hotel.name, TYPE: 'HOTEL' });
+      expect(hotel.attributes.LOCALE).toMatch(/^en-(GB|US)$/);
+      expect(CURRENCIES).toContain(hotel.attributes.CURRENCY);
+      expect(hotel.attributes.TIME_ZONE).toMatch(/^[A-Z][a-z]+\/[A-Za-z_]+$/);
+    }
+    for (const venue of ofType('VENUE')) expect(byUuid.get(venue.parentUuid ?? '')?.type).toBe('HOTEL');
+    for (const rc of ofType('REVENUE_CENTER')) {
+      expect(byUuid.get(rc.parentUuid ?? '')?.type).toBe('VENUE');
+      expect(rc.attributes).toMatchObject({ NAME: rc.name, TYPE: 'REVENUE_CENTER' });
+    }
+    expect(units.every((u) => u.orgUuid === org?.uuid)).toBe(true);
+
+    const [managerRow] = await db.select().from(users).where(eq(users.email, DEMO_MANAGER_EMAIL));
+    expect(managerRow?.permissions).toEqual(['SETUP_OU', 'SETUP_ORG']);
+    const managerMemberships = await db.select().from(memberships).where(eq(memberships.userUuid, managerRow?.uuid ?? ''));
+    expect(managerMemberships).toHaveLength(1);
+    expect(managerMemberships[0]).toMatchObject({ membershipType: 'MANAGEMENT', omnipresence: false, orgs: [] });
+    const managed = byUuid.get(managerMemberships[0]?.ous[0] ?? '');
+    expect(managed?.type).toBe('HOTEL');
+    expect(managerMemberships[0]?.ous).toHaveLength(1);
+  });
+
+  it('changes nothing when run again, and names the accounts without passwords', async () => {
+    const before = await counts();
+    const again = await seedDatabase(database.db, { ...options, adminPassword: 'Other-Password1' });
+    expect(again).toEqual({
+      created: false,
+      accounts: [
+        { role: 'admin', email: 'admin@lobby.local', password: null },
+        { role: 'manager', email: DEMO_MANAGER_EMAIL, password: null },
+      ],
+    });
+    expect(await counts()).toEqual(before);
+    expect(before).toEqual({ users: 2, memberships: 3, organizations: 1, units: 9 });
+  });
+
+  it('seeds only the administrator with LOBBY_DEMO=0', async () => {
+    const other = await createTestDatabase();
+    try {
+      const result = await seedDatabase(other.db, { adminEmail: 'root@example.com', adminPassword: 'Root-Password1', demo: false, demoPassword: null });
+      expect(result.accounts).toEqual([{ role: 'admin', email: 'root@example.com', password: 'Root-Password1' }]);
+      const [o] = await other.db.select({ n: count() }).from(organizations);
+      const [u] = await other.db.select({ n: count() }).from(users);
+      expect([o?.n, u?.n]).toEqual([0, 1]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * First-start data on an empty database (no users): the administrator with omnipresent MANAGEMENT
+ * and BUSINESS_DATA memberships and every permission, and unless LOBBY_DEMO=0 a demo organization
+ * with 2 hotels, 3 venues and 4 revenue centers plus a manager of one hotel. A database that has
+ * users is never touched, so a restart keeps everything; an advisory lock keeps two gateways
+ * starting at once from seeding twice.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import type { Attributes, UnitType } from '../../src/domain/index';
+import { PERMISSIONS } from '../../src/domain/index';
+import { hashPassword } from '../auth/passwords';
+import { generatePassword } from '../auth/secrets';
+import type { Database, Transaction } from './client';
+import { memberships, organizationalUnits, organizations, users } from './schema';
+
+export const DEMO_ORGANIZATION_NAME = 'Demo Hospitality Group';
+export const DEMO_MANAGER_EMAIL = 'manager@lobby.local';
+const SEED_LOCK_ID = 7_401_202_502;
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string | null;
+  demo: boolean;
+  demoPassword: string | null;
+}
+
+export interface SeededAccount {
+  role: 'admin' | 'manager';
+  email: string;
+  /** the password, when the account was created by this run; null on later starts */
+  password: string | null;
+}
+
+export interface SeedResult {
+  created: boolean;
+  accounts: SeededAccount[];
+}
+
+interface DemoUnit {
+  key: string;
+  parent: string | null;
+  type: UnitType;
+  name: string;
+  regional?: { LOCALE: string; CURRENCY: string; TIME_ZONE: string };
+}
+
+export const DEMO_UNITS: readonly DemoUnit[] = [
+  { key: 'harbour', parent: null, type: 'HOTEL', name: 'Harbour View Hotel', regional: { LOCALE: 'en-GB', CURRENCY: 'EUR', TIME_ZONE: 'Europe/Lisbon' } },
+  { key: 'sunset', parent: null, type: 'HOTEL', name: 'Sunset Bay Resort', regional: { LOCALE: 'en-US', CURRENCY: 'USD', TIME_ZONE: 'America/New_York' } },
+  { key: 'rooftop', parent: 'harbour', type: 'VENUE', name: 'Rooftop Bar' },
+  { key: 'restaurant', parent: 'harbour', type: 'VENUE', name: 'Harbour Restaurant' },
+  { key: 'beach', parent: 'sunset', type: 'VENUE', name: 'Beach Club' },
+  { key: 'rooftop-pos', parent: 'rooftop', type: 'REVENUE_CENTER', name: 'Rooftop Bar POS' },
+  { key: 'restaurant-pos', parent: 'restaurant', type: 'REVENUE_CENTER', name: 'Restaurant POS' },
+  { key: 'pool-pos', parent: 'beach', type: 'REVENUE_CENTER', name: 'Pool Bar POS' },
+  { key: 'terrace-pos', parent: 'beach', type: 'REVENUE_CENTER', name: 'Beach Terrace POS' },
+];
+const MANAGED_HOTEL = 'harbour';
+
+async function userCount(db: Database | Transaction): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+async function existingAccounts(db: Database, options: SeedOptions): Promise<SeededAccount[]> {
+  const accounts: SeededAccount[] = [];
+  const [admin] = await db.select({ email: users.email }).from(users).where(eq(users.email, options.adminEmail.toLowerCase()));
+  if (admin) accounts.push({ role: 'admin', email: admin.email, password: null });
+  const [manager] = await db.select({ email: users.email }).from(users).where(eq(users.email, DEMO_MANAGER_EMAIL));
+  if (manager) accounts.push({ role: 'manager', email: manager.email, password: null });
+  return accounts;
+}
+
+async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
+  const [org] = await tx
+    .insert(organizations)
+    .values({ name: DEMO_ORGANIZATION_NAME, legalCompanyName: DEMO_ORGANIZATION_NAME, status: 'ACTIVE' })
+    .returning({ uuid: organizations.uuid });
+  if (!org) throw new Error('demo organization not created');
+  const uuids = new Map<string, string>();
+  for (const unit of DEMO_UNITS) {
+    const parentUuid = unit.parent === null ? null : (uuids.get(unit.parent) ?? null);
+    const attributes: Attributes = { NAME: unit.name, TYPE: unit.type, ...unit.regional };
+    const [row] = await tx
+      .insert(organizationalUnits)
+      .values({ orgUuid: org.uuid, parentUuid, type: unit.type, name: unit.name, attributes })
+      .returning({ uuid: organizationalUnits.uuid });
+    if (!row) throw new Error(`demo unit ${unit.name} not created`);
+    uuids.set(unit.key, row.uuid);
+  }
+  const hotel = uuids.get(MANAGED_HOTEL);
+  if (!hotel) throw new Error('demo hotel missing');
+  await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });
+}
+
+/** Seeds an empty database; on a database with users it changes nothing and names the known accounts. */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
+  if ((await userCount(db)) > 0) return { created: false, accounts: await existingAccounts(db, options) };
+  const adminPassword = options.adminPassword ?? generatePassword();
+  const managerPassword = options.demo ? (options.demoPassword ?? generatePassword()) : null;
+  const adminHash = await hashPassword(adminPassword);
+  const managerHash = managerPassword === null ? null : await hashPassword(managerPassword);
+
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if ((await userCount(tx)) > 0) return false;
+    const [admin] = await tx
+      .insert(users)
+      .values({ email: options.adminEmail.toLowerCase(), passwordHash: adminHash, emailValidated: true, active: true, permissions: [...PERMISSIONS] })
+      .returning({ uuid: users.uuid });
+    if (!admin) throw new Error('admin not created');
+    await tx.insert(memberships).values([
+      { userUuid: admin.uuid, membershipType: 'MANAGEMENT', omnipresence: true, orgs: [], ous: [] },
+      { userUuid: admin.uuid, membershipType: 'BUSINESS_DATA', omnipresence: true, orgs: [], ous: [] },
+    ]);
+    if (managerHash !== null) {
+      const [manager] = await tx
+        .insert(users)
+        .values({ email: DEMO_MANAGER_EMAIL, passwordHash: managerHash, emailValidated: true, active: true, permissions: ['SETUP_OU', 'SETUP_ORG'] })
+        .returning({ uuid: users.uuid });
+      if (!manager) throw new Error('demo manager not created');
+      await seedDemo(tx, manager.uuid);
+    }
+    return true;
+  });
+  if (!created) return { created: false, accounts: await existingAccounts(db, options) };
+  const accounts: SeededAccount[] = [{ role: 'admin', email: options.adminEmail.toLowerCase(), password: adminPassword }];
+  if (managerPassword !== null) accounts.push({ role: 'manager', email: DEMO_MANAGER_EMAIL, password: managerPassword });
+  return { created: true, accounts };
+}

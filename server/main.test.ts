@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point as `npm start` runs it: a child process on a temporary DATA_DIR (PGlite).
+
+interface Run {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  delete env.LOBBY_ADMIN_PASSWORD;
+  delete env.LOBBY_DEMO_PASSWORD;
+  return env;
+}
+
+/** Starts main.ts, waits for the running line, optionally acts, then stops it with SIGTERM. */
+function start(env: Record<string, string>, whileRunning?: (stdout: string) => Promise<void>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let acted = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!acted && stdout.includes('Lobby is running at')) {
+        acted = true;
+        // give the rest of the banner a moment to arrive, then act and stop
+        setTimeout(() => {
+          (whileRunning ? whileRunning(stdout) : Promise.resolve()).then(
+            () => child.kill('SIGTERM'),
+            (error: unknown) => {
+              child.kill('SIGTERM');
+              reject(error);
+            },
+          );
+        }, 100);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code });
+    });
+  });
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('server/main.ts', () => {
+  it('refuses a bad PORT with one line naming it and exit code 1', async () => {
+    const run = await start({ PORT: 'eighty' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 1 to 65535');
+    expect(run.stdout).toBe('');
+  });
+
+  it('starts, prints how to sign in, stops on SIGTERM, and keeps the data for the next start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lobby-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const env = { PORT: String(port), DATA_DIR: dataDir };
+
+    let adminPassword = '';
+    const first = await start(env, async (stdout) => {
+      adminPassword = /Sign in as admin@lobby\.local with password (\S+)/.exec(stdout)?.[1] ?? '';
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+    });
+    expect(first.code).toBe(0);
+    const lines = first.stdout.split('\n').filter((line) => !line.startsWith('{'));
+    expect(lines[0]).toBe(`Lobby is running at http://localhost:${port}`);
+    expect(lines[1]).toMatch(/^Sign in as admin@lobby\.local with password [A-Za-z0-9]{20}$/);
+    expect(lines[2]).toMatch(/^Sign in as manager@lobby\.local with password [A-Za-z0-9]{20}$/);
+
+    const second = await start(env, async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/authentication/v1/users/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@lobby.local', password: adminPassword }),
+      });
+      expect(response.status).toBe(200);
+      const { token } = (await response.json()) as { token: string };
+      const orgs = await fetch(`http://127.0.0.1:${port}/api/organization/v1/organization`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await orgs.json()) as { data: { name: string }[] };
+      expect(body.data.map((org) => org.name)).toEqual(['Demo Hospitality Group']);
+    });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(`Lobby is running at http://localhost:${port}`);
+    expect(second.stdout).toContain('Sign in as admin@lobby.local with the password set at first start');
+    expect(second.stdout).toContain('Sign in as manager@lobby.local with the password set at first start');
+    expect(second.stdout).not.toContain(adminPassword);
+  }, 120_000);
+});

@@ -1,0 +1,108 @@
+/**
+ * Exactly-once mutations (DESIGN.md "Gateway API conventions"). With an Idempotency-Key header the
+ * key, a hash of (method, url, body) and the outcome are written in the SAME transaction as the
+ * effect: the key row is inserted first, so a concurrent duplicate waits on it (PostgreSQL) or runs
+ * after it (PGlite) and then replays the stored outcome. 4xx outcomes are stored (the effect's
+ * partial writes are rolled back to a savepoint); a 5xx rolls everything back so a retry runs again.
+ * Keys are scoped to the signed-in user (anonymous requests share the nil uuid scope).
+ */
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../../src/domain/index';
+import { sha256 } from '../auth/secrets';
+import type { Database, Transaction } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { HttpError } from '../http-error';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAY_HEADER = 'idempotency-replayed';
+const ANONYMOUS = '00000000-0000-0000-0000-000000000000';
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3600_000;
+
+export interface MutationOutcome {
+  statusCode: number;
+  /** omitted for 204 */
+  body?: unknown;
+}
+
+export type MutationEffect = (tx: Transaction) => Promise<MutationOutcome>;
+
+/** JSON with object keys sorted, so the same body always hashes the same. */
+export function stableStringify(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+}
+
+function readKey(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || !/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw HttpError.of(400, ERROR_CODES.validation, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
+  }
+  return key;
+}
+
+function send(reply: FastifyReply, outcome: MutationOutcome, replayed: boolean): FastifyReply {
+  if (replayed) void reply.header(REPLAY_HEADER, 'true');
+  void reply.code(outcome.statusCode);
+  if (outcome.statusCode === 204 || outcome.body === undefined || outcome.body === null) return reply.send();
+  return reply.send(outcome.body);
+}
+
+type Stored = { kind: 'done'; outcome: MutationOutcome; replayed: boolean } | { kind: 'reused' } | { kind: 'busy' };
+
+/** Runs `effect` once per Idempotency-Key in one transaction and answers its (stored) outcome. */
+export async function withMutation(request: FastifyRequest, reply: FastifyReply, effect: MutationEffect): Promise<FastifyReply> {
+  const db: Database = request.server.lobby.db;
+  const key = readKey(request);
+  if (key === null) {
+    const outcome = await db.transaction((tx) => effect(tx));
+    return send(reply, outcome, false);
+  }
+  const userUuid = request.auth?.userUuid ?? ANONYMOUS;
+  const requestHash = sha256(stableStringify({ method: request.method, url: request.url, body: request.body ?? null }));
+  const now = request.server.lobby.now();
+  const stored = await db.transaction(async (tx): Promise<Stored> => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userUuid, key, requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userUuid, userUuid), eq(idempotencyKeys.key, key)));
+      if (!row || row.statusCode === null) return { kind: 'busy' };
+      if (row.requestHash !== requestHash) return { kind: 'reused' };
+      return { kind: 'done', outcome: { statusCode: row.statusCode, body: row.response ?? undefined }, replayed: true };
+    }
+    let outcome: MutationOutcome;
+    try {
+      outcome = await tx.transaction((inner) => effect(inner));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      outcome = { statusCode: error.statusCode, body: error.body() };
+    }
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: outcome.statusCode, response: outcome.body ?? null })
+      .where(and(eq(idempotencyKeys.userUuid, userUuid), eq(idempotencyKeys.key, key)));
+    return { kind: 'done', outcome, replayed: false };
+  });
+  if (stored.kind === 'reused') {
+    throw HttpError.of(422, ERROR_CODES.idempotencyMismatch, 'This Idempotency-Key was already used for a different request', 'Idempotency-Key');
+  }
+  if (stored.kind === 'busy') {
+    throw HttpError.of(409, ERROR_CODES.idempotencyMismatch, 'A request with this Idempotency-Key is still in progress', 'Idempotency-Key');
+  }
+  return send(reply, stored.outcome, stored.replayed);
+}
+
+/** Drops keys older than the retention (at least 24 h). */
+export async function purgeIdempotencyKeys(db: Database, now: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)));
+}

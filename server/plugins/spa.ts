@@ -1,0 +1,53 @@
+/**
+ * Serves the built app (dist/) from the same origin as /api. Any GET outside /api that is not a file
+ * answers dist/index.html (client-side routes); an unknown /api path answers a 404 error body.
+ * Hashed files under assets/ are immutable; everything else (index.html, sw.js, config.js) revalidates.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFoundBody } from './errors';
+
+export interface SpaOptions {
+  /** directory of the built app; null or missing: the API runs alone */
+  distDir: string | null;
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** A missing build file is a 404, not the app shell (a stale service worker must not cache HTML as JS). */
+const isAsset = (url: string) => url.startsWith('/assets/');
+
+async function spa(app: FastifyInstance, options: SpaOptions) {
+  const root = options.distDir === null ? null : resolve(options.distDir);
+  const served = root !== null && existsSync(resolve(root, 'index.html'));
+  if (served) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Hashed build output never changes; everything else (index.html, sw.js, config.js, manifest) revalidates.
+        reply.header('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.decorate('spaServed', served);
+  app.setNotFoundHandler((request, reply) => {
+    if (served && !isApi(request.url) && !isAsset(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(notFoundBody());
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** true when dist/index.html was found and the app is served */
+    spaServed: boolean;
+  }
+}
+
+export default fp(spa, { name: 'lobby-spa' });

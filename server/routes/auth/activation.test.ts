@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseResetToken, PASSWORD_MESSAGES } from '../../../src/domain/index';
+import { issueCode } from '../../auth/codes';
+import { users } from '../../db/schema';
+import type { TestApp } from '../../test-helpers';
+import { bearer, createTestApp, createUser, login, outboxFor } from '../../test-helpers';
+
+const REQUEST = '/api/authentication/v1/users/request-activation-code';
+const LOGIN = '/api/authentication/v1/users/tokens';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const requestCode = (email: string, remoteAddress = '10.1.0.1') => t.app.inject({ method: 'POST', url: REQUEST, payload: { email }, remoteAddress });
+const setPassword = (uuid: string, code: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `/api/authentication/v1/users/${uuid}/password/${code}`, payload: { password } });
+const activate = (uuid: string, code: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `/api/authentication/v1/users/${uuid}/activate/${code}`, payload: { password } });
+const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: LOGIN, payload: { email, password }, remoteAddress: '10.1.9.9' });
+const codeInvalid = { errors: [{ code: 'auth.activation_code_invalid', message: 'The activation code is not valid' }] };
+
+async function resetLink(email: string): Promise<{ link: string; userUuid: string; code: string }> {
+  const [mail] = await outboxFor(t.db, email);
+  const link = /http:\/\/lobby\.test\/password\/reset\/(\S+)/.exec(mail?.body ?? '');
+  const parsed = parseResetToken(link?.[1] ?? '');
+  if (!link || !parsed) throw new Error(`no reset link in ${mail?.body}`);
+  return { link: link[0], ...parsed };
+}
+
+describe('password reset', () => {
+  it('answers the same 202 for an unknown address and writes no mail', async () => {
+    const response = await requestCode('nobody@example.com');
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({});
+    expect(await outboxFor(t.db, 'nobody@example.com')).toHaveLength(0);
+  });
+
+  it('runs end to end through the outbox', async () => {
+    const uuid = await createUser(t.db, { email: 'forgetful@example.com', password: 'Old-Password1' });
+    const before = await login(t.app, 'forgetful@example.com', 'Old-Password1');
+
+    const response = await requestCode('Forgetful@Example.com');
+    expect(response.statusCode).toBe(202);
+    expect(response.body).toBe((await requestCode('stranger@example.com')).body);
+    const [mail] = await outboxFor(t.db, 'forgetful@example.com');
+    expect(mail).toMatchObject({ channel: 'mail', subject: 'Reset your Lobby password', sentAt: null });
+    const { userUuid, code } = await resetLink('forgetful@example.com');
+    expect(userUuid).toBe(uuid);
+
+    const weak = await setPassword(userUuid, code, 'weak');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
+      errors: [
+        { code: 'validation', field: 'password', message: PASSWORD_MESSAGES.tooShort },
+        { code: 'validation', field: 'password', message: PASSWORD_MESSAGES.noUppercase },
+      ],
+    });
+    expect((await setPassword(userUuid, code, 'longbutlowercase')).json().errors).toEqual([
+      { code: 'validation', field: 'password', message: PASSWORD_MESSAGES.noUppercase },
+    ]);
+
+    const ok = await setPassword(userUuid, code, 'New-Password1');
+    expect(ok.statusCode).toBe(204);
+    expect((await signIn('forgetful@example.com', 'Old-Password1')).statusCode).toBe(401);
+    expect((await signIn('forgetful@example.com', 'New-Password1')).statusCode).toBe(200);
+    // sessions from before the change were signed out
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-profile/v1/user-profile', headers: bearer(before.token) })).statusCode).toBe(401);
+
+    const reuse = await setPassword(userUuid, code, 'Another-Password1');
+    expect(reuse.statusCode).toBe(422);
+    expect(reuse.json()).toEqual(codeInvalid);
+  });
+
+  it('answers 404 for an unknown user and 422 for a wrong or expired code', async () => {
+    const unknown = await setPassword(randomUUID(), 'whatever', 'New-Password1');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ errors: [{ code: 'user.not_found', message: 'User not found' }] });
+    expect((await setPassword('not-a-uuid', 'whatever', 'New-Password1')).statusCode).toBe(404);
+
+    const uuid = await createUser(t.db, { email: 'late@example.com', password: 'Late-Password1' });
+    expect((await setPassword(uuid, 'wrong-code', 'New-Password1')).json()).toEqual(codeInvalid);
+
+    await requestCode('late@example.com');
+    const { code } = await resetLink('late@example.com');
+    const other = await createUser(t.db, { email: 'other@example.com' });
+    expect((await setPassword(other, code, 'New-Password1')).statusCode).toBe(422);
+    t.clock.advance(61 * 60_000);
+    expect((await setPassword(uuid, code, 'New-Password1')).json()).toEqual(codeInvalid);
+  });
+
+  it('only the newest code of a user works', async () => {
+    await createUser(t.db, { email: 'twice@example.com', password: 'Twice-Password1' });
+    await requestCode('twice@example.com');
+    const first = await resetLink('twice@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await requestCode('twice@example.com');
+    const mails = await outboxFor(t.db, 'twice@example.com');
+    expect(mails).toHaveLength(2);
+    const codes = mails.map((mail) => parseResetToken(/password\/reset\/(\S+)/.exec(mail.body)?.[1] ?? '')?.code);
+    const newest = codes.find((code) => code !== first.code);
+    expect((await setPassword(first.userUuid, first.code, 'New-Password1')).statusCode).toBe(422);
+    expect((await setPassword(first.userUuid, newest ?? '', 'New-Password1')).statusCode).toBe(204);
+  });
+
+  it('throttles code requests per address', async () => {
+    const strict = await createTestApp({ limits: { codeRequestsPerAddress: 2 } });
+    try {
+      const ask = () => strict.app.inject({ method: 'POST', url: REQUEST, payload: { email: 'x@example.com' }, remoteAddress: '198.51.100.1' });
+      expect((await ask()).statusCode).toBe(202);
+      expect((await ask()).statusCode).toBe(202);
+      const blocked = await ask();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ errors: [{ code: 'auth.throttled', message: 'Too many requests. Try again in 15 minutes.' }] });
+      const elsewhere = await strict.app.inject({ method: 'POST', url: REQUEST, payload: { email: 'x@example.com' }, remoteAddress: '198.51.100.2' });
+      expect(elsewhere.statusCode).toBe(202);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('activation', () => {
+  it('activates an invited user, sets the password and validates the email', async () => {
+    const uuid = await createUser(t.db, { email: 'invited@example.com', active: false });
+    const code = await issueCode(t.db, uuid, 'activate', 3600_000, t.clock.now());
+    expect((await signIn('invited@example.com', 'Invited-Password1')).statusCode).toBe(401);
+
+    expect((await activate(uuid, code, 'short')).statusCode).toBe(400);
+    expect((await activate(uuid, code, 'Invited-Password1')).statusCode).toBe(204);
+    const [row] = await t.db.select().from(users).where(eq(users.uuid, uuid));
+    expect(row).toMatchObject({ active: true, emailValidated: true });
+    expect((await signIn('invited@example.com', 'Invited-Password1')).statusCode).toBe(200);
+    expect((await activate(uuid, code, 'Invited-Password1')).json()).toEqual(codeInvalid);
+  });
+
+  it('does not accept a reset code as an activation code, and 404s an unknown user', async () => {
+    const uuid = await createUser(t.db, { email: 'mixed@example.com', active: false });
+    const code = await issueCode(t.db, uuid, 'reset', 3600_000, t.clock.now());
+    expect((await activate(uuid, code, 'Mixed-Password1')).statusCode).toBe(422);
+    expect((await activate(randomUUID(), code, 'Mixed-Password1')).statusCode).toBe(404);
+  });
+});
+
+describe('phone validation', () => {
+  it('validates the phone with a phone token once', async () => {
+    const uuid = await createUser(t.db, { email: 'phone@example.com', password: 'Phone-Password1' });
+    const token = await issueCode(t.db, uuid, 'phone', 3600_000, t.clock.now());
+    const validate = (phoneToken: string) => t.app.inject({ method: 'POST', url: '/api/user-profile/v1/user-profile/validate/phone', payload: { phoneToken } });
+    expect((await validate('garbage')).json()).toEqual(codeInvalid);
+    expect((await validate(token)).statusCode).toBe(204);
+    const session = await login(t.app, 'phone@example.com', 'Phone-Password1', '10.1.8.8');
+    const profile = await t.app.inject({ method: 'GET', url: '/api/user-profile/v1/user-profile', headers: bearer(session.token) });
+    expect(profile.json().phoneValidated).toBe(true);
+    expect((await validate(token)).statusCode).toBe(422);
+  });
+});

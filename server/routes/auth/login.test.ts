@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSchema } from '../../../src/domain/index';
+import type { TestApp } from '../../test-helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login } from '../../test-helpers';
+
+const LOGIN = '/api/authentication/v1/users/tokens';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const attempt = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: LOGIN, payload: { email, password }, remoteAddress });
+
+describe('POST /authentication/v1/users/tokens', () => {
+  it('signs in and answers a session; lastLoginTime is the previous sign-in', async () => {
+    await createUser(t.db, { email: 'first@example.com', password: 'First-Password1' });
+    const first = await attempt('first@example.com', 'First-Password1');
+    expect(first.statusCode).toBe(200);
+    const session = sessionSchema.parse(first.json());
+    expect(session.lastLoginTime).toBeNull();
+    expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ttl = Date.parse(session.expirationTime) - t.clock.now().getTime();
+    expect(ttl).toBeGreaterThan(890_000);
+    expect(ttl).toBeLessThanOrEqual(900_000);
+
+    const profile = await t.app.inject({ method: 'GET', url: '/api/user-profile/v1/user-profile', headers: bearer(session.token) });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().uuid).toBe(session.uuid);
+
+    t.clock.advance(1000);
+    const second = sessionSchema.parse((await attempt('FIRST@example.com ', 'First-Password1')).json());
+    expect(second.lastLoginTime).not.toBeNull();
+    expect(Date.parse(second.lastLoginTime ?? '')).toBeLessThan(Date.parse(second.expirationTime) - 899_000);
+    expect(second.uuid).toBe(session.uuid);
+  });
+
+  it('answers a wrong password, an unknown user and an inactive user alike', async () => {
+    await createUser(t.db, { email: 'sleepy@example.com', password: 'Sleepy-Password1', active: false });
+    const wrong = await attempt(ADMIN_EMAIL, 'Not-The-Password1', '10.0.1.1');
+    const unknown = await attempt('nobody@example.com', 'Whatever-Password1', '10.0.1.2');
+    const inactive = await attempt('sleepy@example.com', 'Sleepy-Password1', '10.0.1.3');
+    for (const response of [wrong, unknown, inactive]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ errors: [{ code: 'auth.invalid_credentials', message: 'Invalid email or password' }] });
+    }
+    expect(wrong.body).toBe(unknown.body);
+    expect(unknown.body).toBe(inactive.body);
+  });
+
+  it('rejects an empty body with validation errors per field', async () => {
+    const response = await t.app.inject({ method: 'POST', url: LOGIN, payload: { email: 'x@example.com' } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ errors: { code: string; field?: string; message: string }[] }>();
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatchObject({ code: 'validation', field: 'password' });
+    expect(body.errors[0]?.message).toBeTruthy();
+  });
+
+  it('throttles an account after 5 failures in 15 minutes, even with the right password, and a success clears it', async () => {
+    await createUser(t.db, { email: 'target@example.com', password: 'Target-Password1' });
+    for (let i = 0; i < 5; i += 1) {
+      const response = await attempt('target@example.com', `Wrong-Password${i}`, `10.0.2.${i}`);
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await attempt('target@example.com', 'Target-Password1', '10.0.2.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ errors: [{ code: 'auth.throttled', message: 'Too many sign-in attempts. Try again in 15 minutes.' }] });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+
+    t.clock.advance(10 * 60_000);
+    const later = await attempt('target@example.com', 'Target-Password1', '10.0.2.99');
+    expect(later.statusCode).toBe(429);
+    expect(later.json().errors[0].message).toBe('Too many sign-in attempts. Try again in 5 minutes.');
+
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await attempt('target@example.com', 'Target-Password1', '10.0.2.99')).statusCode).toBe(200);
+    // the success cleared the account's failures: 5 more failures are allowed again
+    for (let i = 0; i < 5; i += 1) expect((await attempt('target@example.com', 'Wrong-Password1', '10.0.3.1')).statusCode).toBe(401);
+    expect((await attempt('target@example.com', 'Target-Password1', '10.0.3.2')).statusCode).toBe(429);
+  });
+
+  it('throttles one address after too many failures across accounts (limit injectable)', async () => {
+    const strict = await createTestApp({ limits: { addressFailures: 3, accountFailures: 100 } });
+    try {
+      const from = (email: string, password: string, remoteAddress: string) =>
+        strict.app.inject({ method: 'POST', url: LOGIN, payload: { email, password }, remoteAddress });
+      for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+        expect((await from(email, 'Wrong-Password1', '192.0.2.7')).statusCode).toBe(401);
+      }
+      const blocked = await from(ADMIN_EMAIL, ADMIN_PASSWORD, '192.0.2.7');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().errors[0]).toEqual({ code: 'auth.throttled', message: 'Too many sign-in attempts. Try again in 15 minutes.' });
+      expect(blocked.headers['retry-after']).toBeDefined();
+      // another address is not affected
+      expect((await from(ADMIN_EMAIL, ADMIN_PASSWORD, '192.0.2.8')).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('signs the seeded administrator in', async () => {
+    const session = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD, '10.0.9.9');
+    expect(sessionSchema.safeParse(session).success).toBe(true);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Gateway test kit: a fresh database per test file (in-memory PGlite, or a throw-away PostgreSQL
+ * database `lobby_test_<random>` when DATABASE_URL is set), the app built in-process on it with a
+ * movable clock, seeded accounts with known passwords, and small request helpers.
+ */
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import postgres from 'postgres';
+import type { Membership, Permission, Session } from '../src/domain/index';
+import { buildApp } from './app';
+import type { LobbyApp } from './app';
+import { hashPassword } from './auth/passwords';
+import type { Config } from './config';
+import { parseConfig } from './config';
+import type { Limits } from './context';
+import type { Database, DatabaseHandle } from './db/client';
+import { openPglite, openPostgres } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { memberships, outboxMessages, users } from './db/schema';
+import type { SeedResult } from './db/seed';
+import { seedDatabase } from './db/seed';
+
+export const ADMIN_EMAIL = 'admin@lobby.local';
+export const ADMIN_PASSWORD = 'Admin-Password-1';
+export const MANAGER_EMAIL = 'manager@lobby.local';
+export const MANAGER_PASSWORD = 'Manager-Password-1';
+
+export interface TestDatabase {
+  db: Database;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A migrated, empty database of its own. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openPglite(null);
+    await migrateDatabase(handle);
+    return { db: handle.db, handle, close: () => handle.close() };
+  }
+  const name = `lobby_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 5);
+  await migrateDatabase(handle);
+  return {
+    db: handle.db,
+    handle,
+    async close() {
+      await handle.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return parseConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://lobby.test', ...env });
+}
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export function movableClock(): TestClock {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+}
+
+export interface TestApp {
+  app: LobbyApp;
+  db: Database;
+  clock: TestClock;
+  seeded: SeedResult | null;
+  /** closes the app, and the database when this call created it */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  database?: TestDatabase;
+  seed?: boolean;
+  demo?: boolean;
+  limits?: Partial<Limits>;
+  env?: Record<string, string>;
+  distDir?: string | null;
+  registerExtraRoutes?: (api: FastifyInstance) => void | Promise<void>;
+  clock?: TestClock;
+  /** Fastify logger option; default off */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The app on a fresh (or given) database, seeded with known passwords unless seed is false. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  const seeded =
+    options.seed === false
+      ? null
+      : await seedDatabase(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, demoPassword: MANAGER_PASSWORD });
+  const clock = options.clock ?? movableClock();
+  const app = await buildApp({
+    db: database.db,
+    config,
+    now: clock.now,
+    limits: options.limits,
+    logger: options.logger ?? false,
+    distDir: options.distDir ?? null,
+    mailTransport: null,
+    housekeeping: false,
+    registerExtraRoutes: options.registerExtraRoutes,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    seeded,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function login(app: LobbyApp, email: string, password: string, remoteAddress = '127.0.0.1'): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/authentication/v1/users/tokens', payload: { email, password }, remoteAddress });
+  if (response.statusCode !== 200) throw new Error(`login of ${email} answered ${response.statusCode}: ${response.body}`);
+  return response.json<Session>();
+}
+
+export interface NewUser {
+  email: string;
+  password?: string | null;
+  active?: boolean;
+  permissions?: Permission[];
+  memberships?: Membership[];
+}
+
+export async function createUser(db: Database, user: NewUser): Promise<string> {
+  const passwordHash = user.password ? await hashPassword(user.password) : null;
+  const [row] = await db
+    .insert(users)
+    .values({ email: user.email.toLowerCase(), passwordHash, active: user.active ?? true, permissions: user.permissions ?? [] })
+    .returning({ uuid: users.uuid });
+  if (!row) throw new Error('user not created');
+  for (const m of user.memberships ?? []) {
+    await db.insert(memberships).values({ userUuid: row.uuid, membershipType: m.membershipType, omnipresence: m.omnipresence, orgs: m.orgs, ous: m.ous });
+  }
+  return row.uuid;
+}
+
+/** Messages in the outbox, newest first, optionally for one recipient. */
+export async function outboxFor(db: Database, recipient?: string) {
+  const query = db.select().from(outboxMessages);
+  return recipient === undefined ? query.orderBy(desc(outboxMessages.createdAt)) : query.where(eq(outboxMessages.recipient, recipient)).orderBy(desc(outboxMessages.createdAt));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../domain';
+import { createFakeFetch, empty, gatewayError, json, makeSession, type Handler } from '../../test/fake-gateway';
+import { ApiError } from './api-error';
+import { createApiClient, REFRESH_PATH, REVOKE_PATH, TOKENS_PATH, type LockManagerLike } from './client';
+import { createSessionStore } from './session-store';
+import { createMemoryStorage, type KeyValueStorage } from './storage';
+
+/** A client over a fake gateway and in-memory storage; `refreshed` is what a refresh answers. */
+function setup(handler: Handler, options: { session?: Session | null; storage?: KeyValueStorage; locks?: LockManagerLike } = {}) {
+  const storage = options.storage ?? createMemoryStorage();
+  const sessions = createSessionStore(storage);
+  if (options.session) sessions.set(options.session);
+  const refreshed = makeSession();
+  const gateway = createFakeFetch((call) => (call.path === REFRESH_PATH ? json(200, refreshed) : handler(call)));
+  const client = createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions, locks: options.locks });
+  let notified = 0;
+  sessions.subscribe(() => (notified += 1));
+  return { client, sessions, storage, gateway, refreshed, notifications: () => notified };
+}
+
+const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a failure'), (error: unknown) => error as ApiError);
+
+describe('request: session rules', () => {
+  it('attaches the bearer token of the session under the base URL', async () => {
+    const session = makeSession();
+    const { client, gateway } = setup(() => json(200, { ok: true }), { session });
+    await expect(client.request('/organization/v1/organization')).resolves.toEqual({ ok: true });
+    expect(gateway.calls[0]?.url).toBe('/api/organization/v1/organization');
+    expect(gateway.calls[0]?.headers.authorization).toBe(`Bearer ${session.token}`);
+  });
+
+  it('sends no token when auth is off, even with a session', async () => {
+    const { client, gateway } = setup(() => json(200, {}), { session: makeSession() });
+    await client.request(TOKENS_PATH, { method: 'POST', body: { email: 'a@b.c', password: 'x' }, auth: false });
+    expect(gateway.calls[0]?.headers.authorization).toBeUndefined();
+    expect(gateway.calls[0]?.body).toEqual({ email: 'a@b.c', password: 'x' });
+  });
+
+  it('refreshes an expired session before the call and stores the new one', async () => {
+    const expired = makeSession(-1000);
+    const { client, gateway, sessions, refreshed } = setup(() => json(200, {}), { session: expired });
+    await client.request('/user-profile/v1/user-profile');
+    expect(gateway.calls.map((call) => call.path)).toEqual([REFRESH_PATH, '/user-profile/v1/user-profile']);
+    expect(gateway.calls[0]?.body).toEqual({ token: expired.token, refreshToken: expired.refreshToken });
+    expect(gateway.calls[1]?.headers.authorization).toBe(`Bearer ${refreshed.token}`);
+    expect(sessions.get()).toEqual(refreshed);
+  });
+
+  it("throws 'Session not defined' (403) and logs out when there is no session", async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('lobby.somethingElse', 'x');
+    const { client, gateway, notifications } = setup(() => json(200, {}), { storage });
+    const error = await rejection(client.request('/organization/v1/organization'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Session not defined');
+    expect(error.status).toBe(403);
+    expect(gateway.calls).toHaveLength(0);
+    expect(storage.getItem('lobby.somethingElse')).toBeNull();
+    expect(notifications()).toBeGreaterThan(0);
+  });
+
+  it('answers a 403 with one refresh and one retry, then succeeds', async () => {
+    const session = makeSession();
+    let calls = 0;
+    const { client, gateway, refreshed } = setup(() => (++calls === 1 ? gatewayError(403, 'forbidden', 'Forbidden') : json(200, { data: [] })), { session });
+    await expect(client.request('/organization/v1/organization')).resolves.toEqual({ data: [] });
+    expect(gateway.calls.map((call) => call.path)).toEqual(['/organization/v1/organization', REFRESH_PATH, '/organization/v1/organization']);
+    expect(gateway.calls[2]?.headers.authorization).toBe(`Bearer ${refreshed.token}`);
+  });
+
+  it('logs out when the retry is refused as unauthenticated (401) again', async () => {
+    const { client, gateway, sessions } = setup(() => gatewayError(401, 'auth.unauthenticated', 'Token revoked'), { session: makeSession() });
+    const error = await rejection(client.request('/organization/v1/organization'));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Token revoked');
+    expect(sessions.get()).toBeNull();
+    expect(gateway.callsTo(REFRESH_PATH)).toHaveLength(1);
+    expect(gateway.callsTo('/organization/v1/organization')).toHaveLength(2);
+  });
+
+  it('keeps the session when the retry with a fresh token is still forbidden (403: no permission)', async () => {
+    const { client, gateway, sessions, refreshed } = setup(() => gatewayError(403, 'forbidden', 'No access'), { session: makeSession() });
+    const error = await rejection(client.request('/organization/v1/organization'));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe('No access');
+    expect(sessions.get()).toEqual(refreshed);
+    expect(gateway.callsTo(REFRESH_PATH)).toHaveLength(1);
+    expect(gateway.callsTo('/organization/v1/organization')).toHaveLength(2);
+  });
+
+  it('answers a 401 on the tokens path with a refresh and a retry', async () => {
+    let calls = 0;
+    const { client, gateway } = setup(() => (++calls === 1 ? gatewayError(401, 'auth.unauthenticated', 'Expired') : empty(204)), { session: makeSession() });
+    await expect(client.request(`${TOKENS_PATH}/current`, { method: 'DELETE' })).resolves.toBeUndefined();
+    expect(gateway.callsTo(REFRESH_PATH)).toHaveLength(1);
+    expect(gateway.callsTo(`${TOKENS_PATH}/current`)).toHaveLength(2);
+  });
+
+  it('answers a 401 elsewhere the same way (an expired or revoked access token)', async () => {
+    let calls = 0;
+    const { client, gateway } = setup(() => (++calls === 1 ? gatewayError(401, 'auth.unauthenticated', 'Expired') : json(200, {})), { session: makeSession() });
+    await client.request('/user-profile/v1/user-profile');
+    expect(gateway.callsTo(REFRESH_PATH)).toHaveLength(1);
+  });
+});
+
+describe('request: refresh failures', () => {
+  function failingRefresh(answer: () => Response | Promise<Response>, session: Session) {
+    const sessions = createSessionStore(createMemoryStorage());
+    sessions.set(session);
+    const gateway = createFakeFetch((call) => (call.path === REFRESH_PATH ? answer() : json(200, {})));
+    const client = createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions });
+    return { client, sessions, gateway };
+  }
+
+  it("throws 'Failed to refresh token' and logs out when the gateway refuses the refresh", async () => {
+    const session = makeSession(-1000);
+    const { client, sessions, gateway } = failingRefresh(() => gatewayError(401, 'auth.invalid_refresh_token', 'Invalid refresh token'), session);
+    const error = await rejection(client.request('/user-profile/v1/user-profile'));
+    expect(error.message).toBe('Failed to refresh token');
+    expect(error.status).toBe(401);
+    expect(sessions.get()).toBeNull();
+    expect(gateway.callsTo(REVOKE_PATH)[0]?.body).toEqual({ refreshToken: session.refreshToken });
+  });
+
+  it('keeps the session when the refresh meets a gateway failure (5xx) or no network', async () => {
+    const unwell = failingRefresh(() => json(503, {}), makeSession(-1000));
+    expect((await rejection(unwell.client.request('/x'))).message).toBe('Failed to refresh token');
+    expect(unwell.sessions.get()).not.toBeNull();
+
+    const offline = failingRefresh(() => Promise.reject(new TypeError("Failed to fetch")), makeSession(-1000));
+    const error = await rejection(offline.client.request('/x'));
+    expect(error.network).toBe(true);
+    expect(offline.sessions.get()).not.toBeNull();
+  });
+});
+
+describe('request: answers', () => {
+  it.each([204, 205])('gives an empty result for %i', async (status) => {
+    const { client } = setup(() => empty(status), { session: makeSession() });
+    await expect(client.request('/x', { method: 'POST', body: {} })).resolves.toBeUndefined();
+  });
+
+  it("joins the gateway's error messages with ', ' and keeps status, body and codes", async () => {
+    const body = { errors: [{ code: 'validation', message: 'Name is required', field: 'name' }, { code: 'validation', message: 'Status is invalid' }] };
+    const { client } = setup(() => json(400, body), { session: makeSession() });
+    const error = await rejection(client.request('/x', { method: 'POST', body: {} }));
+    expect(error.message).toBe('Name is required, Status is invalid');
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual(body);
+    expect(error.codes).toEqual(['validation', 'validation']);
+    expect(error.fieldMessage('name')).toBe('Name is required');
+  });
+
+  it('falls back to the status when the answer has no errors list', async () => {
+    const { client } = setup(() => new Response('oops', { status: 500 }), { session: makeSession() });
+    const error = await rejection(client.request('/x'));
+    expect(error.message).toBe('Request failed with status 500');
+    expect(error.status).toBe(500);
+  });
+
+  it('reports a network failure without logging out', async () => {
+    const { client, sessions } = setup(() => Promise.reject(new TypeError('Failed to fetch')), { session: makeSession() });
+    const error = await rejection(client.request('/x'));
+    expect(error).toMatchObject({ status: 0, network: true, message: 'Cannot reach the gateway. Check your connection and try again.' });
+    expect(sessions.get()).not.toBeNull();
+  });
+});

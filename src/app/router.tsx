@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageLoader } from '../ui';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { SignedInLayout } from './signed-in-layout';
+
+/** A route whose screen is loaded on first visit: its code is a separate chunk. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const login = screen(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage);
+const newPassword = () => import('../features/auth/pages/new-password-pages');
+const policies = () => import('../features/legal/policy-pages');
+const organizations = () => import('../features/organizations/pages/organizations-page');
+const statusPages = () => import('./pages/status-page');
+
+/** Every route of the app (spec section 2 routes built so far); public first, then signed-in. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => <PageLoader />,
+    children: [
+      { index: true, ...login },
+      { path: 'login', ...login },
+      { path: 'logout', ...screen(() => import('../features/auth/pages/logout-page'), (m) => m.LogoutPage) },
+      { path: 'reset-password', ...screen(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage) },
+      { path: 'password/reset/:token', ...screen(newPassword, (m) => m.PasswordResetPage) },
+      { path: 'users/:userUuid/set-password/:activationCode', ...screen(newPassword, (m) => m.SetPasswordPage) },
+      { path: 'users/:userUuid/activate/:activationCode', ...screen(newPassword, (m) => m.ActivateUserPage) },
+      { path: 'validate/phone/:token', ...screen(() => import('../features/auth/pages/validate-phone-page'), (m) => m.ValidatePhonePage) },
+      { path: 'privacy', ...screen(policies, (m) => m.PrivacyPage) },
+      { path: 'terms', ...screen(policies, (m) => m.TermsPage) },
+      { path: 'cookies', ...screen(policies, (m) => m.CookiesPage) },
+      { path: '403', ...screen(statusPages, (m) => m.ForbiddenPage) },
+      {
+        Component: SignedInLayout,
+        children: [
+          { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage) },
+          { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },
+        ],
+      },
+      { path: '*', ...screen(statusPages, (m) => m.NotFoundPage) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AppShell, Container } from '@mantine/core';
+import { CONTENT_WIDTH } from '../domain';
+import { useSession } from '../api';
+import { PageLoader, SECONDARY_COLOR } from '../ui';
+import { AppHeader } from './app-header';
+import { signedInRedirect } from './guards';
+
+/**
+ * Frame and guard of every signed-in route. It follows the session store, so a logout from
+ * anywhere (the menu, a refused refresh, another tab) sends this tab to /login at once.
+ */
+export function SignedInLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const redirect = signedInRedirect(session, location);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  return (
+    <AppShell header={{ height: 56 }} padding="lg">
+      <AppShell.Header bg={`${SECONDARY_COLOR}.9`} withBorder={false} px="lg">
+        <AppHeader />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size={CONTENT_WIDTH} px={0}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

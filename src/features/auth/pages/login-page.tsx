@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { safeRedirectPath } from '../../../domain';
+import { describeError, useSession } from '../../../api';
+import { t } from '../../../i18n';
+import { PublicPage } from '../../../ui';
+import { useLogin } from '../api/login';
+
+/** Paths a sign-in never returns to: they would show this page again. */
+const NOT_AFTER_SIGN_IN = ['/', '/login', '/logout'];
+
+/** Sign-in (routes / and /login). Signed in, it sends on to `redirect` or /organizations. */
+export function LoginPage() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('loginId') ?? '');
+  const [password, setPassword] = useState('');
+  const login = useLogin();
+
+  if (session) {
+    return <Navigate to={safeRedirectPath(params.get('redirect'), '/organizations', NOT_AFTER_SIGN_IN)} replace />;
+  }
+
+  return (
+    <PublicPage title={t('login.title')}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (email.trim() === '' || password === '') return;
+          login.mutate({ email: email.trim(), password });
+        }}
+      >
+        <Stack gap="md">
+          {login.error && (
+            <Alert color="red" title={t('login.failed')} role="alert">
+              {describeError(login.error)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={login.isPending} disabled={email.trim() === '' || password === ''}>
+            {t('login.submit')}
+          </Button>
+          <Anchor component={Link} to="/reset-password" size="sm" ta="center">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '../domain';
+import { en } from './messages-en';
+import { getLanguage, t } from './index';
+
+describe('t', () => {
+  afterEach(() => {
+    delete (globalThis as { localStorage?: unknown }).localStorage;
+  });
+
+  it('fills parameters and leaves unknown ones visible', () => {
+    expect(t('app.pageTitle', { page: 'Organizations' })).toBe('Organizations - Lobby');
+    expect(t('errors.requestFailed', { status: 500 })).toBe('Request failed with status 500');
+    expect(t('app.pageTitle')).toBe('{page} - Lobby');
+  });
+
+  it('uses the spec words for the password rules the domain checks', () => {
+    expect(en['password.tooShort']).toBe(PASSWORD_MESSAGES.tooShort);
+    expect(en['password.noUppercase']).toBe(PASSWORD_MESSAGES.noUppercase);
+    expect(en['password.mismatch']).toBe(PASSWORD_MESSAGES.mismatch);
+  });
+
+  it('defaults to en, also when an unknown language is stored', () => {
+    expect(getLanguage()).toBe('en');
+    const values = new Map([['lobby.language', 'xx']]);
+    (globalThis as { localStorage?: unknown }).localStorage = { getItem: (key: string) => values.get(key) ?? null };
+    expect(getLanguage()).toBe('en');
+  });
+});

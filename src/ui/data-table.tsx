@@ -1,0 +1,93 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { TABLE_PAGE_SIZE } from '../domain';
+import { t } from '../i18n';
+
+export interface DataTableColumn<Row> {
+  /** Stable id of the column. */
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+}
+
+interface DataTableProps<Row> {
+  rows: readonly Row[];
+  columns: readonly DataTableColumn<Row>[];
+  rowKey: (row: Row) => string;
+  /** Text a row is searched by (case-insensitive, contains); no search field when absent. */
+  searchText?: (row: Row) => string;
+  searchPlaceholder?: string;
+  /** Shown instead of rows when none match. */
+  emptyText: string;
+  /** Accessible name of the table. */
+  label: string;
+}
+
+/** The generic table of the spec: a search field, 10 rows per page and pagination. */
+export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), emptyText, label }: DataTableProps<Row>) {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+
+  const matching = useMemo(() => {
+    const needle = query.trim().toLocaleLowerCase();
+    if (!needle || !searchText) return rows;
+    return rows.filter((row) => searchText(row).toLocaleLowerCase().includes(needle));
+  }, [rows, query, searchText]);
+
+  const pages = Math.max(1, Math.ceil(matching.length / TABLE_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = matching.slice((current - 1) * TABLE_PAGE_SIZE, current * TABLE_PAGE_SIZE);
+
+  return (
+    <Stack gap="md">
+      {searchText && (
+        <TextInput
+          type="search"
+          placeholder={searchPlaceholder}
+          aria-label={searchPlaceholder}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+        />
+      )}
+      <Table striped highlightOnHover aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key}>{column.header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {shown.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          {emptyText}
+        </Text>
+      )}
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            aria-label={t('table.pagination')}
+            getItemProps={(page) => ({ 'aria-label': t('table.page', { page }) })}
+            getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
