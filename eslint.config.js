@@ -30,7 +30,9 @@ export default tseslint.config(
   },
   layer(['src/domain/**'], [['**/api/**', '**/offline/**', '**/ui/**', '**/features/**', '**/app/**', '**/server/**', 'react', 'react-dom', 'dexie', 'fastify', '@mantine/*']]),
   layer(['src/api/**', 'src/offline/**', 'src/ui/**', 'src/i18n/**'], [['**/features/**', '**/app/**', '**/server/**']]),
-  layer(['worker/**', 'sw/**', 'server/**'], [['**/src/app/**', '**/src/features/**', '**/src/ui/**', '**/src/api/**', '**/src/offline/**']]),
+  layer(['worker/**', 'server/**'], [['**/src/app/**', '**/src/features/**', '**/src/ui/**', '**/src/api/**', '**/src/offline/**']]),
+  // The service worker replays the same outbox as the page, so it may use src/offline (ADR 0003).
+  layer(['sw/**'], [['**/src/app/**', '**/src/features/**', '**/src/ui/**', '**/src/api/**', 'react', 'react-dom', '@mantine/*']]),
   ...features.map((name) =>
     layer([`src/features/${name}/**`], [['**/app/**', '**/server/**', ...features.filter((other) => other !== name).flatMap((other) => [`**/features/${other}/**`, `../**/${other}/**`, `../${other}`, `../${other}/**`])]]),
   ),

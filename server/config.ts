@@ -10,6 +10,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** the built app the gateway serves (index.html, assets, sw.js) */
+  distDir: string;
   databaseUrl: string | null;
   adminEmail: string;
   /** null: generate a random strong password at first start */
@@ -61,6 +63,7 @@ const envSchema = z.object({
   PORT: optional(integerIn('PORT', 1, 65535)),
   HOST: optional(z.string().trim()),
   DATA_DIR: optional(z.string().trim()),
+  DIST_DIR: optional(z.string().trim()),
   DATABASE_URL: optional(urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL')),
   LOBBY_ADMIN_EMAIL: optional(z.string().trim().toLowerCase().email('LOBBY_ADMIN_EMAIL must be an email address')),
   LOBBY_ADMIN_PASSWORD: optional(strongPassword('LOBBY_ADMIN_PASSWORD')),
@@ -86,6 +89,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port,
     host: e.HOST ?? '0.0.0.0',
     dataDir: e.DATA_DIR ?? './data',
+    distDir: e.DIST_DIR ?? './dist',
     databaseUrl: e.DATABASE_URL ?? null,
     adminEmail: e.LOBBY_ADMIN_EMAIL ?? 'admin@lobby.local',
     adminPassword: e.LOBBY_ADMIN_PASSWORD ?? null,

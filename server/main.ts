@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const distDir = resolve('dist');
+  const distDir = resolve(config.distDir);
   const app = await buildApp({ db: handle.db, config, distDir });
   if (!app.spaServed) {
     app.log.warn(`No built app in ${distDir} (run \`npm run build\`): serving the API only, under /api`);

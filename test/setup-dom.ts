@@ -30,5 +30,9 @@ const browserFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
   globalThis.fetch = browserFetch;
 });

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Attributes, MembershipType, Permission, UnitType } from '../../src/domain/index';
+import type { Attributes, MembershipType, Permission, PmsConnectionType, UnitType } from '../../src/domain/index';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -71,6 +71,26 @@ export const organizationalUnits = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('organizational_units_org_idx').on(t.orgUuid), index('organizational_units_parent_idx').on(t.parentUuid)],
+);
+
+/** How an organization reaches a hotel's property-management system (spec section 3). */
+export const pmsConnections = pgTable(
+  'pms_connections',
+  {
+    /** client-generated when given, so offline create chains need no round trip */
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').$type<PmsConnectionType>().notNull(),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pms_connections_org_idx').on(t.orgUuid)],
 );
 
 /** One sign-in = one family; every access and refresh token issued by refreshing it belongs to it. */

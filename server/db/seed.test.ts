@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENCIES, newPasswordProblems, PERMISSIONS } from '../../src/domain/index';
+import { CURRENCIES, newPasswordProblems, PERMISSIONS, pmsConnectionInputSchema } from '../../src/domain/index';
 import { verifyPassword } from '../auth/passwords';
 import type { TestDatabase } from '../test-helpers';
 import { createTestDatabase } from '../test-helpers';
-import { memberships, organizationalUnits, organizations, users } from './schema';
+import { memberships, organizationalUnits, organizations, pmsConnections, users } from './schema';
 import { DEMO_MANAGER_EMAIL, seedDatabase } from './seed';
 
 let database: TestDatabase;
@@ -23,7 +23,8 @@ async function counts() {
   const [m] = await db.select({ n: count() }).from(memberships);
   const [o] = await db.select({ n: count() }).from(organizations);
   const [ous] = await db.select({ n: count() }).from(organizationalUnits);
-  return { users: u?.n, memberships: m?.n, organizations: o?.n, units: ous?.n };
+  const [pms] = await db.select({ n: count() }).from(pmsConnections);
+  return { users: u?.n, memberships: m?.n, organizations: o?.n, units: ous?.n, pmsConnections: pms?.n };
 }
 
 describe('seedDatabase', () => {
@@ -67,6 +68,13 @@ describe('seedDatabase', () => {
     }
     expect(units.every((u) => u.orgUuid === org?.uuid)).toBe(true);
 
+    const connections = await db.select().from(pmsConnections);
+    expect(connections.map(({ orgUuid, name, type, host, port, version }) => ({ orgUuid, name, type, host, port, version })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { orgUuid: org?.uuid, name: 'Mock PMS', type: 'MOCK_PMS_INTERFACE', host: 'localhost', port: 7000, version: 1 },
+      { orgUuid: org?.uuid, name: 'Opera Main', type: 'OPERA_IFC8_XML', host: 'opera.demo.local', port: 5010, version: 1 },
+    ]);
+    for (const connection of connections) expect(pmsConnectionInputSchema.safeParse(connection).success).toBe(true);
+
     const [managerRow] = await db.select().from(users).where(eq(users.email, DEMO_MANAGER_EMAIL));
     expect(managerRow?.permissions).toEqual(['SETUP_OU', 'SETUP_ORG']);
     const managerMemberships = await db.select().from(memberships).where(eq(memberships.userUuid, managerRow?.uuid ?? ''));
@@ -88,7 +96,7 @@ describe('seedDatabase', () => {
       ],
     });
     expect(await counts()).toEqual(before);
-    expect(before).toEqual({ users: 2, memberships: 3, organizations: 1, units: 9 });
+    expect(before).toEqual({ users: 2, memberships: 3, organizations: 1, units: 9, pmsConnections: 2 });
   });
 
   it('seeds only the administrator with LOBBY_DEMO=0', async () => {
@@ -98,7 +106,8 @@ describe('seedDatabase', () => {
       expect(result.accounts).toEqual([{ role: 'admin', email: 'root@example.com', password: 'Root-Password1' }]);
       const [o] = await other.db.select({ n: count() }).from(organizations);
       const [u] = await other.db.select({ n: count() }).from(users);
-      expect([o?.n, u?.n]).toEqual([0, 1]);
+      const [pms] = await other.db.select({ n: count() }).from(pmsConnections);
+      expect([o?.n, u?.n, pms?.n]).toEqual([0, 1, 0]);
     } finally {
       await other.close();
     }

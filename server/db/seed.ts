@@ -1,17 +1,17 @@
 /**
  * First-start data on an empty database (no users): the administrator with omnipresent MANAGEMENT
  * and BUSINESS_DATA memberships and every permission, and unless LOBBY_DEMO=0 a demo organization
- * with 2 hotels, 3 venues and 4 revenue centers plus a manager of one hotel. A database that has
- * users is never touched, so a restart keeps everything; an advisory lock keeps two gateways
- * starting at once from seeding twice.
+ * with 2 hotels, 3 venues, 4 revenue centers and 2 PMS connections plus a manager of one hotel. A
+ * database that has users is never touched, so a restart keeps everything; an advisory lock keeps
+ * two gateways starting at once from seeding twice.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { Attributes, UnitType } from '../../src/domain/index';
+import type { Attributes, PmsConnectionInput, UnitType } from '../../src/domain/index';
 import { PERMISSIONS } from '../../src/domain/index';
 import { hashPassword } from '../auth/passwords';
 import { generatePassword } from '../auth/secrets';
 import type { Database, Transaction } from './client';
-import { memberships, organizationalUnits, organizations, users } from './schema';
+import { memberships, organizationalUnits, organizations, pmsConnections, users } from './schema';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo Hospitality Group';
 export const DEMO_MANAGER_EMAIL = 'manager@lobby.local';
@@ -57,6 +57,12 @@ export const DEMO_UNITS: readonly DemoUnit[] = [
 ];
 const MANAGED_HOTEL = 'harbour';
 
+/** PMS connections of the demo organization. */
+export const DEMO_PMS_CONNECTIONS: readonly PmsConnectionInput[] = [
+  { name: 'Opera Main', type: 'OPERA_IFC8_XML', host: 'opera.demo.local', port: 5010 },
+  { name: 'Mock PMS', type: 'MOCK_PMS_INTERFACE', host: 'localhost', port: 7000 },
+];
+
 async function userCount(db: Database | Transaction): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
@@ -88,6 +94,7 @@ async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
     if (!row) throw new Error(`demo unit ${unit.name} not created`);
     uuids.set(unit.key, row.uuid);
   }
+  await tx.insert(pmsConnections).values(DEMO_PMS_CONNECTIONS.map((connection) => ({ orgUuid: org.uuid, ...connection })));
   const hotel = uuids.get(MANAGED_HOTEL);
   if (!hotel) throw new Error('demo hotel missing');
   await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });

@@ -32,9 +32,13 @@ function fieldOf(instancePath: string): string | undefined {
 
 type Issue = NonNullable<FastifyError['validation']>[number];
 
-/** zod's message, made plainer for the common cases (missing value, length limits). */
+/** zod's own wording ("Too small: expected…"); a schema's custom message is kept as written. */
+const ZOD_DEFAULT = /^(Invalid input|Too small|Too big)\b/;
+
+/** zod's default message, made plainer for the common cases (missing value, length limits). */
 export function humanMessage(issue: Issue): string {
   const message = issue.message ?? 'Invalid value';
+  if (!ZOD_DEFAULT.test(message)) return message;
   const params = issue.params as { origin?: string; minimum?: number; maximum?: number };
   if (issue.keyword === 'invalid_type' && /received undefined$/.test(message)) return 'Required';
   if (issue.keyword === 'too_small' && params.origin === 'string') {

@@ -4,6 +4,7 @@ import { activationRoutes } from './auth/activation';
 import { tokenRoutes } from './auth/tokens';
 import { healthRoutes } from './health';
 import { organizationRoutes } from './organizations';
+import { pmsConnectionRoutes } from './pms-connections';
 import { profileRoutes } from './profile';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,4 +13,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(activationRoutes);
   await app.register(profileRoutes);
   await app.register(organizationRoutes);
+  await app.register(pmsConnectionRoutes);
 };

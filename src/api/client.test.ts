@@ -167,3 +167,41 @@ describe('request: answers', () => {
     expect(sessions.get()).not.toBeNull();
   });
 });
+
+describe('request: read cache', () => {
+  it('names the user of the session on every authenticated call, also after a refresh', async () => {
+    const session = makeSession();
+    let calls = 0;
+    const { client, gateway } = setup(() => (++calls === 1 ? gatewayError(401, 'auth.unauthenticated', 'Expired') : json(200, {})), { session });
+    await client.request('/organization/v1/organization');
+    const reads = gateway.callsTo('/organization/v1/organization');
+    expect(reads.map((call) => call.headers['x-lobby-user'])).toEqual([session.uuid, session.uuid]);
+  });
+
+  it('does not name a user on a call without the session', async () => {
+    const { client, gateway } = setup(() => json(200, {}), { session: makeSession() });
+    await client.request(TOKENS_PATH, { method: 'POST', body: { email: 'a@b.c', password: 'x' }, auth: false });
+    expect(gateway.calls[0]?.headers['x-lobby-user']).toBeUndefined();
+  });
+
+  it('records when a GET answer came from the read cache, and clears it when a fresh one arrives', async () => {
+    const sessions = createSessionStore(createMemoryStorage());
+    sessions.set(makeSession());
+    let cachedAt: string | null = '2025-03-01T08:30:00.000Z';
+    const gateway = createFakeFetch(() => {
+      const response = json(200, { data: [] });
+      if (cachedAt) response.headers.set('X-Lobby-Cached-At', cachedAt);
+      return response;
+    });
+    const recorded: [string, string | null][] = [];
+    const client = createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions, cachedReads: { record: (path, at) => recorded.push([path, at]) } });
+    await client.request('/organization/v1/organization');
+    cachedAt = null;
+    await client.request('/organization/v1/organization');
+    await client.request('/organization/v1/organization', { method: 'POST', body: {} });
+    expect(recorded).toEqual([
+      ['/organization/v1/organization', '2025-03-01T08:30:00.000Z'],
+      ['/organization/v1/organization', null],
+    ]);
+  });
+});

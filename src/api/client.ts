@@ -1,6 +1,8 @@
 import { isSessionExpired, sessionSchema, type Session } from '../domain';
 import { t } from '../i18n';
+import { CACHED_AT_HEADER, USER_HEADER } from '../offline/read-cache';
 import { ApiError, errorFromBody } from './api-error';
+import type { CachedReads } from './cached-reads';
 import type { SessionStore } from './session-store';
 import { readAnswer, send, type FetchLike, type RequestOptions } from './transport';
 
@@ -26,6 +28,10 @@ import { readAnswer, send, type FetchLike, type RequestOptions } from './transpo
  *   and send the user round a sign-in loop. DESIGN.md's deviation: only an authentication
  *   failure logs out. So only a 401 after the retry does; `signsOut` is the one place to change.
  *
+ * Every authenticated call names its user (X-Lobby-User): the service worker keeps GET answers in
+ * a cache of that user only and, when the gateway is out of reach, answers from it with
+ * X-Lobby-Cached-At. Each GET answer is recorded in `cachedReads` (fetched fresh, or when cached).
+ *
  * Refresh is single-flight: in a tab one promise is shared; across tabs the Web Lock
  * 'lobby-refresh' serialises refreshes, and inside it the stored session is read again: when
  * another tab already replaced the stale token, that session is used instead of refreshing twice
@@ -47,13 +53,28 @@ export interface ApiClientDeps {
   sessions: SessionStore;
   locks?: LockManagerLike | undefined;
   now?: () => number;
+  /** Told of every authenticated GET answer: its X-Lobby-Cached-At, or null when fresh. */
+  cachedReads?: Pick<CachedReads, 'record'>;
 }
 
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   /** Sign out now: the session goes at once, the revoke is sent in the background. */
   logout(): void;
+  /**
+   * A live access token for a call made outside request() (the outbox drainer), refreshed first
+   * when expired; null when signed out or the refresh failed (a failed refresh follows the rules above).
+   */
+  token(): Promise<string | null>;
+  /** The gateway refused the token (401): refresh once; null when that fails. */
+  refreshToken(): Promise<string | null>;
 }
+
+/** The options with the header naming the session's user (the read cache is kept per user). */
+const asUser = (options: RequestOptions, session: Session): RequestOptions => ({
+  ...options,
+  headers: { ...options.headers, [USER_HEADER]: session.uuid },
+});
 
 const isAuthFailure = (status: number) => status === 401 || status === 403;
 /** A refusal of the retried call that ends the session (see the header). */
@@ -113,18 +134,38 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (!session) throw sessionMissing();
     if (isSessionExpired(session, now())) session = await refresh(session);
 
-    let response = await send(deps.fetch, url(path), options, session.token);
+    let response = await send(deps.fetch, url(path), asUser(options, session), session.token);
     if (isAuthFailure(response.status)) {
       session = await refresh(session);
-      response = await send(deps.fetch, url(path), options, session.token);
+      response = await send(deps.fetch, url(path), asUser(options, session), session.token);
       if (signsOut(response.status)) {
         const failure = await readAnswer(response).catch((error: unknown) => error);
         logout();
         throw failure;
       }
     }
+    if ((options.method ?? 'GET').toUpperCase() === 'GET') deps.cachedReads?.record(path, response.headers.get(CACHED_AT_HEADER));
     return (await readAnswer(response)) as T;
   }
 
-  return { request, logout };
+  async function token(): Promise<string | null> {
+    const session = deps.sessions.get();
+    if (!session) return null;
+    if (!isSessionExpired(session, now())) return session.token;
+    return refresh(session).then(
+      (fresh) => fresh.token,
+      () => null,
+    );
+  }
+
+  async function refreshToken(): Promise<string | null> {
+    const session = deps.sessions.get();
+    if (!session) return null;
+    return refresh(session).then(
+      (fresh) => fresh.token,
+      () => null,
+    );
+  }
+
+  return { request, logout, token, refreshToken };
 }

@@ -1,11 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import type { Session } from '../domain';
+import { cachedReads } from './cached-reads';
 import { createApiClient, type LockManagerLike } from './client';
 import { apiBaseUrl } from './config';
 import { createSessionStore } from './session-store';
 import { browserStorage } from './storage';
 
 export { ApiError, describeError, isApiError } from './api-error';
+export { cachedReads, useCachedAt } from './cached-reads';
 export { apiBaseUrl } from './config';
 export { parseAnswer } from './parse-answer';
 export { KEPT_AT_LOGOUT, SESSION_STORAGE_KEY } from './session-store';
@@ -26,6 +28,16 @@ export const apiClient = createApiClient({
   baseUrl: apiBaseUrl,
   sessions: sessionStore,
   locks: navigatorLocks(),
+  cachedReads,
+});
+
+/** What one user saw from the read cache says nothing to the next: forget it when the user changes. */
+let cachedReadsUser = sessionStore.get()?.uuid ?? null;
+sessionStore.subscribe(() => {
+  const user = sessionStore.get()?.uuid ?? null;
+  if (user === cachedReadsUser) return;
+  cachedReadsUser = user;
+  cachedReads.clear();
 });
 
 export const request = apiClient.request;

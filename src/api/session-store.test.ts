@@ -33,7 +33,7 @@ describe('session store', () => {
 });
 
 describe('logout', () => {
-  it("revokes the refresh token and clears every 'lobby.*' key but the language and cookie consent", () => {
+  it("revokes the refresh token and clears every 'lobby.*' key but the language", () => {
     const storage = createMemoryStorage();
     const sessions = createSessionStore(storage);
     const session = makeSession();
@@ -45,7 +45,7 @@ describe('logout', () => {
     createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions }).logout();
     expect(sessions.get()).toBeNull();
     expect(heard).toBe(1);
-    expect(['lobby.language', 'lobby.cookieConsent', 'other.app'].map((key) => storage.getItem(key))).toEqual(['1', '1', '1']);
+    expect(['lobby.language', 'lobby.cookieConsent', 'other.app'].map((key) => storage.getItem(key))).toEqual(['1', null, '1']);
     expect(storage.getItem('lobby.draft.x')).toBeNull();
     expect(gateway.callsTo(REVOKE_PATH)[0]?.body).toEqual({ refreshToken: session.refreshToken });
   });

@@ -9,8 +9,11 @@ import { keysWithPrefix, type KeyValueStorage } from './storage';
  */
 
 export const SESSION_STORAGE_KEY = 'lobby.session';
-/** Keys a logout keeps: the interface language and the cookie-consent answer. */
-export const KEPT_AT_LOGOUT = ['lobby.language', 'lobby.cookieConsent'] as const;
+/**
+ * Keys a session's end keeps: the interface language. (An explicit logout from the menu goes
+ * further and empties localStorage and IndexedDB: see the logout page.)
+ */
+export const KEPT_AT_LOGOUT = ['lobby.language'] as const;
 
 type Listener = () => void;
 type StorageEvents = Pick<Window, 'addEventListener'>;

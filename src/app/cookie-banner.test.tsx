@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render';
-import { COOKIE_CONSENT_KEY } from './cookie-banner';
+import { hasAccepted } from './cookie-banner';
 
 describe('cookie banner', () => {
   it('links the policies, and once accepted is remembered and not shown again', async () => {
@@ -14,7 +14,8 @@ describe('cookie banner', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
-    expect(localStorage.getItem(COOKIE_CONSENT_KEY)).not.toBeNull();
+    expect(hasAccepted()).toBe(true);
+    expect(localStorage.length).toBe(0);
 
     first.unmount();
     renderApp('/terms');

@@ -4,15 +4,24 @@ import { Anchor, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { CONTENT_WIDTH, COOKIE_BANNER_Z_INDEX } from '../domain';
 import { t } from '../i18n';
 
-/** Local-storage key of the answer; kept at logout. */
-export const COOKIE_CONSENT_KEY = 'lobby.cookieConsent';
+/**
+ * The answer is kept in a cookie of its own (one year), not in localStorage: logout empties
+ * localStorage and IndexedDB of every Lobby record, and consent is not a Lobby record.
+ */
+export const COOKIE_CONSENT_COOKIE = 'lobby_cookie_consent';
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
-function hasAccepted(): boolean {
+export function hasAccepted(): boolean {
   try {
-    return localStorage.getItem(COOKIE_CONSENT_KEY) !== null;
+    return document.cookie.split(';').some((part) => part.trim().startsWith(`${COOKIE_CONSENT_COOKIE}=`));
   } catch {
     return false;
   }
+}
+
+function remember(): void {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${COOKIE_CONSENT_COOKIE}=1; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
 
 /** The consent notice fixed at the bottom of every page until accepted, then never again. */
@@ -21,11 +30,7 @@ export function CookieBanner() {
   if (accepted) return null;
 
   const accept = () => {
-    try {
-      localStorage.setItem(COOKIE_CONSENT_KEY, JSON.stringify({ acceptedAt: new Date().toISOString() }));
-    } catch {
-      // storage refused: the notice goes for this visit and returns on the next
-    }
+    remember();
     setAccepted(true);
   };
 

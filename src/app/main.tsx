@@ -8,10 +8,13 @@ import { getLanguage } from '../i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { registerServiceWorker } from './service-worker';
+import { APP_VERSION } from './version';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 document.documentElement.lang = getLanguage();
+document.documentElement.dataset.version = APP_VERSION;
 
 createRoot(root).render(
   <StrictMode>
@@ -20,3 +23,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+registerServiceWorker();

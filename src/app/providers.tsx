@@ -21,7 +21,7 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" />
+          <Notifications position="top-center" />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -2,8 +2,9 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { PageLoader } from '../ui';
 import { CookieBanner } from './cookie-banner';
+import { OfflineSync } from './offline-sync';
 
-/** Around every route: the screen, and the cookie-consent banner until it is accepted. */
+/** Around every route: the screen, the cookie-consent banner until it is accepted, and the outbox replay. */
 export function RootLayout() {
   return (
     <>
@@ -11,6 +12,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <CookieBanner />
+      <OfflineSync />
       <ScrollRestoration />
     </>
   );

@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage) },
           { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },
+          { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage) },
+          { path: 'sync', ...screen(() => import('../features/sync/pages/sync-page'), (m) => m.SyncPage) },
         ],
       },
       { path: '*', ...screen(statusPages, (m) => m.NotFoundPage) },

@@ -5,3 +5,5 @@ export * from './organization';
 export * from './permissions';
 export * from './profile';
 export * from './navigation';
+export * from './pms-connection';
+export * from './conflict';

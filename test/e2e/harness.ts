@@ -48,8 +48,14 @@ export interface Gateway {
   stop: () => Promise<number | null>;
 }
 
-export async function startGateway(env: Record<string, string> = {}, dataDir?: string): Promise<Gateway> {
-  const port = await freePort();
+export interface GatewayOptions {
+  /** listen on this port (default: a free one); a restart on the same port keeps the origin, so
+   * the browser's service worker, caches and storage of the first run still apply */
+  port?: number;
+}
+
+export async function startGateway(env: Record<string, string> = {}, dataDir?: string, options: GatewayOptions = {}): Promise<Gateway> {
+  const port = options.port ?? (await freePort());
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { t } from '../../../i18n';
-import { PageLoader, usePageTitle } from '../../../ui';
-import { useOrganizations } from '../api/get-organizations';
+import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ORGANIZATIONS_PATH, useOrganizations } from '../api/get-organizations';
 import { OrganizationsError } from '../components/organizations-error';
 import { OrganizationsTable } from '../components/organizations-table';
 
@@ -15,6 +15,7 @@ export function OrganizationsPage() {
       <Title order={1} fz="h2">
         {t('organizations.title')}
       </Title>
+      <OfflineNotice path={ORGANIZATIONS_PATH} />
       {organizations.isPending && <PageLoader label={t('organizations.loading')} />}
       {organizations.isError && <OrganizationsError error={organizations.error} />}
       {organizations.isSuccess && <OrganizationsTable organizations={organizations.data} />}

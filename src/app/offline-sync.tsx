@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiBaseUrl, apiClient, sessionStore, useSession } from '../api';
+import { flushAllDrafts, flushDraftsOnPageHide, mirrorSession, startOutboxSync, webLocks } from '../offline';
+import { onBeforeReload } from './before-reload';
+
+/**
+ * Runs the offline platform for the signed-in user: mirrors the session for the service worker,
+ * flushes drafts before page hide and update reloads, and replays the outbox (DESIGN.md "Offline
+ * design"). Answers the gateway accepted refresh the screens' data.
+ */
+export function OfflineSync() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const userUuid = session?.uuid ?? null;
+
+  useEffect(() => {
+    void mirrorSession(session).catch(() => undefined);
+  }, [session]);
+
+  useEffect(() => {
+    flushDraftsOnPageHide(window);
+    return onBeforeReload(flushAllDrafts);
+  }, []);
+
+  useEffect(() => {
+    if (userUuid === null) return undefined;
+    let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+    const refreshScreens = () => {
+      if (refreshTimer !== null) clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(() => void queryClient.invalidateQueries(), 150);
+    };
+    const container = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+    const scheduler = startOutboxSync({
+      serviceWorker: container,
+      drainDeps: () => {
+        const current = sessionStore.get();
+        if (current === null || current.uuid !== userUuid) return null;
+        return {
+          fetch: (input, init) => globalThis.fetch(input, init),
+          baseUrl: apiBaseUrl(),
+          userUuid,
+          token: apiClient.token,
+          refresh: apiClient.refreshToken,
+          locks: webLocks(),
+          onApplied: refreshScreens,
+        };
+      },
+    });
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === 'lobby:outbox-applied') refreshScreens();
+    };
+    container?.addEventListener('message', onMessage);
+    return () => {
+      scheduler.stop();
+      container?.removeEventListener('message', onMessage);
+      if (refreshTimer !== null) clearTimeout(refreshTimer);
+    };
+  }, [userUuid, queryClient]);
+
+  return null;
+}

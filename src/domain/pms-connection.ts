@@ -1,0 +1,99 @@
+/**
+ * PMS connections (spec sections 3, 7 "PMS", 9): how an organization reaches a hotel's
+ * property-management system. One schema for the form, the outbox and the gateway.
+ */
+import { z } from 'zod';
+
+export const PMS_CONNECTION_TYPES = ['OPERA_IFC8_XML', 'OPERA_IFC8_XML_AGENT', 'MOCK_PMS_INTERFACE'] as const;
+export type PmsConnectionType = (typeof PMS_CONNECTION_TYPES)[number];
+
+/** Labels of spec section 9. */
+export const PMS_CONNECTION_TYPE_LABELS: Record<PmsConnectionType, string> = {
+  OPERA_IFC8_XML: 'OPERA IFC8 XML',
+  OPERA_IFC8_XML_AGENT: 'OPERA IFC8 XML AGENT',
+  MOCK_PMS_INTERFACE: 'MOCK (for testing)',
+};
+
+const NAME_MAX = 100;
+const HOST_MAX = 253;
+
+export const PMS_CONNECTION_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name can have at most ${NAME_MAX} characters`,
+  hostRequired: 'Host is required',
+  hostInvalid: 'Enter a host name or IP address',
+  port: 'Port must be a whole number from 1 to 65535',
+  type: 'Select a connection type',
+} as const;
+
+/** A DNS name (letters, digits, hyphens in dot-separated labels of 1 to 63) or a dotted IPv4 address. */
+const HOSTNAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+const IPV6 = z.ipv6();
+
+/** A host name, an IPv4 address, or an IPv6 address (optionally in brackets). */
+function isHost(value: string): boolean {
+  if (HOSTNAME.test(value)) return true;
+  const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
+  return IPV6.safeParse(bare).success;
+}
+
+const pmsConnectionTypeSchema = z.enum(PMS_CONNECTION_TYPES, { error: PMS_CONNECTION_MESSAGES.type });
+
+export const pmsConnectionInputSchema = z.object({
+  name: z
+    .string({ error: PMS_CONNECTION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PMS_CONNECTION_MESSAGES.nameRequired)
+    .max(NAME_MAX, PMS_CONNECTION_MESSAGES.nameTooLong),
+  type: pmsConnectionTypeSchema,
+  host: z
+    .string({ error: PMS_CONNECTION_MESSAGES.hostRequired })
+    .trim()
+    .min(1, PMS_CONNECTION_MESSAGES.hostRequired)
+    .max(HOST_MAX, PMS_CONNECTION_MESSAGES.hostInvalid)
+    // empty and too long are already reported above: one message per problem
+    .refine((value) => value.length === 0 || value.length > HOST_MAX || isHost(value), PMS_CONNECTION_MESSAGES.hostInvalid),
+  port: z
+    .number({ error: PMS_CONNECTION_MESSAGES.port })
+    .int(PMS_CONNECTION_MESSAGES.port)
+    .min(1, PMS_CONNECTION_MESSAGES.port)
+    .max(65535, PMS_CONNECTION_MESSAGES.port),
+});
+export type PmsConnectionInput = z.infer<typeof pmsConnectionInputSchema>;
+
+/** POST body: the input plus an optional client-generated uuid, so offline create chains need no round trip. */
+export const pmsConnectionCreateSchema = pmsConnectionInputSchema.extend({
+  uuid: z.string().uuid().toLowerCase().optional(),
+});
+export type PmsConnectionCreate = z.infer<typeof pmsConnectionCreateSchema>;
+
+export const pmsConnectionSchema = z.object({
+  uuid: z.string().uuid(),
+  orgUuid: z.string().uuid(),
+  name: z.string(),
+  type: pmsConnectionTypeSchema,
+  host: z.string(),
+  port: z.number().int(),
+  version: z.number().int(),
+});
+export type PmsConnection = z.infer<typeof pmsConnectionSchema>;
+
+/** GET /organization/{org}/pms-connection answers `{ data: [...] }`. */
+export const pmsConnectionListResponseSchema = z.object({ data: z.array(pmsConnectionSchema) });
+
+type PmsConnectionField = 'name' | 'type' | 'host' | 'port';
+const FIELDS: readonly PmsConnectionField[] = ['name', 'type', 'host', 'port'];
+
+/** The first message per field for a form; an empty object when the input is valid. */
+export function pmsConnectionFieldErrors(input: unknown): Partial<Record<PmsConnectionField, string>> {
+  const result = pmsConnectionInputSchema.safeParse(typeof input === 'object' && input !== null ? input : {});
+  if (result.success) return {};
+  const errors: Partial<Record<PmsConnectionField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(FIELDS as readonly string[]).includes(field)) continue;
+    const key = field as PmsConnectionField;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

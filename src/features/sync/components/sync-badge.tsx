@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { Badge, Group, UnstyledButton } from '@mantine/core';
+import { useSession } from '../../../api';
+import { t } from '../../../i18n';
+import { useOutboxCounts, useSyncStatus } from '../../../offline';
+
+/** Header badge: pending / failed / conflict counts and an offline indicator, leading to /sync. */
+export function SyncBadge() {
+  const session = useSession();
+  const counts = useOutboxCounts(session?.uuid ?? null);
+  const status = useSyncStatus();
+  const label = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflict: counts.conflict });
+  const nothing = counts.pending === 0 && counts.failed === 0 && counts.conflict === 0;
+  return (
+    <UnstyledButton component={Link} to="/sync" aria-label={label} title={label}>
+      <Group gap={6} wrap="nowrap">
+        {!status.online && (
+          <Badge color="orange" variant="filled" data-testid="offline-indicator">
+            {t('sync.offline')}
+          </Badge>
+        )}
+        {nothing && (
+          <Badge color="gray" variant="light">
+            {t('sync.badge.synced')}
+          </Badge>
+        )}
+        {counts.pending > 0 && (
+          <Badge color="blue" variant="filled">
+            {t('sync.badge.pending', { count: counts.pending })}
+          </Badge>
+        )}
+        {counts.failed > 0 && (
+          <Badge color="red" variant="filled">
+            {t('sync.badge.failed', { count: counts.failed })}
+          </Badge>
+        )}
+        {counts.conflict > 0 && (
+          <Badge color="yellow" variant="filled">
+            {t('sync.badge.conflict', { count: counts.conflict })}
+          </Badge>
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The drainer: sends the outbox to the gateway, oldest first, one entry at a time. One drainer runs
+ * at a time across tabs and the service worker (Web Lock 'lobby-outbox'; a second caller returns
+ * 'busy' at once). Entries of another user are never sent. The bearer token is asked for at send
+ * time (deps.token), so it is fresh.
+ *
+ *   pending ──mark sending (attempts+1)──► fetch ──► 2xx ─────────► removed; later changes of the same
+ *      ▲                                    │                       record follow its new version
+ *      │                                    ├─ no answer / 5xx / 429 / 409 busy ─► pending, drain stops
+ *      │                                    │     (the scheduler retries: 1 s doubling to 60 s)
+ *      │                                    ├─ 401 ─► refresh once, send again; 401 again ─► pending, stop
+ *      │                                    ├─ 409 / 412 ─► conflict (theirs kept), drain goes on
+ *      │                                    └─ other 4xx ─► failed, data returned to its draft, goes on
+ *      └──────── Retry / conflict resolved (fresh Idempotency-Key)
+ *
+ * A crash or a stopped service worker between "sending" and the answer leaves the entry 'sending':
+ * the next drain sends it again with the same Idempotency-Key, and the gateway answers the stored
+ * outcome instead of applying it twice.
+ *
+ * Order: strictly by queue position. An entry waits while an earlier entry of the same record is
+ * failed or in conflict (its change depends on that one); entries of other records go on.
+ */
+import { ERROR_CODES, apiErrorBodySchema } from '../domain';
+import { lobbyDb, type LobbyDatabase } from './db';
+import { listEntries, returnToDraft } from './outbox';
+import type { OutboxEntry } from './records';
+
+export const OUTBOX_LOCK = 'lobby-outbox';
+
+export interface OutboxLocks {
+  /** Runs `callback` holding the lock, or with null at once when another holder has it. */
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+export interface DrainDeps {
+  db?: LobbyDatabase;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** gateway base URL, e.g. '/api' */
+  baseUrl: string;
+  /** the signed-in user: only their entries are sent */
+  userUuid: string;
+  /** a live access token (refreshed first when expired), or null when there is none to be had */
+  token(): Promise<string | null>;
+  /** a new access token after a 401, or null when this context cannot refresh */
+  refresh(): Promise<string | null>;
+  locks?: OutboxLocks | undefined;
+  /** told about every entry the gateway accepted, with its answer */
+  onApplied?(entry: OutboxEntry, answer: unknown): void;
+}
+
+export type DrainStop = 'empty' | 'network' | 'server' | 'auth' | 'busy';
+
+export interface DrainResult {
+  stoppedBy: DrainStop;
+  applied: number;
+  failed: number;
+  conflicts: number;
+}
+
+function messagesOf(status: number, body: unknown): string[] {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (parsed.success && parsed.data.errors.length > 0) return parsed.data.errors.map((error) => error.message);
+  return [`Request failed with status ${status}`];
+}
+
+/** The spec's error text: the errors list joined with a comma. */
+const messageOf = (status: number, body: unknown) => messagesOf(status, body).join(', ');
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const isBusy = (status: number, body: unknown) =>
+  status === 409 && apiErrorBodySchema.safeParse(body).data?.errors.some((error) => error.code === ERROR_CODES.idempotencyMismatch) === true;
+
+/** The next entry to send: the first pending one not waiting behind a failed change of its record. */
+export function nextToSend(entries: readonly OutboxEntry[]): OutboxEntry | null {
+  const blocked = new Set<string>();
+  for (const entry of entries) {
+    if (entry.status === 'failed' || entry.status === 'conflict') {
+      if (entry.recordUuid) blocked.add(entry.recordUuid);
+      continue;
+    }
+    if (entry.recordUuid && blocked.has(entry.recordUuid)) continue;
+    return entry;
+  }
+  return null;
+}
+
+async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${token}`,
+    'Idempotency-Key': entry.idempotencyKey,
+    'X-Lobby-User': entry.userUuid,
+  };
+  if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
+  let body: string | undefined;
+  if (entry.method !== 'DELETE' && entry.body !== null && entry.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(entry.body);
+  }
+  return deps.fetch(`${deps.baseUrl}${entry.path}`, { method: entry.method, headers, body, cache: 'no-store' });
+}
+
+/** After a change of a record was applied, the record's later queued changes go over its new version. */
+async function rebase(db: LobbyDatabase, entry: OutboxEntry, answer: unknown): Promise<void> {
+  if (!entry.recordUuid) return;
+  const version = (answer as { version?: unknown } | undefined)?.version;
+  if (typeof version !== 'number') return;
+  await db.outbox
+    .where('recordUuid')
+    .equals(entry.recordUuid)
+    .and((later) => later.seq > entry.seq && later.ifMatch !== null && later.status !== 'conflict')
+    .modify({ ifMatch: version });
+}
+
+async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<DrainResult> {
+  const result: DrainResult = { stoppedBy: 'empty', applied: 0, failed: 0, conflicts: 0 };
+  for (;;) {
+    const entry = nextToSend(await listEntries(deps.userUuid, db));
+    if (entry === null) return result;
+
+    let token = await deps.token();
+    if (token === null) return { ...result, stoppedBy: 'auth' };
+    await db.outbox.update(entry.seq, { status: 'sending', attempts: entry.attempts + 1 });
+
+    let response: Response;
+    try {
+      response = await send(deps, entry, token);
+      if (response.status === 401) {
+        token = await deps.refresh();
+        if (token === null) {
+          await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: 'Waiting for a valid session' });
+          return { ...result, stoppedBy: 'auth' };
+        }
+        response = await send(deps, entry, token);
+      }
+    } catch {
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: 'The gateway could not be reached' });
+      return { ...result, stoppedBy: 'network' };
+    }
+
+    const body = await readBody(response);
+    const status = response.status;
+    if (response.ok) {
+      await db.transaction('rw', db.outbox, async () => {
+        await db.outbox.delete(entry.seq);
+        await rebase(db, entry, body);
+      });
+      result.applied += 1;
+      deps.onApplied?.(entry, body);
+      continue;
+    }
+    if (status === 401) {
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: messageOf(status, body) });
+      return { ...result, stoppedBy: 'auth' };
+    }
+    if (status >= 500 || status === 429 || isBusy(status, body)) {
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: status, lastError: messageOf(status, body) });
+      return { ...result, stoppedBy: 'server' };
+    }
+    if (status === 409 || status === 412) {
+      const theirs = (body as { current?: unknown } | undefined)?.current ?? null;
+      await db.outbox.update(entry.seq, { status: 'conflict', lastStatus: status, lastError: messageOf(status, body), errorMessages: messagesOf(status, body), theirs });
+      result.conflicts += 1;
+      continue;
+    }
+    const message = messageOf(status, body);
+    await db.transaction('rw', db.outbox, db.drafts, async () => {
+      await db.outbox.update(entry.seq, { status: 'failed', lastStatus: status, lastError: message, errorMessages: messagesOf(status, body) });
+      await returnToDraft(entry, message, db);
+    });
+    result.failed += 1;
+  }
+}
+
+/** Sends what the signed-in user has queued, in order, until the queue is empty or must wait. */
+export async function drainOutbox(deps: DrainDeps): Promise<DrainResult> {
+  const db = deps.db ?? lobbyDb();
+  if (!deps.locks) return drainHoldingLock(deps, db);
+  return deps.locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
+    if (lock === null) return { stoppedBy: 'busy', applied: 0, failed: 0, conflicts: 0 } satisfies DrainResult;
+    return drainHoldingLock(deps, db);
+  });
+}
+
+/** navigator.locks where the context has it (pages, workers, service workers). */
+export function webLocks(): OutboxLocks | undefined {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return undefined;
+  return { request: (name, options, callback) => locks.request(name, options, callback) };
+}

@@ -1,0 +1,142 @@
+/**
+ * React bindings of the offline core: live views of the outbox (across tabs and the service
+ * worker, through Dexie's live queries), the sync status, and useDraft for forms.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { z } from 'zod';
+import { lobbyDb } from './db';
+import { createDraftAutosaver, discardDraft, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
+import { countEntries, listEntries, type OutboxCounts } from './outbox';
+import type { DraftRecord, DraftScope, OutboxEntry } from './records';
+import { syncStatus, type SyncStatus } from './sync';
+
+const NO_ENTRIES: OutboxEntry[] = [];
+
+/** The signed-in user's outbox in queue order, live. */
+export function useOutboxEntries(userUuid: string | null): OutboxEntry[] {
+  return useLiveQuery(() => (userUuid ? listEntries(userUuid, lobbyDb(), false) : NO_ENTRIES), [userUuid], NO_ENTRIES);
+}
+
+export function useOutboxCounts(userUuid: string | null): OutboxCounts {
+  const entries = useOutboxEntries(userUuid);
+  return useMemo(() => countEntries(entries), [entries]);
+}
+
+/** The user's drafts of one kind in one organization, newest first, live; undefined while first read. */
+export function useDraftList(userUuid: string | null, orgUuid: string | null, kind: string): DraftRecord[] | undefined {
+  return useLiveQuery(async () => {
+    if (!userUuid) return [];
+    const drafts = await listDrafts(userUuid);
+    return drafts.filter((draft) => draft.orgUuid === orgUuid && draft.kind === kind).sort((a, b) => b.updatedAt - a.updatedAt);
+  }, [userUuid, orgUuid, kind]);
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+}
+
+export interface UseDraftOptions<T> {
+  /** null while the form has no owner yet (no session): nothing is stored */
+  scope: DraftScope | null;
+  /** the value without a draft: the record as loaded, or an empty form */
+  initial: T;
+  /** the server version the edit starts from (null for a new record) */
+  baseVersion: number | null;
+  /** a stored draft must still fit the form; one that does not is dropped */
+  schema: z.ZodType<T>;
+}
+
+export interface DraftState<T> {
+  /** false until the stored draft (if any) was read */
+  ready: boolean;
+  value: T;
+  setValue(next: T): void;
+  /** when the restored draft was last written; null when the form did not start from a draft */
+  restoredAt: number | null;
+  /** the version the restored draft started from */
+  restoredBaseVersion: number | null;
+  /** the gateway's message when a change from this form was refused */
+  error: string | null;
+  /** forget the draft and go back to `initial` */
+  discard(): Promise<void>;
+  /** store what is typed now */
+  flush(): Promise<void>;
+  /** the change was handed to the outbox: the draft is no longer needed */
+  clear(): Promise<void>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A form's value, kept as a draft in IndexedDB while it differs from `initial`. */
+export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOptions<T>): DraftState<T> {
+  const scopeKey = scope ? JSON.stringify(scope) : null;
+  const [state, setState] = useState<{ key: string | null; ready: boolean; value: T; restoredAt: number | null; restoredBaseVersion: number | null; error: string | null }>(() => ({
+    key: scopeKey,
+    ready: scope === null,
+    value: initial,
+    restoredAt: null,
+    restoredBaseVersion: null,
+    error: null,
+  }));
+  const saver = useRef<DraftAutosaver<T> | null>(null);
+  const latest = useRef({ scope, initial, baseVersion, schema });
+  latest.current = { scope, initial, baseVersion, schema };
+
+  if (state.key !== scopeKey) {
+    setState({ key: scopeKey, ready: scope === null, value: initial, restoredAt: null, restoredBaseVersion: null, error: null });
+  }
+
+  useEffect(() => {
+    const current = latest.current;
+    if (current.scope === null) return undefined;
+    const ownScope = current.scope;
+    let live = true;
+    const autosaver = createDraftAutosaver<T>(async (value) => {
+      const { initial: base, baseVersion: version } = latest.current;
+      if (same(value, base)) await discardDraft(ownScope);
+      else await saveDraft(ownScope, value, { baseVersion: version });
+    });
+    saver.current = autosaver;
+    void loadDraft(ownScope).then((draft) => {
+      if (!live) return;
+      const parsed = draft ? current.schema.safeParse(draft.value) : null;
+      if (draft && parsed?.success) {
+        setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt: draft.updatedAt, restoredBaseVersion: draft.baseVersion, error: draft.error }));
+      } else {
+        if (draft) void discardDraft(ownScope);
+        setState((prev) => ({ ...prev, ready: true }));
+      }
+    });
+    return () => {
+      live = false;
+      saver.current = null;
+      void autosaver.dispose();
+    };
+  }, [scopeKey]);
+
+  const setValue = useCallback((next: T) => {
+    setState((prev) => ({ ...prev, value: next }));
+    saver.current?.schedule(next);
+  }, []);
+
+  const discard = useCallback(async () => {
+    saver.current?.cancel();
+    const current = latest.current;
+    setState((prev) => ({ ...prev, value: current.initial, restoredAt: null, restoredBaseVersion: null, error: null }));
+    if (current.scope) await discardDraft(current.scope);
+  }, []);
+
+  const flush = useCallback(async () => {
+    await saver.current?.flush();
+  }, []);
+
+  const clear = useCallback(async () => {
+    saver.current?.cancel();
+    const current = latest.current;
+    setState((prev) => ({ ...prev, restoredAt: null, restoredBaseVersion: null, error: null }));
+    if (current.scope) await discardDraft(current.scope);
+  }, []);
+
+  return { ready: state.ready, value: state.value, setValue, restoredAt: state.restoredAt, restoredBaseVersion: state.restoredBaseVersion, error: state.error, discard, flush, clear };
+}

@@ -1,0 +1,145 @@
+/**
+ * The outbox: every change meant for the gateway is written here, in IndexedDB, before the
+ * interface says it is saved; the drainer (drain.ts) sends the entries in order, each with its
+ * Idempotency-Key, so a change is applied exactly once however often it is sent. Nothing leaves
+ * the outbox silently: an entry goes when the gateway accepted it, or when the operator discards it.
+ */
+import { lobbyDb, type LobbyDatabase } from './db';
+import { saveDraft } from './drafts';
+import { outboxEntrySchema, parseStored, type DraftScope, type MutationMethod, type NewOutboxEntry, type OutboxEntry } from './records';
+
+export interface EnqueueInput {
+  method: MutationMethod;
+  path: string;
+  body?: unknown;
+  ifMatch?: number | null;
+  userUuid: string;
+  orgUuid?: string | null;
+  label: string;
+  recordUuid?: string | null;
+  collection?: string | null;
+  original?: unknown;
+  draft?: DraftScope | null;
+}
+
+const newId = () => crypto.randomUUID();
+
+type SyncRequester = () => void;
+let requestSyncHandler: SyncRequester | null = null;
+
+/** The page's sync scheduler registers itself here; enqueue then asks it to send at once. */
+export function setSyncRequester(handler: SyncRequester | null): void {
+  requestSyncHandler = handler;
+}
+
+/** Ask for a replay now (no-op until the scheduler runs). */
+export function requestSync(): void {
+  requestSyncHandler?.();
+}
+
+/** Stores the change (one transaction) and returns it with its place in the queue. */
+export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()): Promise<OutboxEntry> {
+  const entry: NewOutboxEntry = {
+    id: newId(),
+    idempotencyKey: newId(),
+    method: input.method,
+    path: input.path,
+    body: input.body ?? null,
+    ifMatch: input.ifMatch ?? null,
+    userUuid: input.userUuid,
+    orgUuid: input.orgUuid ?? null,
+    created: Date.now(),
+    attempts: 0,
+    status: 'pending',
+    lastError: null,
+    lastStatus: null,
+    errorMessages: [],
+    label: input.label,
+    recordUuid: input.recordUuid ?? null,
+    collection: input.collection ?? null,
+    original: input.original ?? null,
+    theirs: null,
+    draft: input.draft ?? null,
+  };
+  const seq = await db.outbox.add(entry as OutboxEntry);
+  requestSync();
+  return { ...entry, seq };
+}
+
+/**
+ * Readable entries of a user in queue order. Unreadable ones are skipped with a warning, and
+ * deleted when `purge` is set (not inside a live query, which may only read).
+ */
+export async function listEntries(userUuid: string, db: LobbyDatabase = lobbyDb(), purge = true): Promise<OutboxEntry[]> {
+  const rows = await db.outbox.where('userUuid').equals(userUuid).sortBy('seq');
+  const entries: OutboxEntry[] = [];
+  for (const raw of rows) {
+    const entry = parseStored(outboxEntrySchema, raw, 'outbox entry');
+    if (entry) entries.push(entry);
+    else if (purge && typeof (raw as { seq?: unknown }).seq === 'number') await db.outbox.delete((raw as { seq: number }).seq);
+  }
+  return entries;
+}
+
+export interface OutboxCounts {
+  pending: number;
+  failed: number;
+  conflict: number;
+}
+
+export function countEntries(entries: readonly OutboxEntry[]): OutboxCounts {
+  const counts: OutboxCounts = { pending: 0, failed: 0, conflict: 0 };
+  for (const entry of entries) {
+    if (entry.status === 'failed') counts.failed += 1;
+    else if (entry.status === 'conflict') counts.conflict += 1;
+    else counts.pending += 1;
+  }
+  return counts;
+}
+
+/**
+ * Send a failed or conflicting entry again. A refused request's outcome is stored under its key on
+ * the gateway, so a retry goes with a fresh Idempotency-Key (the refused one was not applied).
+ */
+export async function retryEntry(seq: number, db: LobbyDatabase = lobbyDb()): Promise<void> {
+  await db.outbox.update(seq, { status: 'pending', idempotencyKey: newId(), lastError: null, lastStatus: null, errorMessages: [] });
+  requestSync();
+}
+
+/** The operator gives a change up (after confirming): it leaves the queue. */
+export async function discardEntry(seq: number, db: LobbyDatabase = lobbyDb()): Promise<void> {
+  await db.outbox.delete(seq);
+}
+
+/**
+ * The operator resolved a conflict: `body` is sent again over `version` (the gateway's current
+ * one), with a fresh Idempotency-Key because the body changed. `null` body for a delete.
+ */
+export async function resolveConflict(seq: number, body: unknown, version: number, db: LobbyDatabase = lobbyDb()): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry) return;
+    await db.outbox.update(seq, {
+      status: 'pending',
+      body,
+      ifMatch: version,
+      idempotencyKey: newId(),
+      theirs: null,
+      lastError: null,
+      lastStatus: null,
+      errorMessages: [],
+    });
+  });
+  requestSync();
+}
+
+/** A refused change goes back to the form it came from, with the gateway's message. */
+export async function returnToDraft(entry: OutboxEntry, message: string, db: LobbyDatabase = lobbyDb()): Promise<void> {
+  if (!entry.draft || entry.method === 'DELETE') return;
+  await saveDraft(entry.draft, entry.body, { baseVersion: entry.ifMatch, error: message }, db);
+}
+
+/** Every user's unsent changes (logout warning counts only the signed-in user's). */
+export async function countAll(db: LobbyDatabase = lobbyDb()): Promise<number> {
+  return db.outbox.count();
+}

@@ -1,0 +1,25 @@
+/**
+ * The read cache's contract between the page and the service worker (DESIGN.md "Reads").
+ *
+ * The page names the signed-in user on every authenticated request (header X-Lobby-User). The
+ * service worker keeps recent GET answers under /api, network first, in one Cache Storage cache
+ * per user ('lobby-api-<uuid>'), so one user's answers are never served to another on a shared
+ * computer. An answer served from that cache carries X-Lobby-Cached-At: when it was fetched.
+ * A logout deletes every such cache (clearReadCaches), which works offline: it is all local.
+ */
+
+export const USER_HEADER = 'X-Lobby-User';
+export const CACHED_AT_HEADER = 'X-Lobby-Cached-At';
+export const READ_CACHE_PREFIX = 'lobby-api-';
+
+/** The Cache Storage name of one user's cached answers. */
+export function readCacheName(userUuid: string): string {
+  return `${READ_CACHE_PREFIX}${userUuid}`;
+}
+
+/** Delete the cached answers of every user. A browser without Cache Storage has none to delete. */
+export async function clearReadCaches(storage: CacheStorage | undefined = globalThis.caches): Promise<void> {
+  if (!storage) return;
+  const names = await storage.keys();
+  await Promise.all(names.filter((name) => name.startsWith(READ_CACHE_PREFIX)).map((name) => storage.delete(name)));
+}

@@ -1,0 +1,92 @@
+/**
+ * Shapes of everything Lobby keeps in IndexedDB. Whatever is read back passes through these
+ * schemas first (Excalidraw's `restore` step): a corrupt or old-shape record is dropped with a
+ * warning instead of crashing a screen.
+ */
+import { z } from 'zod';
+
+export const MUTATION_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type MutationMethod = (typeof MUTATION_METHODS)[number];
+
+/**
+ * pending: waiting to be sent (or being retried); sending: handed to the network, the answer not
+ * yet recorded (after a crash it is sent again with the same Idempotency-Key, so it applies once);
+ * failed: refused by the gateway (4xx), its data returned to its draft; conflict: 409/412, the
+ * operator chooses.
+ */
+export const OUTBOX_STATUSES = ['pending', 'sending', 'failed', 'conflict'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Where a form keeps its unsaved work: per user, organization, kind of record and record. */
+export const draftScopeSchema = z.object({
+  userUuid: z.string().min(1),
+  orgUuid: z.string().nullable(),
+  kind: z.string().min(1),
+  recordId: z.string().min(1),
+});
+export type DraftScope = z.infer<typeof draftScopeSchema>;
+
+export const outboxEntrySchema = z.object({
+  /** position in the queue (auto-increment): strict replay order */
+  seq: z.number().int().positive(),
+  id: z.string().min(1),
+  idempotencyKey: z.string().min(1).max(255),
+  method: z.enum(MUTATION_METHODS),
+  /** gateway path below the base URL, e.g. /organization/{org}/pms-connection */
+  path: z.string().startsWith('/'),
+  body: z.unknown(),
+  /** sent as If-Match: "<version>"; null sends none */
+  ifMatch: z.number().int().nullable(),
+  userUuid: z.string().min(1),
+  orgUuid: z.string().nullable(),
+  created: z.number(),
+  attempts: z.number().int().nonnegative(),
+  status: z.enum(OUTBOX_STATUSES),
+  lastError: z.string().nullable(),
+  lastStatus: z.number().int().nullable(),
+  /** each message of the gateway's last refusal, in order (lastError joins them) */
+  errorMessages: z.array(z.string()),
+  /** what the operator reads on the Sync page, e.g. 'Edit PMS connection "Opera Main"' */
+  label: z.string(),
+  /** the record the change is about: later changes of it wait behind a failed one and follow its version */
+  recordUuid: z.string().nullable(),
+  /** the kind of record (e.g. 'pms-connection'), for optimistic views of pending changes */
+  collection: z.string().nullable(),
+  /** the record as the operator saw it before this change ("Original" in the conflict view) */
+  original: z.unknown().nullable(),
+  /** the gateway's current record after a 412 ("Theirs") */
+  theirs: z.unknown().nullable(),
+  /** the form this change came from: a refused change is returned there */
+  draft: draftScopeSchema.nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+/** An entry before the database gives it its place in the queue. */
+export type NewOutboxEntry = Omit<OutboxEntry, 'seq'>;
+
+export const draftRecordSchema = draftScopeSchema.extend({
+  id: z.string().min(1),
+  value: z.unknown(),
+  /** the server version the edit started from (null for a new record) */
+  baseVersion: z.number().int().nullable(),
+  updatedAt: z.number(),
+  /** set when the gateway refused the change that came from this draft */
+  error: z.string().nullable(),
+});
+export type DraftRecord = z.infer<typeof draftRecordSchema>;
+
+/** What the service worker needs to replay the outbox without a page: who, and a live token. */
+export const sessionMirrorSchema = z.object({
+  key: z.literal('session'),
+  userUuid: z.string().min(1),
+  token: z.string().min(1),
+  expirationTime: z.string(),
+});
+export type SessionMirror = z.infer<typeof sessionMirrorSchema>;
+
+/** Parses a stored record; logs and returns null for one that does not fit (it is then deleted). */
+export function parseStored<T>(schema: z.ZodType<T>, raw: unknown, what: string): T | null {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  console.warn(`Lobby dropped an unreadable ${what} from browser storage`, parsed.error.issues[0]?.message);
+  return null;
+}

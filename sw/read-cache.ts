@@ -1,0 +1,60 @@
+/**
+ * The read cache's route in the service worker: GET /api/** naming a user, network first, kept in
+ * that user's cache (the rules of what is kept and how it is stamped: read-cache-rules.ts).
+ */
+import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core';
+import { NetworkFirst } from 'workbox-strategies';
+import { CACHED_AT_HEADER, readCacheName } from '../src/offline/read-cache';
+import { isCachedApiPath, keepFetchedOk, requestUser } from './read-cache-rules';
+
+/** A hung hotel network answers from the cache after this long instead of spinning on. */
+export const NETWORK_TIMEOUT_SECONDS = 10;
+/** Per user: the most recent answers kept, and for how long. */
+export const MAX_ENTRIES = 300;
+export const MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+export function matchesCachedRead({ request, url, sameOrigin }: RouteMatchCallbackOptions): boolean {
+  return sameOrigin && request.method === 'GET' && isCachedApiPath(url.pathname) && requestUser(request) !== null;
+}
+
+/**
+ * Keeps each user's cache to MAX_ENTRIES (oldest written first out) and never answers with an entry
+ * older than MAX_AGE_SECONDS. Done here rather than with workbox-expiration, which keeps its
+ * timestamps in an IndexedDB database of its own: logout must leave IndexedDB empty, and the cache
+ * itself (with X-Lobby-Cached-At) already knows every entry's age.
+ */
+const trim: WorkboxPlugin = {
+  cacheDidUpdate: async ({ cacheName }) => {
+    const cache = await caches.open(cacheName);
+    const keys = await cache.keys();
+    for (const stale of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) await cache.delete(stale);
+  },
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    const fetchedAt = Date.parse(cachedResponse?.headers.get(CACHED_AT_HEADER) ?? '');
+    if (!cachedResponse || Number.isNaN(fetchedAt)) return cachedResponse ?? null;
+    return Date.now() - fetchedAt > MAX_AGE_SECONDS * 1000 ? null : cachedResponse;
+  },
+};
+
+const strategies = new Map<string, NetworkFirst>();
+
+function strategyFor(user: string): NetworkFirst {
+  let strategy = strategies.get(user);
+  if (!strategy) {
+    strategy = new NetworkFirst({
+      cacheName: readCacheName(user),
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      // the cache is already per user; a Vary on the answer must not make a cached answer unreachable
+      matchOptions: { ignoreVary: true },
+      plugins: [keepFetchedOk, trim],
+    });
+    strategies.set(user, strategy);
+  }
+  return strategy;
+}
+
+export async function handleCachedRead({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
+  const user = requestUser(request);
+  if (user === null) return fetch(request); // matchesCachedRead let it through: cannot happen
+  return strategyFor(user).handle({ request, event });
+}

@@ -1,0 +1,82 @@
+/**
+ * Lobby's service worker (DESIGN.md "Offline design"), bundled by scripts/build-sw.ts into dist/sw.js
+ * with the precache manifest injected.
+ *
+ * Routes, first match wins:
+ *   navigations (not /api)  network first, with navigation preload; on no answer, a timeout or a 5xx,
+ *                           the precached index.html (every app route is the same shell)
+ *   /config.js              network first (an operator may edit it after a build), else precached
+ *   GET /api/** of a user   network first, kept per user (sw/read-cache.ts)
+ *   the built shell         precache: index.html, assets, config.js, manifest, icons
+ *
+ * Lifecycle: a new version installs and waits until a page says SKIP_WAITING (after flushing its
+ * drafts, src/app/service-worker.ts); once active it claims the open pages, which reload into it.
+ * The outbox is replayed on the 'lobby-outbox' background sync, when the worker activates, and when
+ * a page asks ({ type: 'lobby:replay' }).
+ */
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkOnly } from 'workbox-strategies';
+import { replayOutboxInServiceWorker } from '../src/offline/sw-replay';
+import { OUTBOX_SYNC_TAG, parseClientMessage } from './messages';
+import { handleCachedRead, matchesCachedRead } from './read-cache';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** Background Sync is not in TypeScript's lib yet. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+const SHELL_URL = '/index.html';
+const CONFIG_URL = '/config.js';
+/** After this long without an answer, a navigation opens the precached shell. */
+const NAVIGATION_TIMEOUT_SECONDS = 5;
+
+/** Answer from the precache when the network fails or the gateway answers with a 5xx. */
+function precachedFallback(url: string): WorkboxPlugin {
+  return {
+    handlerDidError: async () => (await matchPrecache(url)) ?? Response.error(),
+    handlerWillRespond: async ({ response }) => (response.status >= 500 ? ((await matchPrecache(url)) ?? response) : response),
+  };
+}
+
+enableNavigationPreload();
+registerRoute(
+  new NavigationRoute(new NetworkOnly({ networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [precachedFallback(SHELL_URL)] }), {
+    denylist: [/^\/api(\/|$)/],
+  }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_URL,
+  new NetworkOnly({ networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [precachedFallback(CONFIG_URL)] }),
+);
+registerRoute(matchesCachedRead, handleCachedRead);
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+function replay(): Promise<unknown> {
+  return replayOutboxInServiceWorker().catch((error: unknown) => {
+    console.warn('Outbox replay failed', error);
+  });
+}
+
+self.addEventListener('message', (event) => {
+  const message = parseClientMessage(event.data);
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (message?.type === 'lobby:replay') event.waitUntil(replay());
+});
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  // a rejection tells the browser to try the sync again later, with its own backoff
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayOutboxInServiceWorker());
+});
+
+self.addEventListener('activate', () => {
+  // Not held in waitUntil: fetches wait for activation, and a replay may wait on the network.
+  void replay();
+});

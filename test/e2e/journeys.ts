@@ -1,0 +1,91 @@
+/**
+ * Steps the offline journeys share: sign in through the login form, find the demo organization,
+ * call the gateway directly (as another operator would), cut the gateway off for the page AND its
+ * service worker, and read what the browser keeps.
+ */
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness';
+
+// context.route sees the service worker's requests only with this set before Chromium starts
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
+export async function signIn(page: Page, url: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/organizations/);
+}
+
+export interface PmsConnectionRecord {
+  uuid: string;
+  name: string;
+  type: string;
+  host: string;
+  port: number;
+  version: number;
+}
+
+/** The gateway, called directly with its own session (not the browser's). */
+export async function gatewayClient(url: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  const login = await fetch(`${url}/api/authentication/v1/users/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${url}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+    return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as unknown) };
+  };
+  const organizations = (await call('/organization/v1/organization')).body as { data: { uuid: string; name: string }[] };
+  const demo = organizations.data.find((org) => org.name === 'Demo Hospitality Group');
+  if (!demo) throw new Error('no demo organization');
+  return {
+    org: demo.uuid,
+    call,
+    async connections(): Promise<PmsConnectionRecord[]> {
+      return ((await call(`/organization/${demo.uuid}/pms-connection`)).body as { data: PmsConnectionRecord[] }).data;
+    },
+  };
+}
+
+/** Every request to the gateway fails, from the page and from its service worker. */
+export async function cutGateway(context: BrowserContext, gatewayUrl: string): Promise<void> {
+  await context.route(`${gatewayUrl}/**`, (route) => route.abort('internetdisconnected'));
+}
+
+export async function restoreGateway(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+export const isFromServiceWorker = (request: Request) => request.serviceWorker() !== null;
+
+/** Waits until the service worker controls the page (it then serves the shell and cached reads). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 30_000 });
+}
+
+/** Row counts of every object store of Lobby's IndexedDB database, and the localStorage size. */
+export async function browserStorage(page: Page): Promise<{ stores: Record<string, number>; localStorage: number; databases: string[] }> {
+  return page.evaluate(async () => {
+    const databases = ((await indexedDB.databases()) ?? []).map((db) => db.name ?? '');
+    const stores: Record<string, number> = {};
+    if (databases.includes('lobby')) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('lobby');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const name of [...db.objectStoreNames]) {
+        stores[name] = await new Promise<number>((resolve, reject) => {
+          const count = db.transaction(name, 'readonly').objectStore(name).count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        });
+      }
+      db.close();
+    }
+    return { stores, localStorage: localStorage.length, databases };
+  });
+}

@@ -1,0 +1,285 @@
+/**
+ * Offline journeys of the offline-platform issue on its first consumer, the PMS connections screen,
+ * in Debian's Chromium against the real gateway and built app:
+ *  (1) a form's draft survives a reload;
+ *  (2) 20 changes made with the gateway cut off (page and service worker), across two reloads, reach
+ *      the gateway exactly once each when it is back;
+ *  (3) the service worker stopped mid-replay loses and duplicates nothing;
+ *  (5) a 412 conflict is resolved through the conflict view;
+ *  (7) logout warns about unsynced work, then leaves IndexedDB and localStorage empty.
+ */
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { browserStorage, cutGateway, gatewayClient, isFromServiceWorker, restoreGateway, signIn, waitForServiceWorker } from './journeys';
+
+let gateway: Gateway;
+let browser: Browser | null = null;
+let org: string;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  org = (await gatewayClient(gateway.url)).org;
+});
+
+afterEach(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+async function start(): Promise<{ page: Page; context: BrowserContext }> {
+  browser = await openBrowser();
+  const { page, context } = browser;
+  await signIn(page, gateway.url);
+  await waitForServiceWorker(page);
+  await openPms(page);
+  return { page, context };
+}
+
+async function openPms(page: Page) {
+  await page.goto(`${gateway.url}/organization/${org}/pms`);
+  await page.getByRole('table', { name: 'PMS connections' }).waitFor();
+}
+
+interface Fields {
+  name?: string;
+  type?: string;
+  host?: string;
+  port?: number;
+}
+
+async function fillForm(page: Page, fields: Fields) {
+  const dialog = page.getByRole('dialog');
+  if (fields.name !== undefined) await dialog.getByRole('textbox', { name: 'Name' }).fill(fields.name);
+  if (fields.type !== undefined) {
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: fields.type }).click();
+  }
+  if (fields.host !== undefined) await dialog.getByRole('textbox', { name: 'Host' }).fill(fields.host);
+  if (fields.port !== undefined) await dialog.getByRole('textbox', { name: 'Port' }).fill(String(fields.port));
+}
+
+async function save(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+/** Narrows the table (10 rows a page) to the connection so its row is on the first page. */
+async function find(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+}
+
+async function add(page: Page, name: string, port: number) {
+  await page.getByRole('button', { name: 'Add PMS connection' }).click();
+  await fillForm(page, { name, type: 'MOCK (for testing)', host: `${name.toLowerCase().replace(/\s+/g, '-')}.local`, port });
+  await save(page);
+  await find(page, name);
+  await page.getByRole('button', { name: `Edit ${name}`, exact: true }).waitFor();
+}
+
+async function edit(page: Page, name: string, fields: Fields) {
+  await find(page, name);
+  await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+  await fillForm(page, fields);
+  await save(page);
+}
+
+async function remove(page: Page, name: string) {
+  await find(page, name);
+  await page.getByRole('button', { name: `Remove ${name}`, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  await page.getByRole('button', { name: `Edit ${name}`, exact: true }).waitFor({ state: 'detached' });
+}
+
+const badge = (page: Page) => page.getByRole('link', { name: /^Sync status:/ });
+
+describe('drafts', () => {
+  it('restores an edit after a reload, and Discard goes back to the saved record', async () => {
+    const { page } = await start();
+    await find(page, 'Opera Main');
+    await page.getByRole('button', { name: 'Edit Opera Main', exact: true }).click();
+    await fillForm(page, { host: 'draft-host.local' });
+    await page.waitForTimeout(500); // the autosave debounce is about 300 ms
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Edit PMS connection' });
+    await dialog.getByText(/^Restored unsaved changes from /).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Host' }).inputValue()).toBe('draft-host.local');
+
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Host' }).inputValue()).toBe('opera.demo.local');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await page.getByRole('table', { name: 'PMS connections' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('offline changes', () => {
+  it('applies 20 changes made offline across two reloads exactly once each when the gateway is back', async () => {
+    const { page, context } = await start();
+    const client = await gatewayClient(gateway.url);
+    const before = await client.connections();
+    const opera = before.find((c) => c.name === 'Opera Main');
+    expect(opera).toBeDefined();
+
+    await cutGateway(context, gateway.url);
+    for (let i = 1; i <= 4; i += 1) await add(page, `Offline ${i}`, 9000 + i);
+    await edit(page, 'Offline 1', { port: 9101 });
+    await edit(page, 'Opera Main', { port: 5011 });
+    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 6 pending, 0 failed, 0 conflicts');
+
+    await page.reload();
+    await page.getByRole('table', { name: 'PMS connections' }).waitFor();
+    await page.getByText(/^Offline — showing data from /).waitFor();
+    for (let i = 5; i <= 8; i += 1) await add(page, `Offline ${i}`, 9000 + i);
+    await edit(page, 'Offline 1', { port: 9111 });
+    await edit(page, 'Offline 2', { host: 'h2.local' });
+    await edit(page, 'Opera Main', { port: 5012 });
+
+    await page.reload();
+    await page.getByRole('table', { name: 'PMS connections' }).waitFor();
+    await edit(page, 'Offline 3', { name: 'Offline 3b' });
+    await edit(page, 'Offline 4', { port: 9204 });
+    await edit(page, 'Offline 7', { port: 9207 });
+    await edit(page, 'Offline 8', { host: 'h8.local' });
+    await remove(page, 'Mock PMS');
+    await remove(page, 'Offline 5');
+    await remove(page, 'Offline 6');
+    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 20 pending, 0 failed, 0 conflicts');
+    await page.getByTestId('offline-indicator').waitFor();
+    // nothing reached the gateway
+    expect(await client.connections()).toEqual(before);
+
+    await restoreGateway(context);
+    await badge(page).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+
+    const after = await client.connections();
+    const byName = new Map(after.map((c) => [c.name, c]));
+    expect([...byName.keys()].sort()).toEqual(['Offline 1', 'Offline 2', 'Offline 3b', 'Offline 4', 'Offline 7', 'Offline 8', 'Opera Main']);
+    expect(after).toHaveLength(7);
+    // every edit applied once: versions count them
+    expect(byName.get('Offline 1')).toMatchObject({ port: 9111, version: 3 });
+    expect(byName.get('Opera Main')).toMatchObject({ port: 5012, version: (opera?.version ?? 0) + 2, uuid: opera?.uuid });
+    expect(byName.get('Offline 2')).toMatchObject({ host: 'h2.local', version: 2 });
+    expect(byName.get('Offline 3b')).toMatchObject({ host: 'offline-3.local', version: 2 });
+    expect(byName.get('Offline 4')).toMatchObject({ port: 9204, version: 2 });
+    expect(byName.get('Offline 7')).toMatchObject({ port: 9207, version: 2 });
+    expect(byName.get('Offline 8')).toMatchObject({ host: 'h8.local', version: 2 });
+  });
+
+  it('loses and duplicates nothing when the service worker is stopped in the middle of a replay', async () => {
+    const { page, context } = await start();
+    const client = await gatewayClient(gateway.url);
+    await cutGateway(context, gateway.url);
+    for (let i = 1; i <= 6; i += 1) await add(page, `Replay ${i}`, 9300 + i);
+    await edit(page, 'Replay 1', { port: 9401 });
+    await edit(page, 'Replay 2', { port: 9402 });
+    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 8 pending, 0 failed, 0 conflicts');
+    await restoreGateway(context);
+
+    // the gateway answers slowly, so the service worker is caught in the middle of its replay
+    const fromWorker: string[] = [];
+    await context.route(`${gateway.url}/api/organization/**`, async (route) => {
+      const request = route.request();
+      if (request.method() !== 'GET' && isFromServiceWorker(request)) fromWorker.push(request.headers()['idempotency-key'] ?? '');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'lobby:replay' }));
+    await expect.poll(() => fromWorker.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await cdp.send('ServiceWorker.stopAllWorkers');
+
+    // the page carries on (Sync now), the worker comes back on the next fetch
+    await badge(page).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 60_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+
+    const replayed = (await client.connections()).filter((c) => c.name.startsWith('Replay '));
+    expect(replayed.map((c) => c.name).sort()).toEqual(['Replay 1', 'Replay 2', 'Replay 3', 'Replay 4', 'Replay 5', 'Replay 6']);
+    expect(replayed.find((c) => c.name === 'Replay 1')).toMatchObject({ port: 9401, version: 2 });
+    expect(replayed.find((c) => c.name === 'Replay 2')).toMatchObject({ port: 9402, version: 2 });
+  });
+});
+
+describe('conflicts', () => {
+  it('shows Mine / Theirs / Original for a 412 and sends the chosen result over the new version', async () => {
+    const { page } = await start();
+    const client = await gatewayClient(gateway.url);
+    await add(page, 'Conflict PMS', 9500);
+    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+    const record = (await client.connections()).find((c) => c.name === 'Conflict PMS');
+    expect(record).toMatchObject({ version: 1, port: 9500 });
+
+    // I open the form; meanwhile someone else changes the host
+    await find(page, 'Conflict PMS');
+    await page.getByRole('button', { name: 'Edit Conflict PMS', exact: true }).click();
+    const theirs = await client.call(`/organization/${org}/pms-connection/${record?.uuid}`, {
+      method: 'PUT',
+      headers: { 'if-match': '"1"' },
+      body: JSON.stringify({ name: 'Conflict PMS', type: 'MOCK_PMS_INTERFACE', host: 'theirs.local', port: 9500 }),
+    });
+    expect(theirs.status).toBe(200);
+    await fillForm(page, { port: 9555 });
+    await save(page);
+
+    await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Sync status: 0 pending, 0 failed, 1 conflicts');
+    await badge(page).click();
+    await page.getByRole('row', { name: /Edit PMS connection "Conflict PMS"/ }).getByRole('button', { name: 'Resolve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve conflict' });
+    await dialog.getByRole('columnheader', { name: 'Mine' }).waitFor();
+    await dialog.getByRole('columnheader', { name: 'Theirs' }).waitFor();
+    await dialog.getByRole('columnheader', { name: 'Original' }).waitFor();
+    // proposed: my port, their host
+    expect(await dialog.getByRole('radio', { name: 'port: Mine 9555' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: 'host: Theirs theirs.local' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Send my choice' }).click();
+    await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+
+    const resolved = (await client.connections()).find((c) => c.uuid === record?.uuid);
+    expect(resolved).toMatchObject({ host: 'theirs.local', port: 9555, version: 3 });
+  });
+});
+
+describe('logout', () => {
+  it('says what unsynced work would be lost, then leaves IndexedDB and localStorage empty', async () => {
+    const { page, context } = await start();
+    await cutGateway(context, gateway.url);
+    await add(page, 'Never sent', 9600);
+    await page.getByRole('button', { name: 'Add PMS connection' }).click();
+    await fillForm(page, { name: 'Half typed' });
+    await page.waitForTimeout(500);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    const filled = await browserStorage(page);
+    expect(filled.stores.outbox).toBe(1);
+    expect(filled.stores.drafts).toBe(1);
+
+    await page.getByRole('button', { name: 'admin@lobby.test' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const warning = page.getByRole('dialog', { name: 'Unsynced work' });
+    await warning.getByText('1 unsynced changes and 1 unsaved drafts are kept only in this browser. Logging out deletes them.').waitFor();
+    await warning.getByRole('button', { name: 'Stay and sync' }).click();
+    await page.waitForURL(/\/sync$/);
+    expect((await browserStorage(page)).stores.outbox).toBe(1);
+
+    await page.getByRole('button', { name: 'admin@lobby.test' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('dialog', { name: 'Unsynced work' }).getByRole('button', { name: 'Log out anyway' }).click();
+    await page.waitForURL(/\/login/);
+    const empty = await browserStorage(page);
+    expect(empty.localStorage).toBe(0);
+    expect(Object.values(empty.stores).every((count) => count === 0)).toBe(true);
+    expect(Object.keys(empty.stores).sort()).toEqual(['drafts', 'meta', 'outbox']);
+    expect(empty.databases).toEqual(['lobby']);
+    const cached = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('lobby-api')));
+    expect(cached).toEqual([]);
+  });
+});

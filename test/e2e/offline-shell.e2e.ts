@@ -1,0 +1,202 @@
+/**
+ * The installable, offline-capable shell in Debian's Chromium against the built app (dist/, built
+ * by `npm run build`) served by the real gateway:
+ * - once the service worker controls the page, the app opens from its precache and shows the
+ *   organizations from the read cache, saying so, while the gateway is down; a deep link too;
+ * - Chromium finds the app installable (manifest with 192 and 512 PNG icons, service worker);
+ * - a new build served by the gateway installs, and the open page reloads into it on its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, openBrowser, startGateway, type Browser, type Gateway } from './harness';
+
+const ORGANIZATIONS_API = '/api/organization/v1/organization';
+const OFFLINE_NOTICE = /^Offline — showing data from .+/;
+
+async function signIn(page: Page, url: string) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/organizations$/);
+}
+
+/** Resolves once a service worker controls the page (after its precache is complete). */
+async function serviceWorkerControls(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+const version = (page: Page) => page.evaluate(() => document.documentElement.dataset.version ?? null);
+
+describe('offline shell and read cache', () => {
+  let gateway: Gateway;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  it('serves sw.js for revalidation on every check', async () => {
+    const response = await fetch(`${gateway.url}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('opens the app and the organizations it last saw while the gateway is down, saying from when', async () => {
+    const { page } = browser;
+    await signIn(page, gateway.url);
+    await serviceWorkerControls(page);
+    await page.goto(`${gateway.url}/organizations`);
+    const organization = page.getByRole('link', { name: 'Demo Hospitality Group' });
+    await organization.waitFor();
+    expect(await page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count()).toBe(0);
+    const href = await organization.getAttribute('href');
+    expect(href).toMatch(/^\/organization\/[0-9a-f-]{36}$/);
+    const user = await page.evaluate(() => (JSON.parse(localStorage.getItem('lobby.session') ?? '{}') as { uuid?: string }).uuid);
+    expect(await page.evaluate(() => caches.keys())).toContain(`lobby-api-${user}`);
+
+    await gateway.stop();
+
+    await page.goto(`${gateway.url}/organizations`);
+    await page.getByRole('link', { name: 'Demo Hospitality Group' }).waitFor();
+    const notice = page.getByRole('status').filter({ hasText: OFFLINE_NOTICE });
+    await notice.waitFor();
+    expect(await page.title()).toBe('Organizations - Lobby');
+
+    await page.goto(`${gateway.url}${href}`);
+    await page.getByRole('heading', { name: 'Demo Hospitality Group' }).waitFor();
+    await page.getByRole('link', { name: 'Back to organizations' }).waitFor();
+
+    // The cache belongs to this user: a request naming another user gets nothing from it.
+    const otherUser = await page.evaluate(async (path) => {
+      try {
+        const response = await fetch(path, { headers: { 'X-Lobby-User': '00000000-0000-4000-8000-000000000000' } });
+        return response.status;
+      } catch {
+        return 'no answer';
+      }
+    }, ORGANIZATIONS_API);
+    expect(otherUser).toBe('no answer');
+    const sameUser = await page.evaluate(
+      async ({ path, uuid }) => {
+        const response = await fetch(path, { headers: { 'X-Lobby-User': uuid ?? '' } });
+        return { status: response.status, cachedAt: response.headers.get('X-Lobby-Cached-At') };
+      },
+      { path: ORGANIZATIONS_API, uuid: user },
+    );
+    expect(sameUser.status).toBe(200);
+    expect(Date.now() - Date.parse(sameUser.cachedAt ?? '')).toBeLessThan(5 * 60_000);
+  });
+});
+
+describe('installing', () => {
+  let gateway: Gateway;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  it('has a manifest with 192 and 512 pixel icons, and Chromium finds the app installable', async () => {
+    const { page, context } = browser;
+    await page.goto(`${gateway.url}/login`);
+    await serviceWorkerControls(page);
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+      const response = await fetch(link?.href ?? '');
+      return (await response.json()) as { name: string; short_name: string; display: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
+    });
+    expect(manifest).toMatchObject({ name: 'Lobby', short_name: 'Lobby', display: 'standalone', start_url: '/organizations' });
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((candidate) => candidate.sizes === size && candidate.type === 'image/png');
+      expect(icon, `a ${size} PNG icon`).toBeDefined();
+      const png = await fetch(`${gateway.url}${icon?.src}`);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      const bytes = Buffer.from(await png.arrayBuffer());
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(size);
+    }
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  });
+});
+
+describe('updating', () => {
+  const work = mkdtempSync(join(tmpdir(), 'lobby-update-'));
+  const dataDir = join(work, 'data');
+  const nextDist = join(work, 'dist');
+  const nextVersion = `e2e-next-${Date.now()}`;
+  let gateway: Gateway | undefined;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // A second build of the same sources, as a new release would be, with its own version.
+    const run = (args: string[]) => {
+      const result = spawnSync(process.execPath, args, { env: { ...process.env, LOBBY_VERSION: nextVersion }, encoding: 'utf8', timeout: 110_000 });
+      if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+    };
+    run(['node_modules/vite/bin/vite.js', 'build', '--outDir', nextDist, '--emptyOutDir', '--logLevel', 'warn']);
+    run(['--import', 'tsx', 'scripts/build-sw.ts', '--out-dir', nextDist]);
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('reloads the open page into a new version once it has installed, without the user doing anything', async () => {
+    const { page } = browser;
+    const port = await freePort();
+    const current = /<meta name="lobby-version" content="([^"]+)"/.exec(readFileSync('dist/index.html', 'utf8'))?.[1];
+    expect(current).toBeDefined();
+    expect(current).not.toBe(nextVersion);
+
+    gateway = await startGateway({}, dataDir, { port });
+    await signIn(page, gateway.url);
+    await serviceWorkerControls(page);
+    expect(await version(page)).toBe(current);
+    await page.getByRole('button', { name: ADMIN_EMAIL }).click();
+    await page.getByText(`Version ${current}`).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The same gateway and data, now serving the new build.
+    await gateway.stop();
+    gateway = await startGateway({ DIST_DIR: nextDist }, dataDir, { port });
+
+    // The app checks for a new version when the browser comes back online (and every minute).
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => version(page).catch(() => null), { timeout: 30_000, interval: 250 }).toBe(nextVersion);
+    expect(loads).toHaveLength(1);
+    expect(new URL(page.url()).pathname).toBe('/organizations');
+
+    await page.getByRole('link', { name: 'Demo Hospitality Group' }).waitFor();
+    await page.getByRole('button', { name: ADMIN_EMAIL }).click();
+    await page.getByText(`Version ${nextVersion}`).waitFor();
+
+    // No further reloads: the new version is the one in control.
+    await page.waitForTimeout(1_000);
+    expect(loads).toHaveLength(1);
+  });
+});
