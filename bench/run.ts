@@ -1,8 +1,25 @@
-/** `npm run bench`: measures and prints. Never a pass/fail test: these machines are noisy. */
-import { gatewayBench } from './gateway';
+/**
+ * `npm run bench [-- name...]`: measures and prints. Never a pass/fail test: these machines are
+ * noisy, so each figure is compared with a peer measured in the same run. Names: gateway, csv,
+ * diff (default: all), e.g. `npm run bench -- csv diff`.
+ */
 import { printTable, type Row } from './stats';
 
+const suites: Record<string, () => Promise<Row[]>> = {
+  gateway: async () => (await import('./gateway')).gatewayBench(),
+  csv: async () => (await import('./csv')).csvBench(),
+  diff: async () => (await import('./diff')).diffBench(),
+};
+
+const asked = process.argv.slice(2).filter((arg) => arg !== '--');
+const unknown = asked.filter((name) => !(name in suites));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(suites).join(', ')}.`);
+  process.exit(2);
+}
+const selected = asked.length > 0 ? Object.keys(suites).filter((name) => asked.includes(name)) : Object.keys(suites);
+
 const rows: Row[] = [];
-console.log(`Lobby bench, node ${process.version}, ${new Date().toISOString()}`);
-rows.push(...(await gatewayBench()));
+console.log(`Lobby bench (${selected.join(', ')}), node ${process.version}, ${new Date().toISOString()}`);
+for (const name of selected) rows.push(...(await (suites[name] as () => Promise<Row[]>)()));
 printTable(rows);

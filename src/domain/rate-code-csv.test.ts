@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forEachCsvRecord } from './csv';
-import { parseRateCodeCsv } from './rate-code-csv';
+import { MAX_REPORTED_PROBLEMS, parseRateCodeCsv, parseRateCodeCsvBytes } from './rate-code-csv';
 
 const known = new Set(['BREAKFAST', 'SPA', 'ROOM_ONLY', 'Dinner, 3 courses']);
 
@@ -34,17 +33,175 @@ describe('parseRateCodeCsv', () => {
   });
 });
 
-describe('forEachCsvRecord', () => {
-  const encode = (rows: string[][]) =>
-    rows.map((row) => row.map((f) => (/[",\r\n]/.test(f) || f === '' ? `"${f.replace(/"/g, '""')}"` : f)).join(',')).join('\r\n');
+describe('parseRateCodeCsv edge cases', () => {
+  it('takes BOM, CRLF, blank lines (also of bare delimiters), reversed and extra columns', () => {
+    const text = '\ufeff\r\n \r\nNote,Package ID,Rate Code\r\n,BREAKFAST,BB\r\n\r\n,,\r\n  ,  ,\r\nx,SPA, BB \r\n';
+    const result = parseRateCodeCsv(text, known);
+    expect(result.problems).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.rateCodes).toEqual([{ name: 'BB', packageExternalIds: ['BREAKFAST', 'SPA'] }]);
+    expect(result.counts).toEqual({
+      lines: 8,
+      rows: 2,
+      blankLines: 5,
+      validRows: 2,
+      invalidRows: 0,
+      duplicatePairs: 0,
+      pairs: 2,
+      rateCodes: 1,
+      problems: 0,
+    });
+  });
 
-  it('reads back any table it is given, quoted where needed', () => {
+  it('reads semicolon and tab separated files by their header', () => {
+    expect(parseRateCodeCsv('Rate Code;Package ID\nBB;SPA\nBB;"Dinner, 3 courses"\n', known).rateCodes).toEqual([
+      { name: 'BB', packageExternalIds: ['SPA', 'Dinner, 3 courses'] },
+    ]);
+    expect(parseRateCodeCsv('rate_code\tpackage_id\nRO\tROOM_ONLY', known).rateCodes).toEqual([{ name: 'RO', packageExternalIds: ['ROOM_ONLY'] }]);
+  });
+
+  it('reads lines ended by CR alone', () => {
+    expect(parseRateCodeCsv('Rate Code,Package ID\rBB,SPA\rRO,ROOM_ONLY\r', known).rateCodes).toHaveLength(2);
+  });
+
+  it('counts duplicate pairs and ignores them, also for codes with many packages', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `P${i}`);
+    const rows = [...many, ...many, 'P3'].map((p) => `BIG,${p}`);
+    const result = parseRateCodeCsv(`Rate Code,Package ID\n${rows.join('\n')}\nBB,SPA\nBB,SPA\n`, many.concat(['SPA']));
+    expect(result.rateCodes).toEqual([
+      { name: 'BIG', packageExternalIds: many },
+      { name: 'BB', packageExternalIds: ['SPA'] },
+    ]);
+    expect(result.counts.duplicatePairs).toBe(42);
+    expect(result.counts.pairs).toBe(41);
+    expect(result.ok).toBe(true);
+  });
+
+  it('groups codes that come back later in the file', () => {
+    const result = parseRateCodeCsv('Rate Code,Package ID\nA,SPA\nB,SPA\nA,BREAKFAST\nB,SPA\n', known);
+    expect(result.rateCodes).toEqual([
+      { name: 'A', packageExternalIds: ['SPA', 'BREAKFAST'] },
+      { name: 'B', packageExternalIds: ['SPA'] },
+    ]);
+  });
+
+  it('keeps physical line numbers after a quoted field with line breaks', () => {
+    const result = parseRateCodeCsv('Rate Code,Package ID\n"B\nB",SPA\r\nBB,\nCC,NOPE\n', known);
+    expect(result.rateCodes).toEqual([{ name: 'B\nB', packageExternalIds: ['SPA'] }]);
+    expect(result.problems).toEqual([
+      { line: 4, message: 'Line 4: rate code BB has no package ID.' },
+      { line: 5, message: 'Line 5: package NOPE is not loaded in the Packages page.' },
+    ]);
+  });
+
+  it('reports a quote that is never closed and refuses the file', () => {
+    const result = parseRateCodeCsv('Rate Code,Package ID\nBB,SPA\n"RO,ROOM_ONLY\nXX,SPA\n', known);
+    expect(result.problems).toEqual([{ line: 3, message: 'Line 3: a quoted field is not closed.' }]);
+    expect(result.ok).toBe(false);
+    expect(result.counts.invalidRows).toBe(1);
+  });
+
+  it('treats a quote inside an unquoted field as a character', () => {
+    expect(parseRateCodeCsv('Rate Code,Package ID\nB"B,SPA\n', known).rateCodes).toEqual([{ name: 'B"B', packageExternalIds: ['SPA'] }]);
+  });
+
+  it('refuses a header without rows, a short row, and caps the problem list', () => {
+    const headerOnly = parseRateCodeCsv('Rate Code,Package ID\r\n\r\n', known);
+    expect(headerOnly.ok).toBe(false);
+    expect(headerOnly.problems).toEqual([{ line: 2, message: 'The file has no rate codes.' }]);
+    expect(parseRateCodeCsv('Rate Code,Package ID\nBB\n', known).problems).toEqual([{ line: 2, message: 'Line 2: rate code BB has no package ID.' }]);
+    const bad = Array.from({ length: 250 }, (_, i) => `C${i},NOPE`).join('\n');
+    const result = parseRateCodeCsv(`Rate Code,Package ID\n${bad}\nOK,SPA\n`, known);
+    expect(result.problems).toHaveLength(MAX_REPORTED_PROBLEMS + 1);
+    expect(result.problems.at(-1)).toEqual({ line: 0, message: '…and 150 more problems.' });
+    expect(result.counts).toMatchObject({ rows: 251, invalidRows: 250, validRows: 1, problems: 250, rateCodes: 1 });
+    expect(result.ok).toBe(false);
+  });
+
+  it('does not grow quadratic on long files without quotes or delimiters', () => {
+    // every search position is cached: linear takes ~0.2 s here; a search to the end of the text on
+    // every line (1e12 characters, even at memchr speed) takes far longer than the generous bound
+    const lines = 'Rate Code,Package ID\n' + 'x\n'.repeat(1_000_000);
+    const start = performance.now();
+    const result = parseRateCodeCsv(lines, known);
+    expect(result.counts.invalidRows).toBe(1_000_000);
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+});
+
+describe('parseRateCodeCsvBytes', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('reads UTF-8 with a BOM, from an ArrayBuffer or a view into a larger one', () => {
+    const file = bytes('\ufeffRate Code,Package ID\nCafé,SPA\n');
+    expect(parseRateCodeCsvBytes(file.buffer, known)).toMatchObject({ ok: true, encoding: 'utf-8', rateCodes: [{ name: 'Café' }] });
+    const padded = new Uint8Array(file.length + 8);
+    padded.set(file, 4);
+    expect(parseRateCodeCsvBytes(padded.subarray(4, 4 + file.length), known).rateCodes).toEqual([{ name: 'Café', packageExternalIds: ['SPA'] }]);
+  });
+
+  it('falls back to Windows-1252 when the bytes are not UTF-8', () => {
+    const latin = Uint8Array.from([...'Rate Code,Package ID\nCaf'].map((c) => c.charCodeAt(0)).concat([0xe9], [...',SPA\n'].map((c) => c.charCodeAt(0))));
+    expect(parseRateCodeCsvBytes(latin, known)).toMatchObject({ ok: true, encoding: 'windows-1252', rateCodes: [{ name: 'Café' }] });
+  });
+
+  it('refuses binary content whatever the name', () => {
+    const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
+    expect(parseRateCodeCsvBytes(zip, known).problems).toEqual([{ line: 1, message: 'The file is not a CSV text file.' }]);
+  });
+});
+
+describe('rate-code CSV properties', () => {
+  const unit = fc.constantFrom('a', 'B', '7', ',', ';', '"', '\n', '\r\n', ' ', 'é', '\t', '-');
+  const codeArb = fc
+    .string({ unit, minLength: 1, maxLength: 6 })
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const knownIds = ['BREAKFAST', 'SPA', 'Dinner, 3 courses', 'Gold "plus"', 'two\nlines'];
+  const packageArb = fc.oneof(fc.constantFrom(...knownIds), fc.constantFrom('NOPE', 'x,y', 'q"q'));
+  const needsQuotes = (f: string) => /[",;\t\r\n]/.test(f) || f !== f.trim() || f === '';
+  const quote = (f: string) => `"${f.replace(/"/g, '""')}"`;
+
+  it('reads back any table: grouping, repeats, problems and their physical lines', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 20 }), (rows) => {
-        const out: string[][] = [];
-        forEachCsvRecord(encode(rows), (fields) => out.push(fields));
-        expect(out).toEqual(rows);
-      }),
+      fc.property(
+        fc.array(fc.record({ code: codeArb, packageId: packageArb, blankBefore: fc.boolean(), quoteAll: fc.boolean() }), { maxLength: 40 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        (rows, eol, bom) => {
+          let text = `${bom ? '\ufeff' : ''}Rate Code,Package ID${eol}`;
+          let line = 2;
+          const expectedProblems: { line: number; message: string }[] = [];
+          const groups = new Map<string, string[]>();
+          let duplicates = 0;
+          for (const row of rows) {
+            if (row.blankBefore) {
+              text += eol;
+              line += 1;
+            }
+            const enc = (f: string) => (row.quoteAll || needsQuotes(f) ? quote(f) : f);
+            const record = `${enc(row.code)},${enc(row.packageId)}`;
+            if (!knownIds.includes(row.packageId)) {
+              expectedProblems.push({ line, message: `Line ${line}: package ${row.packageId} is not loaded in the Packages page.` });
+            } else {
+              const list = groups.get(row.code) ?? [];
+              if (list.includes(row.packageId)) duplicates += 1;
+              else list.push(row.packageId);
+              groups.set(row.code, list);
+            }
+            text += record + eol;
+            line += 1 + (record.match(/\n/g)?.length ?? 0);
+          }
+          const result = parseRateCodeCsv(text, knownIds);
+          expect(result.rateCodes).toEqual([...groups].map(([name, packageExternalIds]) => ({ name, packageExternalIds })));
+          expect(result.problems).toEqual(rows.length === 0 ? [{ line: line - 1, message: 'The file has no rate codes.' }] : expectedProblems);
+          expect(result.counts.rows).toBe(rows.length);
+          expect(result.counts.duplicatePairs).toBe(duplicates);
+          expect(result.ok).toBe(rows.length > 0 && expectedProblems.length === 0);
+          // the same text as bytes gives the same answer
+          expect({ ...parseRateCodeCsvBytes(new TextEncoder().encode(text), knownIds), encoding: undefined }).toEqual({ ...result, encoding: undefined });
+        },
+      ),
     );
   });
 });

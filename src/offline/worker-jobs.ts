@@ -1,0 +1,141 @@
+/**
+ * The page's side of the worker (DESIGN.md "Worker"): save diffs and rate-code CSV parsing run in
+ * a module worker, never on the main thread. The worker is created on first use, wrapped with
+ * comlink, and terminated after WORKER_IDLE_MS without a job (as Excalidraw's worker pool does);
+ * the next job starts a fresh one. Files go in as transferred ArrayBuffers; only results come back.
+ * A worker that fails (load error, crash) rejects the jobs in flight and is replaced on next use.
+ */
+import * as Comlink from 'comlink';
+import type { Jobs } from '../../worker/jobs';
+import type { HotelSaveDiff, HotelSaveDiffInput } from '../domain/hotel-save-diff';
+import { RATE_CODE_CSV_MAX_BYTES, rateCodeCsvTooLarge, type RateCodeCsvResult } from '../domain/rate-code-csv';
+
+export const WORKER_IDLE_MS = 30_000;
+
+/** A started worker as this module needs it: browsers get a module Worker, tests a node worker thread. */
+export interface WorkerHandle {
+  endpoint: Comlink.Endpoint;
+  terminate(): void;
+  /** calls `listener` if the worker fails: it could not load, crashed or exited */
+  onError(listener: (error: Error) => void): void;
+}
+
+export interface WorkerJobsOptions {
+  /** starts a worker (default: the app's module worker, worker/index.ts) */
+  spawn?: () => WorkerHandle;
+  /** idle time before the worker is terminated (default WORKER_IDLE_MS) */
+  idleMs?: number;
+}
+
+export interface WorkerJobs {
+  diffHotel(input: HotelSaveDiffInput): Promise<HotelSaveDiff>;
+  /** Reads a File (or takes an ArrayBuffer, which is transferred: detached here afterwards). */
+  parseRateCodeCsv(file: Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>): Promise<RateCodeCsvResult>;
+  /** whether a worker is alive now */
+  readonly running: boolean;
+  /** terminates the worker now; jobs in flight reject */
+  terminate(): void;
+}
+
+function spawnModuleWorker(): WorkerHandle {
+  const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' });
+  return {
+    endpoint: worker,
+    terminate: () => worker.terminate(),
+    onError(listener) {
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        listener(new Error(event.message || 'The background worker failed.'));
+      });
+      worker.addEventListener('messageerror', () => listener(new Error('The background worker sent a message that could not be read.')));
+    },
+  };
+}
+
+interface Instance {
+  remote: Comlink.Remote<Jobs>;
+  handle: WorkerHandle;
+  /** rejects when the worker fails or is terminated; raced against every job */
+  failed: Promise<never>;
+  fail(error: Error): void;
+}
+
+export function createWorkerJobs(options: WorkerJobsOptions = {}): WorkerJobs {
+  const spawn = options.spawn ?? spawnModuleWorker;
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
+  let current: Instance | null = null;
+  let inFlight = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const clearIdle = () => {
+    if (idleTimer !== undefined) clearTimeout(idleTimer);
+    idleTimer = undefined;
+  };
+
+  const stop = (instance: Instance, error: Error) => {
+    if (current === instance) {
+      current = null;
+      clearIdle();
+    }
+    instance.fail(error);
+    instance.handle.terminate();
+  };
+
+  const start = (): Instance => {
+    if (current !== null) return current;
+    const handle = spawn();
+    let fail!: (error: Error) => void;
+    const failed = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    failed.catch(() => undefined); // observed by the jobs that race it
+    const instance: Instance = { remote: Comlink.wrap<Jobs>(handle.endpoint), handle, failed, fail };
+    handle.onError((error) => stop(instance, error));
+    current = instance;
+    return instance;
+  };
+
+  const run = async <T>(job: (remote: Comlink.Remote<Jobs>) => Promise<T>): Promise<T> => {
+    clearIdle();
+    const instance = start();
+    inFlight += 1;
+    try {
+      return await Promise.race([job(instance.remote), instance.failed]);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0 && current === instance) {
+        idleTimer = setTimeout(() => stop(instance, new Error('The background worker was stopped.')), idleMs);
+      }
+    }
+  };
+
+  return {
+    diffHotel: (input) => run((remote) => remote.diffHotel(input)),
+    async parseRateCodeCsv(file, knownPackageExternalIds) {
+      const size = file instanceof ArrayBuffer ? file.byteLength : file.size;
+      if (size > RATE_CODE_CSV_MAX_BYTES) return rateCodeCsvTooLarge();
+      const buffer = file instanceof ArrayBuffer ? file : await file.arrayBuffer();
+      const known = Array.from(knownPackageExternalIds);
+      return run((remote) => remote.parseRateCodeCsv(Comlink.transfer(buffer, [buffer]), known));
+    },
+    get running() {
+      return current !== null;
+    },
+    terminate() {
+      if (current !== null) stop(current, new Error('The background worker was stopped.'));
+    },
+  };
+}
+
+let shared: WorkerJobs | null = null;
+const sharedJobs = (): WorkerJobs => (shared ??= createWorkerJobs());
+
+/** The hotel save diff (spec section 4), computed in the worker. */
+export function diffHotelInWorker(input: HotelSaveDiffInput): Promise<HotelSaveDiff> {
+  return sharedJobs().diffHotel(input);
+}
+
+/** Parses and validates a rate-code CSV in the worker; an ArrayBuffer given is transferred (detached here). */
+export function parseRateCodeCsvInWorker(file: File | Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>): Promise<RateCodeCsvResult> {
+  return sharedJobs().parseRateCodeCsv(file, knownPackageExternalIds);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { jobs } from './jobs';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const encode = (text: string): ArrayBuffer => {
+  const bytes = new TextEncoder().encode(text);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+};
+
+describe('jobs.parseRateCodeCsv', () => {
+  it('answers the validated rate codes and a summary from the bytes', () => {
+    const result = jobs.parseRateCodeCsv(encode('Rate Code,Package ID\r\nBB,BREAKFAST\r\nBB,SPA\r\nRO,ROOM_ONLY\r\n'), ['BREAKFAST', 'SPA', 'ROOM_ONLY']);
+    expect(result).toEqual({
+      ok: true,
+      encoding: 'utf-8',
+      rows: 3,
+      problems: [],
+      rateCodes: [
+        { name: 'BB', packageExternalIds: ['BREAKFAST', 'SPA'] },
+        { name: 'RO', packageExternalIds: ['ROOM_ONLY'] },
+      ],
+      counts: { lines: 4, rows: 3, blankLines: 0, validRows: 3, invalidRows: 0, duplicatePairs: 0, pairs: 3, rateCodes: 2, problems: 0 },
+    });
+  });
+
+  it('never echoes the file: a refused file answers its problems only, not its rows', () => {
+    const secret = 'GUEST-CARD-4111111111111111';
+    const result = jobs.parseRateCodeCsv(encode(`Rate Code,Package ID\nBB,SPA\nBB,SPA,${secret}\nXX,NOPE\n`), ['SPA']);
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([{ line: 4, message: 'Line 4: package NOPE is not loaded in the Packages page.' }]);
+    expect(JSON.stringify(result)).not.toContain(secret);
+    expect(Object.keys(result).sort()).toEqual(['counts', 'encoding', 'ok', 'problems', 'rateCodes', 'rows']);
+  });
+
+  it('refuses what is not a buffer and a list of IDs', () => {
+    expect(() => jobs.parseRateCodeCsv('Rate Code,Package ID' as unknown as ArrayBuffer, [])).toThrow(TypeError);
+    expect(() => jobs.parseRateCodeCsv(encode(''), [1] as unknown as string[])).toThrow(/list of strings/);
+  });
+});
+
+describe('jobs.diffHotel', () => {
+  it('validates its input and answers the three diffs', () => {
+    const diff = jobs.diffHotel({
+      packages: [{ localId: 'l1', name: 'SPA', externalId: 'SPA', calculationRule: 'ADULT' }],
+      rateCodes: [{ localId: 'r1', name: 'BB', externalId: 'BB', hotelUuid: uuid(1), packages: ['l1'] }],
+      accessControls: [],
+      server: { packages: [{ uuid: uuid(2) }], rateCodes: [], accessControls: [{ uuid: uuid(3) }] },
+    });
+    const spa = diff.packages.newPackages[0]?.uuid;
+    expect(spa).toBe(diff.generatedUuids.packages.l1);
+    expect(diff.packages.deletedPackages).toEqual([uuid(2)]);
+    expect(diff.rateCodes.newRateCodes[0]?.packages).toEqual([spa]);
+    expect(diff.accessControls.deletedAccessControl).toEqual([uuid(3)]);
+    expect(() => jobs.diffHotel({} as never)).toThrow(/^Invalid hotel save: packages: /);
+  });
+});
