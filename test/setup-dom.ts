@@ -1,3 +1,5 @@
+// IndexedDB for the offline core (drafts, outbox) in component tests
+import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 

@@ -132,7 +132,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     let session = deps.sessions.get();
     if (!session) throw sessionMissing();
-    if (isSessionExpired(session, now())) session = await refresh(session);
+    if (isSessionExpired(session, now())) {
+      try {
+        session = await refresh(session);
+      } catch (error) {
+        // No network for the refresh: go on with the stale token, so the service worker can answer a
+        // read from its cache (DESIGN.md deviation: being offline signs nobody out).
+        if (!(error instanceof ApiError && error.network)) throw error;
+      }
+    }
 
     let response = await send(deps.fetch, url(path), asUser(options, session), session.token);
     if (isAuthFailure(response.status)) {

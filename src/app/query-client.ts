@@ -10,8 +10,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // offlineFirst: a query runs even when the browser says offline, so the service worker can answer from its cache
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
 }

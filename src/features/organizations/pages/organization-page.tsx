@@ -38,6 +38,9 @@ export function OrganizationPage() {
             </Badge>
           </Group>
           <Text c="dimmed">{t('organization.configurationNote')}</Text>
+          <Anchor component={Link} to={`/organization/${organization.uuid}/pms`}>
+            {t('pms.title')}
+          </Anchor>
         </>
       )}
     </Stack>

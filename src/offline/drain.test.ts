@@ -1,0 +1,169 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LobbyDatabase } from './db';
+import { drainOutbox, nextToSend, type DrainDeps } from './drain';
+import { loadDraft } from './drafts';
+import { enqueue, listEntries, retryEntry } from './outbox';
+import type { DraftScope, OutboxEntry } from './records';
+
+const ME = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+let db: LobbyDatabase;
+let counter = 0;
+
+afterEach(async () => {
+  db?.close();
+});
+
+function open() {
+  db = new LobbyDatabase(`drain-test-${(counter += 1)}`, { indexedDB, IDBKeyRange });
+  return db;
+}
+
+interface Sent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function deps(answer: (sent: Sent, index: number) => Response | Promise<Response>, extra: Partial<DrainDeps> = {}) {
+  const sent: Sent[] = [];
+  const base: DrainDeps = {
+    db,
+    baseUrl: '/api',
+    userUuid: ME,
+    token: async () => 'token-1',
+    refresh: async () => 'token-2',
+    fetch: async (url, init) => {
+      const entry = { method: String(init.method), url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : null };
+      sent.push(entry);
+      return answer(entry, sent.length - 1);
+    },
+    ...extra,
+  };
+  return { deps: base, sent };
+}
+
+const error = (status: number, message: string, code = 'x') => Response.json({ errors: [{ code, message }] }, { status });
+
+describe('drainOutbox', () => {
+  it('sends in order with the Idempotency-Key, If-Match, bearer token and user, and removes what was applied', async () => {
+    open();
+    await enqueue({ method: 'POST', path: '/a', body: { n: 1 }, userUuid: ME, label: 'one' }, db);
+    await enqueue({ method: 'PUT', path: '/a/1', body: { n: 2 }, ifMatch: 3, userUuid: ME, label: 'two' }, db);
+    const [first, second] = await listEntries(ME, db);
+    const { deps: d, sent } = deps(() => Response.json({ version: 4 }, { status: 200 }));
+    expect(await drainOutbox(d)).toEqual({ stoppedBy: 'empty', applied: 2, failed: 0, conflicts: 0 });
+    expect(sent.map((s) => [s.method, s.url])).toEqual([
+      ['POST', '/api/a'],
+      ['PUT', '/api/a/1'],
+    ]);
+    expect(sent[0]?.headers['Idempotency-Key']).toBe(first?.idempotencyKey);
+    expect(sent[1]?.headers['Idempotency-Key']).toBe(second?.idempotencyKey);
+    expect(sent[1]?.headers['If-Match']).toBe('"3"');
+    expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
+    expect(sent[0]?.headers['X-Lobby-User']).toBe(ME);
+    expect(await listEntries(ME, db)).toEqual([]);
+  });
+
+  it("never sends another user's entries", async () => {
+    open();
+    await enqueue({ method: 'POST', path: '/theirs', body: {}, userUuid: OTHER, label: 'theirs' }, db);
+    const { deps: d, sent } = deps(() => Response.json({}, { status: 201 }));
+    expect((await drainOutbox(d)).applied).toBe(0);
+    expect(sent).toEqual([]);
+    expect(await listEntries(OTHER, db)).toHaveLength(1);
+  });
+
+  it('keeps the entry and stops on no network, 5xx, 429 and a busy key, with the same key next time', async () => {
+    for (const answer of [() => Promise.reject(new TypeError('Failed to fetch')), () => error(503, 'down'), () => error(429, 'slow down'), () => error(409, 'busy', 'idempotency.key_reused')]) {
+      open();
+      await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'one' }, db);
+      await enqueue({ method: 'POST', path: '/b', body: {}, userUuid: ME, label: 'two' }, db);
+      const { deps: d, sent } = deps(answer);
+      const result = await drainOutbox(d);
+      expect(['network', 'server']).toContain(result.stoppedBy);
+      expect(sent).toHaveLength(1); // the second waits behind the first
+      const [entry] = await listEntries(ME, db);
+      expect(entry).toMatchObject({ status: 'pending', attempts: 1 });
+      db.close();
+    }
+  });
+
+  it('refreshes once on 401 and sends again with the new token; a second 401 stops without losing the entry', async () => {
+    open();
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'one' }, db);
+    const ok = deps((sent) => (sent.headers.Authorization === 'Bearer token-2' ? Response.json({}, { status: 201 }) : error(401, 'expired')));
+    expect((await drainOutbox(ok.deps)).applied).toBe(1);
+    expect(ok.sent.map((s) => s.headers.Authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+
+    await enqueue({ method: 'POST', path: '/b', body: {}, userUuid: ME, label: 'two' }, db);
+    const refused = deps(() => error(401, 'expired'));
+    expect((await drainOutbox(refused.deps)).stoppedBy).toBe('auth');
+    expect(await listEntries(ME, db)).toMatchObject([{ status: 'pending', lastStatus: 401 }]);
+  });
+
+  it('marks a 412 as a conflict with the current record, and goes on with other records', async () => {
+    open();
+    const current = { uuid: 'r1', name: 'Theirs', version: 5 };
+    await enqueue({ method: 'PUT', path: '/r/r1', body: { name: 'Mine' }, ifMatch: 4, userUuid: ME, label: 'edit r1', recordUuid: 'r1' }, db);
+    await enqueue({ method: 'PUT', path: '/r/r1', body: { name: 'Mine again' }, ifMatch: 4, userUuid: ME, label: 'edit r1 again', recordUuid: 'r1' }, db);
+    await enqueue({ method: 'POST', path: '/r', body: { uuid: 'r2' }, userUuid: ME, label: 'create r2', recordUuid: 'r2' }, db);
+    const { deps: d, sent } = deps((s) => (s.url === '/api/r/r1' ? Response.json({ errors: [{ code: 'version_mismatch', message: 'Changed' }], current }, { status: 412 }) : Response.json({ version: 1 }, { status: 201 })));
+    expect(await drainOutbox(d)).toEqual({ stoppedBy: 'empty', applied: 1, failed: 0, conflicts: 1 });
+    // the second edit of r1 waits behind the conflict; r2 went on
+    expect(sent.map((s) => s.url)).toEqual(['/api/r/r1', '/api/r']);
+    const left = await listEntries(ME, db);
+    expect(left.map((e) => [e.label, e.status])).toEqual([
+      ['edit r1', 'conflict'],
+      ['edit r1 again', 'pending'],
+    ]);
+    expect(left[0]?.theirs).toEqual(current);
+  });
+
+  it('marks other 4xx as failed with the messages joined, returns the data to its draft, and a retry uses a fresh key', async () => {
+    open();
+    const draft: DraftScope = { userUuid: ME, orgUuid: 'org', kind: 'pms-connection', recordId: 'new' };
+    await enqueue({ method: 'POST', path: '/a', body: { name: '' }, userUuid: ME, label: 'bad', draft }, db);
+    const { deps: d } = deps(() => Response.json({ errors: [{ code: 'validation', message: 'Name is required' }, { code: 'validation', message: 'Host is required' }] }, { status: 400 }));
+    expect((await drainOutbox(d)).failed).toBe(1);
+    const [failed] = await listEntries(ME, db);
+    expect(failed).toMatchObject({ status: 'failed', lastStatus: 400, lastError: 'Name is required, Host is required', errorMessages: ['Name is required', 'Host is required'] });
+    expect(await loadDraft(draft, db)).toMatchObject({ value: { name: '' }, error: 'Name is required, Host is required' });
+
+    await retryEntry((failed as OutboxEntry).seq, db);
+    const [retried] = await listEntries(ME, db);
+    expect(retried?.status).toBe('pending');
+    expect(retried?.idempotencyKey).not.toBe(failed?.idempotencyKey);
+  });
+
+  it('moves later queued edits of a record onto the version the gateway answered', async () => {
+    open();
+    await enqueue({ method: 'PUT', path: '/r/r1', body: { n: 1 }, ifMatch: 1, userUuid: ME, label: 'first', recordUuid: 'r1' }, db);
+    await enqueue({ method: 'PUT', path: '/r/r1', body: { n: 2 }, ifMatch: 1, userUuid: ME, label: 'second', recordUuid: 'r1' }, db);
+    let version = 1;
+    const { deps: d, sent } = deps(() => Response.json({ version: (version += 1) }, { status: 200 }));
+    await drainOutbox(d);
+    expect(sent.map((s) => s.headers['If-Match'])).toEqual(['"1"', '"2"']);
+  });
+
+  it("answers 'busy' at once when another drainer holds the lock", async () => {
+    open();
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'one' }, db);
+    const { deps: d, sent } = deps(() => Response.json({}, { status: 201 }), {
+      locks: { request: async (_name, _options, callback) => callback(null) },
+    });
+    expect((await drainOutbox(d)).stoppedBy).toBe('busy');
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('nextToSend', () => {
+  const entry = (seq: number, status: OutboxEntry['status'], recordUuid: string | null) => ({ seq, status, recordUuid }) as OutboxEntry;
+  it('skips entries waiting behind a failed change of the same record', () => {
+    expect(nextToSend([entry(1, 'failed', 'a'), entry(2, 'pending', 'a'), entry(3, 'pending', 'b')])?.seq).toBe(3);
+    expect(nextToSend([entry(1, 'sending', 'a')])?.seq).toBe(1);
+    expect(nextToSend([entry(1, 'conflict', null)])).toBeNull();
+  });
+});

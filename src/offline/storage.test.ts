@@ -1,0 +1,124 @@
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LobbyDatabase } from './db';
+import { createDraftAutosaver, discardDraft, draftId, flushAllDrafts, listDrafts, loadDraft, saveDraft } from './drafts';
+import { enqueue, listEntries } from './outbox';
+import type { DraftScope } from './records';
+import { liveMirroredSession, mirrorSession } from './session-mirror';
+import { backoffDelay } from './sync';
+import { unsyncedWork, wipeOfflineData } from './wipe';
+
+const ME = '11111111-1111-4111-8111-111111111111';
+const scope: DraftScope = { userUuid: ME, orgUuid: 'org-1', kind: 'pms-connection', recordId: 'new' };
+let counter = 0;
+const dbs: Dexie[] = [];
+const name = () => `storage-test-${(counter += 1)}`;
+const open = (dbName = name()) => {
+  const db = new LobbyDatabase(dbName, { indexedDB, IDBKeyRange });
+  dbs.push(db);
+  return db;
+};
+
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+  vi.useRealTimers();
+});
+
+describe('drafts', () => {
+  it('stores, restores and discards a draft per user, organization, kind and record', async () => {
+    const db = open();
+    await saveDraft(scope, { name: 'Opera' }, { baseVersion: 3, now: 1000 }, db);
+    await saveDraft({ ...scope, orgUuid: 'org-2' }, { name: 'Other org' }, { baseVersion: null }, db);
+    expect(await loadDraft(scope, db)).toMatchObject({ value: { name: 'Opera' }, baseVersion: 3, updatedAt: 1000, error: null });
+    expect(await listDrafts(ME, db)).toHaveLength(2);
+    expect(await loadDraft({ ...scope, userUuid: 'someone-else' }, db)).toBeNull();
+    await discardDraft(scope, db);
+    expect(await loadDraft(scope, db)).toBeNull();
+  });
+
+  it('drops an unreadable draft with a warning instead of failing', async () => {
+    const db = open();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await db.drafts.put({ id: draftId(scope), userUuid: ME, garbage: true } as never);
+    expect(await loadDraft(scope, db)).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    expect(await db.drafts.count()).toBe(0);
+    warn.mockRestore();
+  });
+
+  it('autosaves once per burst of edits after the debounce, and flushes on demand', async () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const saver = createDraftAutosaver<string>(async (value) => void writes.push(value), 300);
+    saver.schedule('a');
+    saver.schedule('ab');
+    saver.schedule('abc');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(writes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes).toEqual(['abc']);
+    saver.schedule('abcd');
+    await flushAllDrafts();
+    expect(writes).toEqual(['abc', 'abcd']);
+    saver.schedule('lost on cancel');
+    saver.cancel();
+    await saver.dispose();
+    expect(writes).toEqual(['abc', 'abcd']);
+  });
+});
+
+describe('schema versions', () => {
+  it('migrates a version 1 database: outbox entries and drafts gain their new fields and stay readable', async () => {
+    const dbName = name();
+    const v1 = new Dexie(dbName, { indexedDB, IDBKeyRange });
+    v1.version(1).stores({ drafts: 'id, userUuid', outbox: '++seq, id, userUuid, status' });
+    await v1.table('outbox').add({
+      id: 'e1',
+      idempotencyKey: 'k1',
+      method: 'POST',
+      path: '/organization/o/pms-connection',
+      body: { name: 'Old' },
+      ifMatch: null,
+      userUuid: ME,
+      created: 1,
+      attempts: 0,
+      status: 'pending',
+    });
+    await v1.table('drafts').add({ id: draftId(scope), userUuid: ME, orgUuid: 'org-1', kind: 'pms-connection', recordId: 'new', value: { name: 'x' }, baseVersion: null, updatedAt: 5 });
+    v1.close();
+
+    const db = open(dbName);
+    const [entry] = await listEntries(ME, db);
+    expect(entry).toMatchObject({ id: 'e1', label: 'POST /organization/o/pms-connection', recordUuid: null, errorMessages: [], theirs: null, draft: null });
+    expect(await loadDraft(scope, db)).toMatchObject({ value: { name: 'x' }, error: null });
+  });
+});
+
+describe('session mirror and wipe', () => {
+  it('mirrors a live session for the service worker and forgets an expired or cleared one', async () => {
+    const db = open();
+    const session = { token: 't', refreshToken: 'r', expirationTime: new Date(10_000).toISOString(), lastLoginTime: null, uuid: ME };
+    await mirrorSession(session, db);
+    expect(await liveMirroredSession(5_000, db)).toMatchObject({ userUuid: ME, token: 't' });
+    expect(await liveMirroredSession(20_000, db)).toBeNull();
+    await mirrorSession(null, db);
+    expect(await liveMirroredSession(5_000, db)).toBeNull();
+  });
+
+  it('counts unsynced work and wipes every table', async () => {
+    const db = open();
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'a' }, db);
+    await saveDraft(scope, { name: 'x' }, { baseVersion: null }, db);
+    await mirrorSession({ token: 't', refreshToken: 'r', expirationTime: new Date(Date.now() + 60_000).toISOString(), lastLoginTime: null, uuid: ME }, db);
+    expect(await unsyncedWork(db)).toEqual({ changes: 1, drafts: 1 });
+    await wipeOfflineData(db);
+    expect([await db.outbox.count(), await db.drafts.count(), await db.meta.count()]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('backoff', () => {
+  it('starts at 1 s and doubles up to 60 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+  });
+});
