@@ -11,7 +11,7 @@
  *
  * Lifecycle: a new version installs and waits until a page says SKIP_WAITING (after flushing its
  * drafts, src/app/service-worker.ts); once active it claims the open pages, which reload into it.
- * The outbox is replayed on the 'lobby-outbox' background sync, when the worker activates, and when
+ * The outbox is replayed on the 'lobby-outbox' background sync, when the worker activates or starts again, and when
  * a page asks ({ type: 'lobby:replay' }).
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -80,3 +80,7 @@ self.addEventListener('activate', () => {
   // Not held in waitUntil: fetches wait for activation, and a replay may wait on the network.
   void replay();
 });
+
+// A worker the browser stopped (idle, or stopped mid-replay) starts again on its next event without
+// another 'activate': an already active worker replays as it starts.
+if ((self as { serviceWorker?: ServiceWorker }).serviceWorker?.state === 'activated') void replay();

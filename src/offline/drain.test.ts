@@ -132,6 +132,11 @@ describe('drainOutbox', () => {
     expect(failed).toMatchObject({ status: 'failed', lastStatus: 400, lastError: 'Name is required, Host is required', errorMessages: ['Name is required', 'Host is required'] });
     expect(await loadDraft(draft, db)).toMatchObject({ value: { name: '' }, error: 'Name is required, Host is required' });
 
+    // saving the form again replaces the refused change
+    await enqueue({ method: 'POST', path: '/a', body: { name: 'Fixed' }, userUuid: ME, label: 'fixed', draft }, db);
+    expect((await listEntries(ME, db)).map((e) => [e.label, e.status])).toEqual([['fixed', 'pending']]);
+    await db.outbox.put({ ...(failed as OutboxEntry) });
+
     await retryEntry((failed as OutboxEntry).seq, db);
     const [retried] = await listEntries(ME, db);
     expect(retried?.status).toBe('pending');

@@ -23,7 +23,7 @@
 import { ERROR_CODES, apiErrorBodySchema } from '../domain';
 import { lobbyDb, type LobbyDatabase } from './db';
 import { listEntries, returnToDraft } from './outbox';
-import type { OutboxEntry } from './records';
+import { outboxEntrySchema, type OutboxEntry } from './records';
 
 export const OUTBOX_LOCK = 'lobby-outbox';
 
@@ -84,7 +84,7 @@ const isBusy = (status: number, body: unknown) =>
 export function nextToSend(entries: readonly OutboxEntry[]): OutboxEntry | null {
   const blocked = new Set<string>();
   for (const entry of entries) {
-    if (entry.status === 'failed' || entry.status === 'conflict') {
+    if (isStuck(entry)) {
       if (entry.recordUuid) blocked.add(entry.recordUuid);
       continue;
     }
@@ -122,11 +122,39 @@ async function rebase(db: LobbyDatabase, entry: OutboxEntry, answer: unknown): P
     .modify({ ifMatch: version });
 }
 
+const isStuck = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'conflict';
+
+/**
+ * The entries to send, in order. The queue is read once per pass (not once per entry: that would
+ * grow with the square of its length); each entry is read again just before it is sent, because
+ * an earlier send may have moved its If-Match and the operator may have discarded it. A pass that
+ * sent something is followed by another, for entries queued meanwhile.
+ */
+async function* sendable(deps: DrainDeps, db: LobbyDatabase): AsyncGenerator<OutboxEntry> {
+  for (;;) {
+    const snapshot = await listEntries(deps.userUuid, db);
+    const blocked = new Set<string>();
+    let sent = false;
+    for (const queued of snapshot) {
+      const raw = await db.outbox.get(queued.seq);
+      const entry = raw === undefined ? null : outboxEntrySchema.safeParse(raw).data;
+      if (!entry) continue;
+      if (isStuck(entry) || (entry.recordUuid !== null && blocked.has(entry.recordUuid))) {
+        if (entry.recordUuid !== null) blocked.add(entry.recordUuid);
+        continue;
+      }
+      sent = true;
+      yield entry;
+      const after = await db.outbox.get(entry.seq);
+      if (after && isStuck(after) && after.recordUuid !== null) blocked.add(after.recordUuid);
+    }
+    if (!sent) return;
+  }
+}
+
 async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<DrainResult> {
   const result: DrainResult = { stoppedBy: 'empty', applied: 0, failed: 0, conflicts: 0 };
-  for (;;) {
-    const entry = nextToSend(await listEntries(deps.userUuid, db));
-    if (entry === null) return result;
+  for await (const entry of sendable(deps, db)) {
 
     let token = await deps.token();
     if (token === null) return { ...result, stoppedBy: 'auth' };
@@ -180,6 +208,7 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
     });
     result.failed += 1;
   }
+  return result;
 }
 
 /** Sends what the signed-in user has queued, in order, until the queue is empty or must wait. */

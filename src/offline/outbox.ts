@@ -5,7 +5,7 @@
  * the outbox silently: an entry goes when the gateway accepted it, or when the operator discards it.
  */
 import { lobbyDb, type LobbyDatabase } from './db';
-import { saveDraft } from './drafts';
+import { draftId, saveDraft } from './drafts';
 import { outboxEntrySchema, parseStored, type DraftScope, type MutationMethod, type NewOutboxEntry, type OutboxEntry } from './records';
 
 export interface EnqueueInput {
@@ -61,7 +61,18 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     theirs: null,
     draft: input.draft ?? null,
   };
-  const seq = await db.outbox.add(entry as OutboxEntry);
+  const seq = await db.transaction('rw', db.outbox, async () => {
+    // A refused change was returned to its form; saving that form again supersedes it.
+    if (input.draft) {
+      const form = draftId(input.draft);
+      await db.outbox
+        .where('userUuid')
+        .equals(input.userUuid)
+        .filter((queued) => queued.status === 'failed' && queued.draft !== null && draftId(queued.draft) === form)
+        .delete();
+    }
+    return db.outbox.add(entry as OutboxEntry);
+  });
   requestSync();
   return { ...entry, seq };
 }

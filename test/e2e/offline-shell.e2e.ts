@@ -12,23 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { ADMIN_EMAIL, freePort, openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { signIn, waitForServiceWorker as serviceWorkerControls } from './journeys';
 
 const ORGANIZATIONS_API = '/api/organization/v1/organization';
 const OFFLINE_NOTICE = /^Offline — showing data from .+/;
-
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/organizations$/);
-}
-
-/** Resolves once a service worker controls the page (after its precache is complete). */
-async function serviceWorkerControls(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 const version = (page: Page) => page.evaluate(() => document.documentElement.dataset.version ?? null);
 
