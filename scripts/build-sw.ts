@@ -1,7 +1,7 @@
 /**
  * Builds the service worker after `vite build`: bundles sw/sw.ts into one classic script (Workbox,
- * zod and the outbox replay of src/offline included), then lets workbox-build inject the precache
- * manifest of the built app and write <out>/sw.js.
+ * zod and the outbox replay of src/offline included), then writes <out>/sw.js with the precache
+ * manifest of the built app in place of self.__WB_MANIFEST.
  *
  * The bundler is Vite's (Rolldown), not esbuild: measured on this worker, esbuild keeps all of zod's
  * locales (the `z` namespace is not tree-shaken), 590 kB against 225 kB minified.
@@ -11,16 +11,47 @@
  * The manifest lists the shell: index.html, the hashed assets (revisioned by their names), config.js,
  * the web app manifest and the icons; never source maps nor sw.js itself.
  */
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { injectManifest } from 'workbox-build';
 
-const SHELL_PATTERNS = ['index.html', 'config.js', 'manifest.webmanifest', 'icon*.{svg,png}', 'assets/**/*.{js,css,woff,woff2,svg,png,jpg,webp}'];
-/** Hashed names change with their content: no revision query needed to bust them. */
+/** What the service worker precaches: the shell, never source maps nor sw.js itself. */
+const SHELL = [/^index\.html$/, /^config\.js$/, /^manifest\.webmanifest$/, /^icon[^/]*\.(svg|png)$/, /^assets\/.+\.(js|css|woff2?|svg|png|jpe?g|webp)$/];
+/** Hashed names change with their content: no revision needed to bust them. */
 const HASHED = /^assets\//;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Where Workbox's precacheAndRoute expects the manifest (the same contract as workbox-build). */
+const MANIFEST_MARK = 'self.__WB_MANIFEST';
+
+interface ManifestEntry {
+  url: string;
+  revision: string | null;
+}
+
+/**
+ * The precache manifest of a built app, as workbox-build's injectManifest would write it. Done here
+ * because workbox-build pulls in rollup, whose optional native packages this registry does not
+ * carry, which leaves a lock file `npm ci` refuses.
+ */
+function precacheManifest(out: string): { entries: ManifestEntry[]; size: number } {
+  const entries: ManifestEntry[] = [];
+  let size = 0;
+  const files = (readdirSync(out, { recursive: true }) as string[]).map((file) => file.split(sep).join('/')).sort();
+  for (const url of files) {
+    if (!SHELL.some((pattern) => pattern.test(url))) continue;
+    const content = readFileSync(join(out, url));
+    if (content.length > MAX_FILE_BYTES) {
+      console.warn(`build-sw: ${url} is over ${MAX_FILE_BYTES} bytes and is not precached`);
+      continue;
+    }
+    size += content.length;
+    entries.push({ url, revision: HASHED.test(url) ? null : createHash('md5').update(content).digest('hex') });
+  }
+  return { entries, size };
+}
 
 export async function buildServiceWorker(outDir: string): Promise<{ count: number; size: number }> {
   const out = resolve(outDir);
@@ -45,17 +76,12 @@ export async function buildServiceWorker(outDir: string): Promise<{ count: numbe
         lib: { entry: resolve('sw/sw.ts'), formats: ['iife'], name: 'lobbyServiceWorker', fileName: () => 'sw.js' },
       },
     });
-    const result = await injectManifest({
-      swSrc: bundled,
-      swDest: join(out, 'sw.js'),
-      globDirectory: out,
-      globPatterns: SHELL_PATTERNS,
-      globIgnores: ['**/*.map', 'sw.js'],
-      dontCacheBustURLsMatching: HASHED,
-      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
-    });
-    for (const warning of result.warnings) console.warn(`build-sw: ${warning}`);
-    return { count: result.count, size: result.size };
+    const manifest = precacheManifest(out);
+    const source = readFileSync(bundled, 'utf8');
+    const marks = source.split(MANIFEST_MARK).length - 1;
+    if (marks !== 1) throw new Error(`sw/sw.ts must use ${MANIFEST_MARK} exactly once (found ${marks})`);
+    writeFileSync(join(out, 'sw.js'), source.replace(MANIFEST_MARK, JSON.stringify(manifest.entries)));
+    return { count: manifest.entries.length, size: manifest.size };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -26,10 +26,13 @@ describe('outbox', () => {
   it('hands the mail to SMTP when configured and marks it sent', async () => {
     const sent: unknown[] = [];
     const transport: MailTransport = { sendMail: async (mail) => void sent.push(mail) };
-    const uuid = await sendMail(database.db, { to: 'bo@example.com', subject: 'Hi', body: 'Body' }, { log: () => undefined, transport, root: database.db, from: 'Lobby <x@y.z>' });
+    const lines: string[] = [];
+    const uuid = await sendMail(database.db, { to: 'bo@example.com', subject: 'Hi', body: 'Reset: http://x/password/reset/secret' }, { log: (line) => lines.push(line), transport, root: database.db, from: 'Lobby <x@y.z>' });
+    // the body (a reset link) is a secret once a real mail carries it: not in the log
+    expect(lines).toEqual(['[mail] to=bo@example.com subject="Hi" (delivered by SMTP; body not logged)']);
     for (let i = 0; i < 50 && sent.length === 0; i += 1) await sleep(10);
     await sleep(50);
-    expect(sent).toEqual([{ from: 'Lobby <x@y.z>', to: 'bo@example.com', subject: 'Hi', text: 'Body' }]);
+    expect(sent).toEqual([{ from: 'Lobby <x@y.z>', to: 'bo@example.com', subject: 'Hi', text: 'Reset: http://x/password/reset/secret' }]);
     const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.uuid, uuid));
     expect(row?.sentAt).toBeInstanceOf(Date);
   });

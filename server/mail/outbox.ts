@@ -55,8 +55,10 @@ export async function sendMail(db: Executor, message: MailMessage, options: Outb
     .values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.body })
     .returning({ uuid: outboxMessages.uuid });
   const uuid = row?.uuid ?? '';
-  write(options, mailLogLine(message));
   const transport = options.transport;
+  // Without SMTP the log line is how the mail reaches anyone (development, tests); with SMTP its body
+  // (reset links, codes) is a secret and stays out of the log.
+  write(options, transport ? `[mail] to=${message.to} subject="${message.subject}" (delivered by SMTP; body not logged)` : mailLogLine(message));
   if (transport) {
     const from = options.from ?? 'Lobby <no-reply@lobby.local>';
     const root = options.root;

@@ -150,6 +150,19 @@ export async function returnToDraft(entry: OutboxEntry, message: string, db: Lob
   await saveDraft(entry.draft, entry.body, { baseVersion: entry.ifMatch, error: message }, db);
 }
 
+/**
+ * Resolves true once the entry has left the outbox (the gateway applied it), or false when it is
+ * still there after `timeoutMs` (no gateway, refused, or in conflict): what a form tells the operator.
+ */
+export async function whenSent(seq: number, timeoutMs: number, db: LobbyDatabase = lobbyDb()): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await db.outbox.get(seq)) === undefined) return true;
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Every user's unsent changes (logout warning counts only the signed-in user's). */
 export async function countAll(db: LobbyDatabase = lobbyDb()): Promise<number> {
   return db.outbox.count();

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { PMS_CONNECTION_TYPES, PMS_CONNECTION_TYPE_LABELS, pmsConnectionFieldErrors, pmsConnectionInputSchema, type PmsConnection } from '../../../domain';
 import { t } from '../../../i18n';
-import { useDraft, useSyncStatus, type DraftScope } from '../../../offline';
+import { useDraft, whenSent, type DraftScope } from '../../../offline';
 import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
 
 /** What the form holds while typing: the port stays as typed until it is checked. */
@@ -38,7 +38,6 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
   const scope: DraftScope = { userUuid, orgUuid: org, kind: PMS_CONNECTION_KIND, recordId: record?.uuid ?? 'new' };
   const initial = record ? fromRecord(record) : EMPTY;
   const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
-  const status = useSyncStatus();
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -53,11 +52,15 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
     if (!parsed.success) return;
     setSaving(true);
     try {
-      if (record) await queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, parsed.data, scope);
-      else await queueCreate(org, userUuid, parsed.data, scope);
+      const queued = record
+        ? await queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, parsed.data, scope)
+        : await queueCreate(org, userUuid, parsed.data, scope);
       await draft.clear();
-      notifications.show({ message: status.online ? t('sync.saved') : t('sync.savedOffline'), color: 'green' });
       onClose();
+      // The change is safe in the outbox now; say whether it has also reached the gateway.
+      void whenSent(queued.seq, 1_500).then((sent) =>
+        notifications.show({ message: sent ? t('sync.saved') : t('sync.savedOffline'), color: sent ? 'green' : 'blue' }),
+      );
     } finally {
       setSaving(false);
     }

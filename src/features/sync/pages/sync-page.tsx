@@ -64,8 +64,8 @@ export function SyncPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('sync.column.change')}</Table.Th>
-              <Table.Th>{t('sync.column.status')}</Table.Th>
-              <Table.Th>{t('sync.column.age')}</Table.Th>
+              <Table.Th w={120}>{t('sync.column.status')}</Table.Th>
+              <Table.Th w={80}>{t('sync.column.age')}</Table.Th>
               <Table.Th>{t('sync.column.attempts')}</Table.Th>
               <Table.Th>{t('sync.column.error')}</Table.Th>
               <Table.Th>{t('sync.column.actions')}</Table.Th>
