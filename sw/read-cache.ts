@@ -36,6 +36,11 @@ const trim: WorkboxPlugin = {
   },
 };
 
+/** Entries are keyed by URL alone: the request's bearer token is never written to Cache Storage. */
+const withoutCredentials: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => new Request(request.url),
+};
+
 const strategies = new Map<string, NetworkFirst>();
 
 function strategyFor(user: string): NetworkFirst {
@@ -46,7 +51,7 @@ function strategyFor(user: string): NetworkFirst {
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       // the cache is already per user; a Vary on the answer must not make a cached answer unreachable
       matchOptions: { ignoreVary: true },
-      plugins: [keepFetchedOk, trim],
+      plugins: [keepFetchedOk, trim, withoutCredentials],
     });
     strategies.set(user, strategy);
   }

@@ -34,6 +34,8 @@ const SHELL_URL = '/index.html';
 const CONFIG_URL = '/config.js';
 /** After this long without an answer, a navigation opens the precached shell. */
 const NAVIGATION_TIMEOUT_SECONDS = 5;
+/** How long a (re)started worker waits before it replays on its own. */
+const STARTUP_REPLAY_DELAY_MS = 1_000;
 
 /** Answer from the precache when the network fails or the gateway answers with a 5xx. */
 function precachedFallback(url: string): WorkboxPlugin {
@@ -73,8 +75,14 @@ self.addEventListener('message', (event) => {
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   // a rejection tells the browser to try the sync again later, with its own backoff
-  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayOutboxInServiceWorker());
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayForSync());
 });
+
+/** A sync that left changes behind (no gateway, no live token, another drainer busy) fails, so the browser tries again. */
+async function replayForSync(): Promise<void> {
+  const result = await replayOutboxInServiceWorker();
+  if (result === null || result.stoppedBy !== 'empty') throw new Error(`outbox not drained (${result?.stoppedBy ?? 'no live session'})`);
+}
 
 self.addEventListener('activate', () => {
   // Not held in waitUntil: fetches wait for activation, and a replay may wait on the network.
@@ -83,4 +91,6 @@ self.addEventListener('activate', () => {
 
 // A worker the browser stopped (idle, or stopped mid-replay) starts again on its next event without
 // another 'activate': an already active worker replays as it starts.
-if ((self as { serviceWorker?: ServiceWorker }).serviceWorker?.state === 'activated') void replay();
+// Shortly after start, so the event that woke the worker (a sync, a page's request) runs its own
+// replay under the lock first.
+if ((self as { serviceWorker?: ServiceWorker }).serviceWorker?.state === 'activated') setTimeout(() => void replay(), STARTUP_REPLAY_DELAY_MS);

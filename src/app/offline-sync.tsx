@@ -15,7 +15,7 @@ export function OfflineSync() {
   const userUuid = session?.uuid ?? null;
 
   useEffect(() => {
-    void mirrorSession(session).catch(() => undefined);
+    void mirrorSession(session, apiBaseUrl()).catch(() => undefined);
   }, [session]);
 
   useEffect(() => {
@@ -40,8 +40,9 @@ export function OfflineSync() {
           fetch: (input, init) => globalThis.fetch(input, init),
           baseUrl: apiBaseUrl(),
           userUuid,
-          token: apiClient.token,
-          refresh: apiClient.refreshToken,
+          // only while the same user is signed in: another user's token never carries these changes
+          token: async () => (sessionStore.get()?.uuid === userUuid ? apiClient.token() : null),
+          refresh: async () => (sessionStore.get()?.uuid === userUuid ? apiClient.refreshToken() : null),
           locks: webLocks(),
           onApplied: refreshScreens,
         };

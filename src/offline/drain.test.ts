@@ -2,8 +2,8 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LobbyDatabase } from './db';
 import { drainOutbox, nextToSend, type DrainDeps } from './drain';
-import { loadDraft } from './drafts';
-import { enqueue, listEntries, retryEntry } from './outbox';
+import { loadDraft, saveDraft } from './drafts';
+import { enqueue, listEntries, resolveConflict, retryEntry } from './outbox';
 import type { DraftScope, OutboxEntry } from './records';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -151,6 +151,40 @@ describe('drainOutbox', () => {
     const { deps: d, sent } = deps(() => Response.json({ version: (version += 1) }, { status: 200 }));
     await drainOutbox(d);
     expect(sent.map((s) => s.headers['If-Match'])).toEqual(['"1"', '"2"']);
+  });
+
+  it('does not move a change made over the old version onto the version of a resolved conflict', async () => {
+    open();
+    await enqueue({ method: 'PUT', path: '/r/r1', body: { name: 'A' }, ifMatch: 1, userUuid: ME, label: 'A', recordUuid: 'r1' }, db);
+    await enqueue({ method: 'PUT', path: '/r/r1', body: { name: 'B' }, ifMatch: 1, userUuid: ME, label: 'B', recordUuid: 'r1' }, db);
+    const [a] = await listEntries(ME, db);
+    // A met a 412 and the operator resolved it over their version 2
+    await db.outbox.update((a as OutboxEntry).seq, { status: 'conflict', theirs: { version: 2 } });
+    await resolveConflict((a as OutboxEntry).seq, { name: 'A resolved' }, 2, db);
+    const { deps: d, sent } = deps((s) => (s.headers['If-Match'] === '"2"' ? Response.json({ version: 3 }, { status: 200 }) : Response.json({ errors: [{ code: 'version_mismatch', message: 'Changed' }], current: { version: 3 } }, { status: 412 })));
+    expect(await drainOutbox(d)).toMatchObject({ applied: 1, conflicts: 1 });
+    expect(sent.map((s) => s.headers['If-Match'])).toEqual(['"2"', '"1"']);
+    expect((await listEntries(ME, db)).map((e) => [e.label, e.status])).toEqual([['B', 'conflict']]);
+  });
+
+  it('sends again (same key) when an accepted answer is cut off before it is read', async () => {
+    open();
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'one' }, db);
+    const cut = new Response(new ReadableStream({ start: (controller) => controller.error(new TypeError('network')) }), { status: 201 });
+    const { deps: d } = deps(() => cut);
+    expect((await drainOutbox(d)).stoppedBy).toBe('network');
+    expect(await listEntries(ME, db)).toMatchObject([{ status: 'pending', attempts: 1 }]);
+  });
+
+  it('keeps newer typing in the form when an older change from it is refused', async () => {
+    open();
+    const draft: DraftScope = { userUuid: ME, orgUuid: 'org', kind: 'pms-connection', recordId: 'r1' };
+    await enqueue({ method: 'PUT', path: '/r/r1', body: { name: 'first edit' }, ifMatch: 1, userUuid: ME, label: 'first', recordUuid: 'r1', draft }, db);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await saveDraft(draft, { name: 'typed since' }, { baseVersion: 1 }, db);
+    const { deps: d } = deps(() => error(422, 'Name is taken'));
+    await drainOutbox(d);
+    expect(await loadDraft(draft, db)).toMatchObject({ value: { name: 'typed since' }, error: 'Name is taken' });
   });
 
   it("answers 'busy' at once when another drainer holds the lock", async () => {

@@ -26,6 +26,8 @@ import { listEntries, returnToDraft } from './outbox';
 import { outboxEntrySchema, type OutboxEntry } from './records';
 
 export const OUTBOX_LOCK = 'lobby-outbox';
+/** How long one send may take before it counts as no answer. */
+export const SEND_TIMEOUT_MS = 30_000;
 
 export interface OutboxLocks {
   /** Runs `callback` holding the lock, or with null at once when another holder has it. */
@@ -66,9 +68,17 @@ function messagesOf(status: number, body: unknown): string[] {
 /** The spec's error text: the errors list joined with a comma. */
 const messageOf = (status: number, body: unknown) => messagesOf(status, body).join(', ');
 
+/** Thrown when an answer's body is lost on the way: the change may be applied, so it is sent again (same key). */
+class LostAnswer extends Error {}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new LostAnswer('the answer was cut off');
+  }
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -107,7 +117,8 @@ async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(entry.body);
   }
-  return deps.fetch(`${deps.baseUrl}${entry.path}`, { method: entry.method, headers, body, cache: 'no-store' });
+  // a half-open hotel network must not hold the outbox lock for minutes: give up and retry later
+  return deps.fetch(`${deps.baseUrl}${entry.path}`, { method: entry.method, headers, body, cache: 'no-store', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
 }
 
 /** After a change of a record was applied, the record's later queued changes go over its new version. */
@@ -118,7 +129,9 @@ async function rebase(db: LobbyDatabase, entry: OutboxEntry, answer: unknown): P
   await db.outbox
     .where('recordUuid')
     .equals(entry.recordUuid)
-    .and((later) => later.seq > entry.seq && later.ifMatch !== null && later.status !== 'conflict')
+    // only changes queued over the same version as this one: after a resolved conflict (sent over
+    // their version) a later change made over the old one must meet the gateway's 412 itself
+    .and((later) => later.seq > entry.seq && later.ifMatch !== null && later.ifMatch === entry.ifMatch && later.status !== 'conflict')
     .modify({ ifMatch: version });
 }
 
@@ -158,7 +171,8 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
 
     let token = await deps.token();
     if (token === null) return { ...result, stoppedBy: 'auth' };
-    await db.outbox.update(entry.seq, { status: 'sending', attempts: entry.attempts + 1 });
+    // discarded by the operator since it was read: not sent
+    if ((await db.outbox.update(entry.seq, { status: 'sending', attempts: entry.attempts + 1 })) === 0) continue;
 
     let response: Response;
     try {
@@ -176,7 +190,13 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
       return { ...result, stoppedBy: 'network' };
     }
 
-    const body = await readBody(response);
+    let body: unknown;
+    try {
+      body = await readBody(response);
+    } catch {
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: 'The gateway could not be reached' });
+      return { ...result, stoppedBy: 'network' };
+    }
     const status = response.status;
     if (response.ok) {
       await db.transaction('rw', db.outbox, async () => {

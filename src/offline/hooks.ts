@@ -15,7 +15,7 @@ const NO_ENTRIES: OutboxEntry[] = [];
 
 /** The signed-in user's outbox in queue order, live. */
 export function useOutboxEntries(userUuid: string | null): OutboxEntry[] {
-  return useLiveQuery(() => (userUuid ? listEntries(userUuid, lobbyDb(), false) : NO_ENTRIES), [userUuid], NO_ENTRIES);
+  return useLiveQuery(() => (userUuid ? listEntries(userUuid, lobbyDb()) : NO_ENTRIES), [userUuid], NO_ENTRIES);
 }
 
 export function useOutboxCounts(userUuid: string | null): OutboxCounts {
@@ -80,6 +80,8 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
     error: null,
   }));
   const saver = useRef<DraftAutosaver<T> | null>(null);
+  /** the version the edit started from: a restored draft keeps its own, not the record's newer one */
+  const startedFrom = useRef<number | null>(baseVersion);
   const latest = useRef({ scope, initial, baseVersion, schema });
   latest.current = { scope, initial, baseVersion, schema };
 
@@ -92,16 +94,17 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
     if (current.scope === null) return undefined;
     const ownScope = current.scope;
     let live = true;
+    startedFrom.current = current.baseVersion;
     const autosaver = createDraftAutosaver<T>(async (value) => {
-      const { initial: base, baseVersion: version } = latest.current;
-      if (same(value, base)) await discardDraft(ownScope);
-      else await saveDraft(ownScope, value, { baseVersion: version });
+      if (same(value, latest.current.initial)) await discardDraft(ownScope);
+      else await saveDraft(ownScope, value, { baseVersion: startedFrom.current });
     });
     saver.current = autosaver;
     void loadDraft(ownScope).then((draft) => {
       if (!live) return;
       const parsed = draft ? current.schema.safeParse(draft.value) : null;
       if (draft && parsed?.success) {
+        startedFrom.current = draft.baseVersion;
         setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt: draft.updatedAt, restoredBaseVersion: draft.baseVersion, error: draft.error }));
       } else {
         if (draft) void discardDraft(ownScope);
@@ -123,6 +126,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
   const discard = useCallback(async () => {
     saver.current?.cancel();
     const current = latest.current;
+    startedFrom.current = current.baseVersion;
     setState((prev) => ({ ...prev, value: current.initial, restoredAt: null, restoredBaseVersion: null, error: null }));
     if (current.scope) await discardDraft(current.scope);
   }, []);
@@ -134,6 +138,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
   const clear = useCallback(async () => {
     saver.current?.cancel();
     const current = latest.current;
+    startedFrom.current = current.baseVersion;
     setState((prev) => ({ ...prev, restoredAt: null, restoredBaseVersion: null, error: null }));
     if (current.scope) await discardDraft(current.scope);
   }, []);

@@ -5,7 +5,7 @@
  * the outbox silently: an entry goes when the gateway accepted it, or when the operator discards it.
  */
 import { lobbyDb, type LobbyDatabase } from './db';
-import { draftId, saveDraft } from './drafts';
+import { draftId, loadDraft, saveDraft } from './drafts';
 import { outboxEntrySchema, parseStored, type DraftScope, type MutationMethod, type NewOutboxEntry, type OutboxEntry } from './records';
 
 export interface EnqueueInput {
@@ -78,18 +78,13 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
 }
 
 /**
- * Readable entries of a user in queue order. Unreadable ones are skipped with a warning, and
- * deleted when `purge` is set (not inside a live query, which may only read).
+ * Readable entries of a user in queue order. An unreadable one is skipped with a warning but kept:
+ * it may be a change written by a newer version of the app, which will send it (a logout counts
+ * it among the unsynced changes).
  */
-export async function listEntries(userUuid: string, db: LobbyDatabase = lobbyDb(), purge = true): Promise<OutboxEntry[]> {
+export async function listEntries(userUuid: string, db: LobbyDatabase = lobbyDb()): Promise<OutboxEntry[]> {
   const rows = await db.outbox.where('userUuid').equals(userUuid).sortBy('seq');
-  const entries: OutboxEntry[] = [];
-  for (const raw of rows) {
-    const entry = parseStored(outboxEntrySchema, raw, 'outbox entry');
-    if (entry) entries.push(entry);
-    else if (purge && typeof (raw as { seq?: unknown }).seq === 'number') await db.outbox.delete((raw as { seq: number }).seq);
-  }
-  return entries;
+  return rows.flatMap((raw) => parseStored(outboxEntrySchema, raw, 'outbox entry') ?? []);
 }
 
 export interface OutboxCounts {
@@ -147,7 +142,10 @@ export async function resolveConflict(seq: number, body: unknown, version: numbe
 /** A refused change goes back to the form it came from, with the gateway's message. */
 export async function returnToDraft(entry: OutboxEntry, message: string, db: LobbyDatabase = lobbyDb()): Promise<void> {
   if (!entry.draft || entry.method === 'DELETE') return;
-  await saveDraft(entry.draft, entry.body, { baseVersion: entry.ifMatch, error: message }, db);
+  const newer = await loadDraft(entry.draft, db);
+  // the operator has typed in that form since: keep the newer work, only say why the change was refused
+  if (newer && newer.updatedAt > entry.created) await saveDraft(entry.draft, newer.value, { baseVersion: newer.baseVersion, error: message }, db);
+  else await saveDraft(entry.draft, entry.body, { baseVersion: entry.ifMatch, error: message }, db);
 }
 
 /**

@@ -80,6 +80,8 @@ export const sessionMirrorSchema = z.object({
   userUuid: z.string().min(1),
   token: z.string().min(1),
   expirationTime: z.string(),
+  /** the gateway the page talks to (runtime config): the worker replays to the same one */
+  baseUrl: z.string().min(1).default('/api'),
 });
 export type SessionMirror = z.infer<typeof sessionMirrorSchema>;
 

@@ -8,12 +8,12 @@ import { isSessionExpired, type Session } from '../domain';
 import { lobbyDb, type LobbyDatabase } from './db';
 import { parseStored, sessionMirrorSchema, type SessionMirror } from './records';
 
-export async function mirrorSession(session: Session | null, db: LobbyDatabase = lobbyDb()): Promise<void> {
+export async function mirrorSession(session: Session | null, baseUrl: string, db: LobbyDatabase = lobbyDb()): Promise<void> {
   if (session === null) {
     await db.meta.delete('session');
     return;
   }
-  await db.meta.put({ key: 'session', userUuid: session.uuid, token: session.token, expirationTime: session.expirationTime });
+  await db.meta.put({ key: 'session', userUuid: session.uuid, token: session.token, expirationTime: session.expirationTime, baseUrl });
 }
 
 /** The mirrored session when its access token is still live, else null. */

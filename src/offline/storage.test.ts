@@ -99,10 +99,10 @@ describe('session mirror and wipe', () => {
   it('mirrors a live session for the service worker and forgets an expired or cleared one', async () => {
     const db = open();
     const session = { token: 't', refreshToken: 'r', expirationTime: new Date(10_000).toISOString(), lastLoginTime: null, uuid: ME };
-    await mirrorSession(session, db);
-    expect(await liveMirroredSession(5_000, db)).toMatchObject({ userUuid: ME, token: 't' });
+    await mirrorSession(session, 'https://gateway.example/api', db);
+    expect(await liveMirroredSession(5_000, db)).toMatchObject({ userUuid: ME, token: 't', baseUrl: 'https://gateway.example/api' });
     expect(await liveMirroredSession(20_000, db)).toBeNull();
-    await mirrorSession(null, db);
+    await mirrorSession(null, '/api', db);
     expect(await liveMirroredSession(5_000, db)).toBeNull();
   });
 
@@ -110,7 +110,7 @@ describe('session mirror and wipe', () => {
     const db = open();
     await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'a' }, db);
     await saveDraft(scope, { name: 'x' }, { baseVersion: null }, db);
-    await mirrorSession({ token: 't', refreshToken: 'r', expirationTime: new Date(Date.now() + 60_000).toISOString(), lastLoginTime: null, uuid: ME }, db);
+    await mirrorSession({ token: 't', refreshToken: 'r', expirationTime: new Date(Date.now() + 60_000).toISOString(), lastLoginTime: null, uuid: ME }, '/api', db);
     expect(await unsyncedWork(db)).toEqual({ changes: 1, drafts: 1 });
     await wipeOfflineData(db);
     expect([await db.outbox.count(), await db.drafts.count(), await db.meta.count()]).toEqual([0, 0, 0]);

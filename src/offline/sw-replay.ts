@@ -15,7 +15,7 @@ async function askPagesToDrain(clients: ClientsLike | undefined): Promise<void> 
   for (const client of open) client.postMessage({ type: 'lobby:drain-needed' });
 }
 
-export async function replayOutboxInServiceWorker(baseUrl = '/api'): Promise<DrainResult | null> {
+export async function replayOutboxInServiceWorker(): Promise<DrainResult | null> {
   const scope = globalThis as unknown as { clients?: ClientsLike; fetch: typeof fetch };
   const session = await liveMirroredSession(Date.now());
   if (session === null) {
@@ -24,9 +24,13 @@ export async function replayOutboxInServiceWorker(baseUrl = '/api'): Promise<Dra
   }
   const result = await drainOutbox({
     fetch: (input, init) => scope.fetch(input, init),
-    baseUrl,
+    baseUrl: session.baseUrl,
     userUuid: session.userUuid,
-    token: async () => (await liveMirroredSession(Date.now()))?.token ?? null,
+    // only while the same user is signed in: another user's token never carries these changes
+    token: async () => {
+      const current = await liveMirroredSession(Date.now());
+      return current !== null && current.userUuid === session.userUuid ? current.token : null;
+    },
     refresh: async () => null,
     locks: webLocks(),
   });

@@ -11,8 +11,9 @@ type Phase = 'checking' | 'confirm' | 'leaving';
 
 /** Everything Lobby kept in this browser goes: IndexedDB (drafts, outbox), cached answers, localStorage. */
 async function signOutAndWipe(): Promise<void> {
-  await wipeOfflineData().catch((error: unknown) => console.error('Lobby could not empty its browser database', error));
+  // the session goes first, so nothing (a refetch, another tab) stores more of this user's data meanwhile
   logout();
+  await wipeOfflineData().catch((error: unknown) => console.error('Lobby could not empty its browser database', error));
   try {
     localStorage.clear();
   } catch {

@@ -95,9 +95,11 @@ export function SyncPage() {
                         {t('sync.retry')}
                       </Button>
                     )}
-                    <Button size="xs" variant="subtle" color="red" onClick={() => confirmDiscard(entry)}>
-                      {t('sync.discard')}
-                    </Button>
+                    {entry.status !== 'sending' && (
+                      <Button size="xs" variant="subtle" color="red" onClick={() => confirmDiscard(entry)}>
+                        {t('sync.discard')}
+                      </Button>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
