@@ -137,6 +137,14 @@ describe('errors', () => {
       { code: 'validation', field: 'password', message: 'Must be at most 1024 characters' },
     ]);
   });
+
+  it('refuses text holding a NUL character with a 400 naming the field, before any work', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/authentication/v1/users/tokens', payload: { email: 'a\u0000@x.io', password: 'Whatever-1' } });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toEqual({ errors: [{ code: 'validation', field: 'email', message: 'Text must not contain the NUL character' }] });
+    const reset = await t.app.inject({ method: 'POST', url: '/api/authentication/v1/users/request-activation-code', payload: { email: 'a\u0000@x.io' } });
+    expect(reset.statusCode).toBe(400);
+  });
 });
 
 describe('OpenAPI', () => {

@@ -21,6 +21,7 @@ import type { MailTransport } from './mail/outbox';
 import { sendMail, sendSms, smtpTransport } from './mail/outbox';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import rejectNul from './plugins/reject-nul';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import swaggerPlugin from './plugins/swagger';
@@ -49,7 +50,7 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('lobby', lobby);
 
   await app.register(errorsPlugin);
+  await app.register(rejectNul);
   await app.register(securityHeaders);
   await app.register(rateLimit, {
     global: false,

@@ -9,6 +9,7 @@ describe('parseConfig', () => {
       host: '0.0.0.0',
       dataDir: './data',
       distDir: './dist',
+      trustProxy: false,
       databaseUrl: null,
       adminEmail: 'admin@lobby.local',
       adminPassword: null,
@@ -36,6 +37,7 @@ describe('parseConfig', () => {
       PUBLIC_URL: 'https://lobby.example.com/',
       ACCESS_TOKEN_TTL_SECONDS: '60',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -51,6 +53,7 @@ describe('parseConfig', () => {
       publicUrl: 'https://lobby.example.com',
       accessTokenTtlSeconds: 60,
       logLevel: 'warn',
+      trustProxy: true,
     });
   });
 

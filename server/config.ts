@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** the built app the gateway serves (index.html, assets, sw.js) */
   distDir: string;
+  /** behind a reverse proxy: take the client address from X-Forwarded-For (throttling is per address) */
+  trustProxy: boolean;
   databaseUrl: string | null;
   adminEmail: string;
   /** null: generate a random strong password at first start */
@@ -74,6 +76,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional(urlWithProtocols('PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL')),
   ACCESS_TOKEN_TTL_SECONDS: optional(integerIn('ACCESS_TOKEN_TTL_SECONDS', 1, 86400)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
+  TRUST_PROXY: optional(z.enum(['0', '1'], { error: 'TRUST_PROXY must be 0 or 1' })),
 });
 
 /** Parses the environment; throws ConfigError with one line such as `Invalid configuration: PORT must be ...`. */
@@ -90,6 +93,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST ?? '0.0.0.0',
     dataDir: e.DATA_DIR ?? './data',
     distDir: e.DIST_DIR ?? './dist',
+    trustProxy: e.TRUST_PROXY === '1',
     databaseUrl: e.DATABASE_URL ?? null,
     adminEmail: e.LOBBY_ADMIN_EMAIL ?? 'admin@lobby.local',
     adminPassword: e.LOBBY_ADMIN_PASSWORD ?? null,

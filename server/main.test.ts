@@ -115,4 +115,22 @@ describe('server/main.ts', () => {
     expect(second.stdout).toContain('Sign in as manager@lobby.local with the password set at first start');
     expect(second.stdout).not.toContain(adminPassword);
   }, 120_000);
+
+  it("refuses a second gateway on the same data directory, and keeps a first start's passwords when the port is taken", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lobby-main-'));
+    const freshDir = mkdtempSync(join(tmpdir(), 'lobby-main-'));
+    dirs.push(dataDir, freshDir);
+    const port = await freePort();
+    const first = await start({ PORT: String(port), DATA_DIR: dataDir }, async () => {
+      const twin = await start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      expect(twin.code).toBe(1);
+      expect(twin.stderr).toContain(`Another Lobby (process`);
+      expect(twin.stderr).toContain('set another DATA_DIR');
+
+      const blocked = await start({ PORT: String(port), DATA_DIR: freshDir });
+      expect(blocked.code).toBe(1);
+      expect(blocked.stdout).toMatch(/Sign in as admin@lobby\.local with password [A-Za-z0-9]{20}/);
+    });
+    expect(first.code).toBe(0);
+  }, 120_000);
 });

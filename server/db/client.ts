@@ -3,7 +3,7 @@
  * PostgreSQL through the `postgres` driver when DATABASE_URL is set (many gateways, one database).
  * Both are typed as drizzle's common PgDatabase so every query is written once.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -23,12 +23,60 @@ export type DatabaseHandle =
   | { kind: 'pglite'; db: Database; client: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: Database; client: postgres.Sql; url: string; close(): Promise<void> };
 
-/** PGlite in a directory (created when missing), or in memory when dataDir is null. */
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite is one process's database: a second gateway on the same files would keep its own copy in
+ * memory and overwrite the first one's writes. A lock file with the owner's pid keeps it out; one
+ * left by a process that no longer runs (killed) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, 'lobby.lock');
+  try {
+    writeFileSync(path, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const owner = Number(readFileSync(path, 'utf8').trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+      throw new Error(`Another Lobby (process ${owner}) is using ${dataDir}. Stop it first, or set another DATA_DIR.`, { cause: error });
+    }
+    writeFileSync(path, String(process.pid));
+  }
+  return () => rmSync(path, { force: true });
+}
+
+/** PGlite in a directory (created when missing, locked to this process), or in memory when dataDir is null. */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === null ? await PGlite.create() : await PGlite.create({ dataDir });
+  if (dataDir === null) {
+    const client = await PGlite.create();
+    return { kind: 'pglite', db: drizzlePglite({ client, schema }), client, close: () => client.close() };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db: Database = drizzlePglite({ client, schema });
-  return { kind: 'pglite', db, client, close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
 }
 
 export function openPostgres(url: string, maxConnections = 10): DatabaseHandle {

@@ -143,6 +143,7 @@ describe('POST /organization/{org}/pms-connection', () => {
     ['an unknown type', { type: 'FIDELIO' }, 'type'],
     ['a URL as host', { host: 'http://opera.local' }, 'host'],
     ['a malformed uuid', { uuid: 'abc' }, 'uuid'],
+    ['a NUL character in the name', { name: 'Opera\u0000Main' }, 'name'],
   ])('refuses %s with the field named, creating nothing', async (_label, change, field) => {
     const before = await connectionCount();
     const response = await create({ ...opera, ...change }, { 'idempotency-key': `invalid-${field}-${JSON.stringify(change).length}` });
@@ -152,6 +153,16 @@ describe('POST /organization/{org}/pms-connection', () => {
     expect(errors.every((error) => error.code === 'validation')).toBe(true);
     expect(errors.map((error) => error.field)).toContain(field);
     expect(await connectionCount()).toBe(before);
+  });
+
+  it("keeps the schema's own words for a field (not the generic 'Required')", async () => {
+    const response = await create({ ...opera, name: '  ', port: 0 });
+    expect(response.json().errors).toEqual(
+      expect.arrayContaining([
+        { code: 'validation', field: 'name', message: 'Name is required' },
+        { code: 'validation', field: 'port', message: 'Port must be a whole number from 1 to 65535' },
+      ]),
+    );
   });
 
   it('refuses a missing field', async () => {

@@ -139,6 +139,27 @@ describe('request: refresh failures', () => {
   });
 });
 
+describe('request: a refresh that ends after a logout', () => {
+  it('does not bring the session back, and revokes the pair it brought', async () => {
+    const sessions = createSessionStore(createMemoryStorage());
+    sessions.set(makeSession(-1000));
+    const fresh = makeSession();
+    let answerRefresh: (response: Response) => void = () => undefined;
+    const gateway = createFakeFetch((call) =>
+      call.path === REFRESH_PATH ? new Promise<Response>((resolve) => (answerRefresh = resolve)) : call.path === REVOKE_PATH ? empty(204) : json(200, {}),
+    );
+    const client = createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions });
+    const pending = rejection(client.request('/x'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    client.logout();
+    answerRefresh(json(200, fresh));
+    expect((await pending).message).toBe('Failed to refresh token');
+    expect(sessions.get()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(gateway.callsTo(REVOKE_PATH).map((call) => call.body)).toContainEqual({ refreshToken: fresh.refreshToken });
+  });
+});
+
 describe('request: answers', () => {
   it.each([204, 205])('gives an empty result for %i', async (status) => {
     const { client } = setup(() => empty(status), { session: makeSession() });

@@ -116,6 +116,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     const fresh = sessionSchema.safeParse(answer);
     if (!fresh.success) throw refreshFailed(response.status, answer, true);
+    if (deps.sessions.get()?.refreshToken !== current.refreshToken) {
+      // signed out (or in as someone else) while the refresh was on its way: the answer is not
+      // stored, and the pair it brought is revoked
+      send(deps.fetch, url(REVOKE_PATH), { method: 'POST', body: { refreshToken: fresh.data.refreshToken }, keepalive: true }, fresh.data.token).catch(() => undefined);
+      throw new ApiError(t('errors.refreshFailed'), { status: 401 });
+    }
     deps.sessions.set(fresh.data);
     return fresh.data;
   }

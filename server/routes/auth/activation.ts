@@ -15,7 +15,7 @@ import {
 } from '../../../src/domain/index';
 import { consumeCode, isCodeValid, issueCode } from '../../auth/codes';
 import { hashPassword } from '../../auth/passwords';
-import { codeRequestKey, recordEvent, throttleDelay, throttledError } from '../../auth/throttle';
+import { beginAttempt, codeRequestKey, throttledError } from '../../auth/throttle';
 import { revokeAllFamilies } from '../../auth/tokens';
 import type { ActivationPurpose } from '../../db/schema';
 import { users } from '../../db/schema';
@@ -61,9 +61,9 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = app.lobby.now();
       const key = codeRequestKey(request.ip);
-      const delay = await throttleDelay(db, [{ key, limit: limits.codeRequestsPerAddress }], limits.codeRequestWindowMs, now);
-      if (delay > 0) throw throttledError('Too many requests.', delay);
-      await recordEvent(db, [key], now);
+      // every request counts, answered or not
+      const attempt = await beginAttempt(db, [{ key, limit: limits.codeRequestsPerAddress }], limits.codeRequestWindowMs, now);
+      if (attempt.delay > 0) throw throttledError('Too many requests.', attempt.delay);
       const user = await findUserByEmail(db, request.body.email);
       if (user) {
         await db.transaction(async (tx) => {

@@ -86,6 +86,16 @@ describe('POST /authentication/v1/users/tokens', () => {
     expect((await attempt('target@example.com', 'Target-Password1', '10.0.3.2')).statusCode).toBe(429);
   });
 
+  it('holds the account limit against a burst of parallel guesses, the right password among them', async () => {
+    await createUser(t.db, { email: 'burst@example.com', password: 'Burst-Password1' });
+    const guesses = Array.from({ length: 20 }, (_, i) => attempt('burst@example.com', i === 19 ? 'Burst-Password1' : `Wrong-Password${i}`, `10.0.4.${i}`));
+    const codes = (await Promise.all(guesses)).map((response) => response.statusCode);
+    // at most 5 guesses are checked; everything after them, the right password included, is refused
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(14);
+    expect(codes[19]).toBe(429);
+  });
+
   it('throttles one address after too many failures across accounts (limit injectable)', async () => {
     const strict = await createTestApp({ limits: { addressFailures: 3, accountFailures: 100 } });
     try {

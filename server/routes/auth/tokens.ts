@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, loginRequestSchema, refreshRequestSchema, sessionSchema } from '../../../src/domain/index';
 import { verifyPassword } from '../../auth/passwords';
-import { accountKey, addressKey, clearEvents, recordEvent, throttleDelay, throttledError } from '../../auth/throttle';
+import { accountKey, addressKey, beginAttempt, clearEvents, forgetAttempt, throttledError } from '../../auth/throttle';
 import type { TokenSettings } from '../../auth/tokens';
 import { authenticateAccessToken, refreshSession, revokeByRefreshToken, revokeFamily, startSession } from '../../auth/tokens';
 import { HttpError } from '../../http-error';
@@ -44,8 +44,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('Cache-Control', 'no-store');
       const email = request.body.email.trim().toLowerCase();
       const now = app.lobby.now();
-      const keys = [accountKey(email), addressKey(request.ip)];
-      const delay = await throttleDelay(
+      const attempt = await beginAttempt(
         db,
         [
           { key: accountKey(email), limit: limits.accountFailures },
@@ -54,14 +53,13 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
         limits.failureWindowMs,
         now,
       );
-      if (delay > 0) throw throttledError('Too many sign-in attempts.', delay);
+      if (attempt.delay > 0) throw throttledError('Too many sign-in attempts.', attempt.delay);
       const user = await findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-      if (!user || !passwordOk || !user.active) {
-        await recordEvent(db, keys, now);
-        throw invalidCredentials();
-      }
+      // a failure stays recorded under the account and the address
+      if (!user || !passwordOk || !user.active) throw invalidCredentials();
       await clearEvents(db, accountKey(email));
+      await forgetAttempt(db, attempt.ids);
       return startSession(db, settings, user);
     },
   );

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { phoneValidationRequestSchema } from '../../../domain';
-import { request, sessionStore } from '../../../api';
+import { request } from '../../../api';
 
 /**
- * POST /user-profile/v1/user-profile/validate/phone. Sent with the session when there is one
- * (the profile area is the user's own), without one otherwise; the gateway decides.
+ * POST /user-profile/v1/user-profile/validate/phone. The token in the link is the proof; no session
+ * is sent, so an old session on this browser cannot turn the visit into a failed refresh and a logout.
  */
 export async function validatePhone(phoneToken: string): Promise<void> {
   await request('/user-profile/v1/user-profile/validate/phone', {
     method: 'POST',
     body: phoneValidationRequestSchema.parse({ phoneToken }),
-    auth: sessionStore.get() !== null,
+    auth: false,
   });
 }
 

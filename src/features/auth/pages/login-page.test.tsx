@@ -29,6 +29,13 @@ describe('LoginPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Cannot reach the gateway. Check your connection and try again.');
   });
 
+  it("says 'Unknown authentication error' for any other failure of the gateway", async () => {
+    fakeGateway(() => gatewayError(500, 'internal', 'Internal server error'));
+    renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });
+    await signIn('ann@example.com', 'Secret123');
+    expect((await screen.findByRole('alert')).textContent).toContain('Unknown authentication error');
+  });
+
   it('stores the session and follows a same-origin redirect, sending the credentials', async () => {
     const session = makeSession();
     const gateway = fakeGateway(() => json(200, session));

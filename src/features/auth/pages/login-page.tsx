@@ -2,10 +2,19 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { safeRedirectPath } from '../../../domain';
-import { describeError, useSession } from '../../../api';
+import { describeError, isApiError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { PublicPage } from '../../../ui';
 import { useLogin } from '../api/login';
+
+/**
+ * What a refused sign-in says: the gateway's words for wrong credentials (401) and throttling (429),
+ * the network message when it cannot be reached, otherwise spec section 8's 'Unknown authentication error'.
+ */
+function signInFailure(error: unknown): string {
+  if (isApiError(error) && (error.status === 401 || error.status === 429 || error.network)) return describeError(error);
+  return t('password.unknownError');
+}
 
 /** Paths a sign-in never returns to: they would show this page again. */
 const NOT_AFTER_SIGN_IN = ['/', '/login', '/logout'];
@@ -35,7 +44,7 @@ export function LoginPage() {
         <Stack gap="md">
           {login.error && (
             <Alert color="red" title={t('login.failed')} role="alert">
-              {describeError(login.error)}
+              {signInFailure(login.error)}
             </Alert>
           )}
           <TextInput
