@@ -67,7 +67,24 @@ export async function buildApp(options: BuildAppOptions) {
     mail: (executor, message) => sendMail(executor, message, outbox),
     sms: (executor, message) => sendSms(executor, message, outbox),
   };
-  const lobby: LobbyContext = { db, config, now: options.now ?? (() => new Date()), limits: { ...DEFAULT_LIMITS, ...options.limits }, mailer };
+  const running = new Set<Promise<void>>();
+  const lobby: LobbyContext = {
+    db,
+    config,
+    now: options.now ?? (() => new Date()),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    mailer,
+    background(task) {
+      const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .catch((error: unknown) => app.log.error({ err: error }, 'background task failed'))
+        .finally(() => running.delete(done));
+      running.add(done);
+    },
+    settle: async () => {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+  };
   app.decorate('lobby', lobby);
 
   await app.register(errorsPlugin);
@@ -89,6 +106,7 @@ export async function buildApp(options: BuildAppOptions) {
   );
   await app.register(spa, { distDir: options.distDir === undefined ? resolve('dist') : options.distDir });
 
+  app.addHook('onClose', async () => lobby.settle());
   if (options.housekeeping !== false) {
     const timer = setInterval(() => {
       purgeExpired(db, lobby.now()).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));

@@ -46,6 +46,10 @@ export interface LobbyContext {
   now(): Date;
   limits: Limits;
   mailer: Mailer;
+  /** Runs `task` after the current answer is on its way (errors are logged); the app waits for it on close. */
+  background(task: () => Promise<void>): void;
+  /** Resolves when every background task started so far has finished (tests, shutdown). */
+  settle(): Promise<void>;
 }
 
 /** The signed-in caller of a request, set by the auth plugin. */

@@ -65,12 +65,16 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       const attempt = await beginAttempt(db, [{ key, limit: limits.codeRequestsPerAddress }], limits.codeRequestWindowMs, now);
       if (attempt.delay > 0) throw throttledError('Too many requests.', attempt.delay);
       const user = await findUserByEmail(db, request.body.email);
+      // The code and the mail are made after the answer has gone: a known address must not answer
+      // later than an unknown one (that would tell who has an account).
       if (user) {
-        await db.transaction(async (tx) => {
-          const code = await issueCode(tx, user.uuid, 'reset', limits.activationCodeTtlMs, now);
-          const link = `${config.publicUrl}/password/reset/${makeResetToken(user.uuid, code)}`;
-          await app.lobby.mailer.mail(tx, { to: user.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(link) });
-        });
+        app.lobby.background(() =>
+          db.transaction(async (tx) => {
+            const code = await issueCode(tx, user.uuid, 'reset', limits.activationCodeTtlMs, now);
+            const link = `${config.publicUrl}/password/reset/${makeResetToken(user.uuid, code)}`;
+            await app.lobby.mailer.mail(tx, { to: user.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(link) });
+          }),
+        );
       }
       return reply.code(202).send({});
     },
