@@ -7,11 +7,26 @@ import { createMemoryStorage } from './storage';
 describe('session store', () => {
   it('treats a corrupt stored session as none and removes it', () => {
     const storage = createMemoryStorage();
-    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token: 'x' }));
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ refreshToken: 'x' }));
     expect(createSessionStore(storage).get()).toBeNull();
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     storage.setItem(SESSION_STORAGE_KEY, '{not json');
     expect(createSessionStore(storage).get()).toBeNull();
+    expect(createSessionStore(storage).userless()).toBe(false);
+  });
+
+  it('keeps a session that names no user as unusable but userless, until a logout clears it', () => {
+    const storage = createMemoryStorage();
+    const { uuid: _uuid, ...withoutUser } = makeSession();
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(withoutUser));
+    const store = createSessionStore(storage);
+    expect(store.get()).toBeNull();
+    expect(store.userless()).toBe(true);
+    store.clear();
+    expect(store.userless()).toBe(false);
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    store.set(makeSession());
+    expect(store.userless()).toBe(false);
   });
 
   it('returns the same object until the stored value changes', () => {

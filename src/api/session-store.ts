@@ -21,6 +21,11 @@ type StorageEvents = Pick<Window, 'addEventListener'>;
 export interface SessionStore {
   /** The current session, or null. Stable between changes (usable as a React snapshot). */
   get(): Session | null;
+  /**
+   * A session is stored but names no user (no uuid): not usable, kept until a logout clears it, so
+   * the router can send the visitor to /logout?redirect=/login (spec section 2).
+   */
+  userless(): boolean;
   set(session: Session): void;
   /** Remove the session and every other 'lobby.*' key except those kept at logout. */
   clear(): void;
@@ -39,11 +44,16 @@ export function createSessionStore(storage: KeyValueStorage, events?: StorageEve
     if (raw === lastRaw) return lastSession;
     lastRaw = raw;
     lastSession = parse(raw);
-    if (raw !== null && lastSession === null) {
+    if (raw !== null && lastSession === null && !isUserless(raw)) {
       storage.removeItem(SESSION_STORAGE_KEY);
       lastRaw = null;
     }
     return lastSession;
+  }
+
+  function userless(): boolean {
+    const raw = storage.getItem(SESSION_STORAGE_KEY);
+    return raw !== null && get() === null && isUserless(raw);
   }
 
   function set(session: Session): void {
@@ -65,6 +75,7 @@ export function createSessionStore(storage: KeyValueStorage, events?: StorageEve
 
   return {
     get,
+    userless,
     set,
     clear,
     subscribe(listener) {
@@ -81,5 +92,15 @@ function parse(raw: string | null): Session | null {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
+  }
+}
+
+/** Stored like a session (it has a token) but without a user uuid. */
+function isUserless(raw: string): boolean {
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown> | null;
+    return typeof value === 'object' && value !== null && typeof value.token === 'string' && value.token !== '' && !sessionSchema.shape.uuid.safeParse(value.uuid).success;
+  } catch {
+    return false;
   }
 }

@@ -18,5 +18,6 @@ describe('signedInRedirect', () => {
   it('sends a session without a user uuid to /logout?redirect=/login, and lets a full one stay', () => {
     expect(signedInRedirect({ ...makeSession(), uuid: '' }, { pathname: '/organizations', search: '' })).toBe('/logout?redirect=/login');
     expect(signedInRedirect(makeSession(), { pathname: '/organizations', search: '' })).toBeNull();
+    expect(signedInRedirect(null, { pathname: '/organizations', search: '' }, true)).toBe('/logout?redirect=/login');
   });
 });

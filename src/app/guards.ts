@@ -8,9 +8,10 @@ interface Place {
 /**
  * Where a signed-in route sends someone who may not see it (spec section 2): with no session to
  * /login?redirect={path} (keeping loginId), with a session lacking a user uuid to
- * /logout?redirect=/login. null: stay.
+ * /logout?redirect=/login (`userless`: the store holds such a session). null: stay.
  */
-export function signedInRedirect(session: Session | null, place: Place): string | null {
+export function signedInRedirect(session: Session | null, place: Place, userless = false): string | null {
+  if (userless) return '/logout?redirect=/login';
   if (!session) {
     const params = new URLSearchParams({ redirect: `${place.pathname}${place.search}` });
     const loginId = new URLSearchParams(place.search).get('loginId');

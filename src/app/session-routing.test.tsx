@@ -30,6 +30,18 @@ describe('signed-in routes', () => {
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
   });
 
+  it('send a session that names no user through /logout to /login, clearing it', async () => {
+    const { uuid: _uuid, ...withoutUser } = makeSession();
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(withoutUser));
+    const seen: string[] = [];
+    const { router } = renderApp('/organizations');
+    router.subscribe((state) => seen.push(`${state.location.pathname}${state.location.search}`));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(where(router)).toBe('/login');
+    expect(seen).toContain('/logout?redirect=/login');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
   it("show the user's email in the header, and Logout revokes the session and goes to /login", async () => {
     const session = makeSession();
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AppShell, Container } from '@mantine/core';
 import { CONTENT_WIDTH } from '../domain';
-import { useSession } from '../api';
+import { sessionStore, useSession } from '../api';
 import { PageLoader, SECONDARY_COLOR } from '../ui';
 import { AppHeader } from './app-header';
 import { signedInRedirect } from './guards';
@@ -14,7 +14,7 @@ import { signedInRedirect } from './guards';
 export function SignedInLayout() {
   const session = useSession();
   const location = useLocation();
-  const redirect = signedInRedirect(session, location);
+  const redirect = signedInRedirect(session, location, session === null && sessionStore.userless());
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (
