@@ -31,7 +31,7 @@ function pmsValue(i: number) {
 /** A hotel wizard in progress: the hotel, its packages, rate codes and access services (~50 KB). */
 function hotelValue(i: number) {
   const packages = Array.from({ length: 40 }, (_, p) => ({
-    uuid: `0000${p}`.slice(-4) + '-package-uuid-placeholder-0000000000',
+    uuid: `0000${p}`.slice(-4) + '-package-uuid-sample-00000000000000',
     code: `PKG${p}`,
     name: `Package ${p} — breakfast, spa access and late checkout`,
     description: 'Includes a continental breakfast for two, one 60-minute spa session per stay and checkout until 2 pm when available.',
