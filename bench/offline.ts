@@ -21,7 +21,8 @@ import { chromium } from 'playwright-core';
 import { LobbyDatabase } from '../src/offline/db';
 import { drainOutbox, type DrainResult } from '../src/offline/drain';
 import { enqueue } from '../src/offline/outbox';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM_FLAGS, startGateway, type Gateway } from '../test/e2e/harness';
+import { CHROMIUM_FLAGS, startGateway, type Gateway } from '../test/e2e/harness';
+import { apiSignIn } from '../test/e2e/journeys';
 import type { DraftBenchResult, DraftSize } from './offline-page';
 import { latencyRow, percentile, type Row } from './stats';
 
@@ -112,21 +113,6 @@ interface Connection {
   version: number;
 }
 
-interface Session {
-  token: string;
-  uuid: string;
-}
-
-async function signIn(url: string): Promise<Session> {
-  const response = await fetch(`${url}/api/authentication/v1/users/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return (await response.json()) as Session;
-}
-
 async function getJson<T>(url: string, token: string): Promise<T> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
@@ -141,7 +127,7 @@ const connectionInput = (index: number, edit: number) => ({
 });
 
 async function outboxRows(gateway: Gateway): Promise<Row[]> {
-  let session = await signIn(gateway.url);
+  let session = await apiSignIn(gateway.url);
   const orgs = await getJson<{ data: { uuid: string; name: string }[] }>(`${gateway.url}/api/organization/v1/organization`, session.token);
   const org = (orgs.data.find((o) => o.name === 'Demo Hospitality Group') ?? orgs.data[0])?.uuid;
   if (!org) throw new Error('the gateway has no organization');
@@ -189,7 +175,7 @@ async function outboxRows(gateway: Gateway): Promise<Row[]> {
       userUuid: session.uuid,
       token: async () => session.token,
       refresh: async () => {
-        session = await signIn(gateway.url);
+        session = await apiSignIn(gateway.url);
         return session.token;
       },
       fetch: async (input, init) => {

@@ -26,14 +26,20 @@ export interface PmsConnectionRecord {
   version: number;
 }
 
-/** The gateway, called directly with its own session (not the browser's). */
-export async function gatewayClient(url: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
-  const login = await fetch(`${url}/api/authentication/v1/users/tokens`, {
+/** Signs in through the gateway's API (not the browser): the session's token and user. */
+export async function apiSignIn(url: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<{ token: string; uuid: string }> {
+  const response = await fetch(`${url}/api/authentication/v1/users/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const { token } = (await login.json()) as { token: string };
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  return (await response.json()) as { token: string; uuid: string };
+}
+
+/** The gateway, called directly with its own session (not the browser's). */
+export async function gatewayClient(url: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  const { token } = await apiSignIn(url, email, password);
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${url}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
     return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as unknown) };
