@@ -26,11 +26,11 @@ function freePort(): Promise<number> {
 }
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.LOBBY_ADMIN_PASSWORD;
   delete env.LOBBY_DEMO_PASSWORD;
-  return env;
+  return { ...env, ...extra };
 }
 
 /** Starts main.ts, waits for the running line, optionally acts, then stops it with SIGTERM. */
@@ -114,6 +114,25 @@ describe('server/main.ts', () => {
     expect(second.stdout).toContain('Sign in as admin@lobby.local with the password set at first start');
     expect(second.stdout).toContain('Sign in as manager@lobby.local with the password set at first start');
     expect(second.stdout).not.toContain(adminPassword);
+  }, 120_000);
+
+  it('never prints a password that came from the environment, only the generated one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lobby-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const given = 'Operator-Chosen-Passw0rd';
+    const run = await start({ PORT: String(port), DATA_DIR: dataDir, LOBBY_ADMIN_PASSWORD: given }, async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/authentication/v1/users/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@lobby.local', password: given }),
+      });
+      expect(response.status).toBe(200);
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Sign in as admin@lobby.local with the password from LOBBY_ADMIN_PASSWORD');
+    expect(run.stdout).toMatch(/Sign in as manager@lobby\.local with password [A-Za-z0-9]{20}\n/);
+    expect(run.stdout + run.stderr).not.toContain(given);
   }, 120_000);
 
   it("refuses a second gateway on the same data directory, and keeps a first start's passwords when the port is taken", async () => {

@@ -92,6 +92,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Fastify logger option; default off */
   logger?: FastifyServerOptions['logger'];
+  /** where mail files go; default none (the outbox table only) */
+  mailDir?: string | null;
 }
 
 /** The app on a fresh (or given) database, seeded with known passwords unless seed is false. */
@@ -111,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     distDir: options.distDir ?? null,
     mailTransport: null,
+    mailDir: options.mailDir ?? null,
     housekeeping: false,
     registerExtraRoutes: options.registerExtraRoutes,
   });

@@ -3,38 +3,79 @@
  * SHA-256 hash with purpose, owner and expiry, consumed atomically (a code works once, even when
  * two requests race with it).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import type { ActivationPurpose } from '../db/schema';
-import { activationCodes } from '../db/schema';
+import { activationCodes, users } from '../db/schema';
 import { randomToken, sha256 } from './secrets';
 
-/** Issues a code; earlier unused codes of the same user and purpose stop working. */
+/**
+ * Issues a code; earlier unused codes of the same user and purpose stop working. The code row is
+ * inserted from the user's row, so for a uuid no user has the same two statements run and write
+ * nothing: a reset request for an unknown address does the same work as for a known one.
+ */
 export async function issueCode(db: Executor, userUuid: string, purpose: ActivationPurpose, ttlMs: number, now: Date): Promise<string> {
   const code = randomToken();
   await db
     .update(activationCodes)
     .set({ usedAt: now })
     .where(and(eq(activationCodes.userUuid, userUuid), eq(activationCodes.purpose, purpose), isNull(activationCodes.usedAt)));
-  await db.insert(activationCodes).values({ codeHash: sha256(code), userUuid, purpose, expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await db.insert(activationCodes).select((qb) =>
+    qb
+      .select({
+        codeHash: sql<string>`${sha256(code)}`.as('code_hash'),
+        userUuid: users.uuid,
+        purpose: sql<ActivationPurpose>`${purpose}`.as('purpose'),
+        expiresAt: sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+        usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+        createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
+      })
+      .from(users)
+      .where(eq(users.uuid, userUuid)),
+  );
   return code;
 }
 
-const usable = (code: string, purpose: ActivationPurpose, now: Date) =>
-  and(eq(activationCodes.codeHash, sha256(code)), eq(activationCodes.purpose, purpose), isNull(activationCodes.usedAt), gt(activationCodes.expiresAt, now));
+export interface CodeOwnerRule {
+  /** the owner must be an active user (password reset: a deactivated user cannot get back in) */
+  activeOwner?: boolean;
+}
 
-/** true when the code is valid for this user and purpose now (does not consume it). */
-export async function isCodeValid(db: Executor, userUuid: string, purpose: ActivationPurpose, code: string, now: Date): Promise<boolean> {
+const selectActiveUsers = sql`(select ${users.uuid} from ${users} where ${users.active} = true)`;
+
+const usable = (code: string, purpose: ActivationPurpose, now: Date, rule: CodeOwnerRule) =>
+  and(
+    eq(activationCodes.codeHash, sha256(code)),
+    eq(activationCodes.purpose, purpose),
+    isNull(activationCodes.usedAt),
+    gt(activationCodes.expiresAt, now),
+    rule.activeOwner ? inArray(activationCodes.userUuid, selectActiveUsers) : undefined,
+  );
+
+/**
+ * true when the code is valid for this user and purpose now (does not consume it). One statement
+ * whatever is wrong (no such user, wrong, used or expired code, inactive owner), so neither the
+ * answer nor its time tells which.
+ */
+export async function isCodeValid(db: Executor, userUuid: string, purpose: ActivationPurpose, code: string, now: Date, rule: CodeOwnerRule = {}): Promise<boolean> {
   const [row] = await db
     .select({ userUuid: activationCodes.userUuid })
     .from(activationCodes)
-    .where(and(usable(code, purpose, now), eq(activationCodes.userUuid, userUuid)));
+    .where(and(usable(code, purpose, now, rule), eq(activationCodes.userUuid, userUuid)));
   return row !== undefined;
 }
 
 /** Marks the code used and answers its owner, or null when it was not usable. */
-export async function consumeCode(db: Executor, purpose: ActivationPurpose, code: string, now: Date, userUuid?: string): Promise<string | null> {
-  const condition = userUuid === undefined ? usable(code, purpose, now) : and(usable(code, purpose, now), eq(activationCodes.userUuid, userUuid));
+export async function consumeCode(
+  db: Executor,
+  purpose: ActivationPurpose,
+  code: string,
+  now: Date,
+  userUuid?: string,
+  rule: CodeOwnerRule = {},
+): Promise<string | null> {
+  const condition = and(usable(code, purpose, now, rule), userUuid === undefined ? undefined : eq(activationCodes.userUuid, userUuid));
   const [row] = await db.update(activationCodes).set({ usedAt: now }).where(condition).returning({ userUuid: activationCodes.userUuid });
   return row?.userUuid ?? null;
 }

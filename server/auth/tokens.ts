@@ -1,9 +1,10 @@
 /**
  * Sessions: an access token (short-lived bearer) and a refresh token per sign-in "family".
  * Refresh tokens rotate and are single-use; using a spent one again revokes the whole family, except
- * the most recently rotated token used again within the grace window (two tabs refreshing at once),
- * which gets a fresh pair. Only SHA-256 hashes are stored. Revocation flags the family, so every
- * access token of it stops working at once.
+ * one more use of the most recently rotated token within the grace window (two tabs refreshing at
+ * once), which gets a fresh pair. A refresh must present the access token issued with its refresh
+ * token. Only SHA-256 hashes are stored. Revocation flags the family, so every access token of it
+ * stops working at once.
  */
 import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Session } from '../../src/domain/index';
@@ -35,6 +36,7 @@ async function issuePair(db: Executor, settings: TokenSettings, input: IssueInpu
     tokenHash: sha256(refreshToken),
     familyUuid: input.familyUuid,
     userUuid: input.userUuid,
+    accessTokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + settings.refreshTokenTtlSeconds * 1000),
     createdAt: now,
   });
@@ -71,7 +73,9 @@ export async function revokeAllFamilies(db: Executor, userUuid: string, now: Dat
   await db.delete(accessTokens).where(eq(accessTokens.userUuid, userUuid));
 }
 
-export type RefreshOutcome = { ok: true; session: Session } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'other-user' | 'inactive' | 'reused' };
+export type RefreshOutcome =
+  | { ok: true; session: Session }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'token-mismatch' | 'inactive' | 'reused' };
 
 /** Rotates a refresh token. On reuse the family is revoked (committed) and the outcome says so. */
 export async function refreshSession(db: Database, settings: TokenSettings, input: { token: string; refreshToken: string }): Promise<RefreshOutcome> {
@@ -85,8 +89,11 @@ export async function refreshSession(db: Database, settings: TokenSettings, inpu
     if (!family || family.revokedAt !== null) return { ok: false, reason: 'revoked' };
     const [current] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, refreshHash));
     if (!current) return { ok: false, reason: 'unknown' };
-    const [access] = await tx.select({ userUuid: accessTokens.userUuid }).from(accessTokens).where(eq(accessTokens.tokenHash, sha256(input.token)));
-    if (access && access.userUuid !== current.userUuid) return { ok: false, reason: 'other-user' };
+    // The body's token must be the access token issued with this refresh token (expired or not):
+    // a refresh token alone, or beside any other token, renews nothing. Tokens issued before this
+    // rule (no hash stored) never match, so such a session signs in again once. Nothing is revoked:
+    // whoever holds only a refresh token cannot end the operator's session with it either.
+    if (current.accessTokenHash === null || current.accessTokenHash !== sha256(input.token)) return { ok: false, reason: 'token-mismatch' };
     if (current.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.uuid, current.userUuid));
     if (!user || !user.active) {
@@ -104,8 +111,14 @@ export async function refreshSession(db: Database, settings: TokenSettings, inpu
       .where(and(eq(refreshTokens.familyUuid, family.uuid), isNotNull(refreshTokens.usedAt)))
       .orderBy(desc(refreshTokens.usedAt), desc(refreshTokens.createdAt))
       .limit(1);
-    const inGrace = lastSpent?.tokenHash === refreshHash && now.getTime() - current.usedAt.getTime() <= settings.refreshGraceMs;
-    if (inGrace) return { ok: true, session: await issue() };
+    // One more use within the grace, once: two tabs that refreshed together both go on, while a
+    // spent token cannot mint a pair on every call for ten seconds.
+    const inGrace =
+      lastSpent?.tokenHash === refreshHash && current.graceUsedAt === null && now.getTime() - current.usedAt.getTime() <= settings.refreshGraceMs;
+    if (inGrace) {
+      await tx.update(refreshTokens).set({ graceUsedAt: now }).where(eq(refreshTokens.tokenHash, refreshHash));
+      return { ok: true, session: await issue() };
+    }
     await revokeFamily(tx, family.uuid, now);
     return { ok: false, reason: 'reused' };
   });

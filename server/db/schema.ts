@@ -137,6 +137,10 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     /** set when the token was rotated; a second use after that is reuse (or the grace case) */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** set by the one use allowed within the grace after rotation; any further use is reuse */
+    graceUsedAt: timestamp('grace_used_at', { withTimezone: true }),
+    /** SHA-256 of the access token issued with this refresh token: a refresh must present it */
+    accessTokenHash: text('access_token_hash'),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyUuid)],
 );
@@ -158,7 +162,10 @@ export const activationCodes = pgTable(
 );
 export type ActivationPurpose = 'reset' | 'activate' | 'phone';
 
-/** Throttling events (failed sign-ins, code requests) keyed like `account:<email>` or `ip:<address>`. */
+/**
+ * Throttling events (failed sign-ins, code requests) keyed like `pair:<email>|<address>` or
+ * `ip:<address>`, and `known:<email>|<address>` markers of successful sign-ins (server/auth/throttle.ts).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {

@@ -32,9 +32,10 @@ describe('seedDatabase', () => {
     const result = await seedDatabase(database.db, options);
     expect(result.created).toBe(true);
     const [admin, manager] = result.accounts;
-    expect(admin).toMatchObject({ role: 'admin', email: 'admin@lobby.local' });
+    expect(admin).toMatchObject({ role: 'admin', email: 'admin@lobby.local', passwordFrom: 'generated' });
     expect(newPasswordProblems(admin?.password ?? '')).toEqual([]);
-    expect(manager).toEqual({ role: 'manager', email: DEMO_MANAGER_EMAIL, password: 'Demo-Password1' });
+    // the password given in the environment is not handed back (it would end up printed)
+    expect(manager).toEqual({ role: 'manager', email: DEMO_MANAGER_EMAIL, password: null, passwordFrom: 'environment' });
 
     const db = database.db;
     const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@lobby.local'));
@@ -91,8 +92,8 @@ describe('seedDatabase', () => {
     expect(again).toEqual({
       created: false,
       accounts: [
-        { role: 'admin', email: 'admin@lobby.local', password: null },
-        { role: 'manager', email: DEMO_MANAGER_EMAIL, password: null },
+        { role: 'admin', email: 'admin@lobby.local', password: null, passwordFrom: 'first-start' },
+        { role: 'manager', email: DEMO_MANAGER_EMAIL, password: null, passwordFrom: 'first-start' },
       ],
     });
     expect(await counts()).toEqual(before);
@@ -103,7 +104,7 @@ describe('seedDatabase', () => {
     const other = await createTestDatabase();
     try {
       const result = await seedDatabase(other.db, { adminEmail: 'root@example.com', adminPassword: 'Root-Password1', demo: false, demoPassword: null });
-      expect(result.accounts).toEqual([{ role: 'admin', email: 'root@example.com', password: 'Root-Password1' }]);
+      expect(result.accounts).toEqual([{ role: 'admin', email: 'root@example.com', password: null, passwordFrom: 'environment' }]);
       const [o] = await other.db.select({ n: count() }).from(organizations);
       const [u] = await other.db.select({ n: count() }).from(users);
       const [pms] = await other.db.select({ n: count() }).from(pmsConnections);

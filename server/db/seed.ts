@@ -27,8 +27,14 @@ export interface SeedOptions {
 export interface SeededAccount {
   role: 'admin' | 'manager';
   email: string;
-  /** the password, when the account was created by this run; null on later starts */
+  /** the password this run generated for the account (to print once); null otherwise */
   password: string | null;
+  /**
+   * generated: made up by this run (see password); environment: this run created the account with
+   * the password given in LOBBY_ADMIN_PASSWORD or LOBBY_DEMO_PASSWORD, which is never printed;
+   * first-start: the account existed already.
+   */
+  passwordFrom: 'generated' | 'environment' | 'first-start';
 }
 
 export interface SeedResult {
@@ -71,9 +77,9 @@ async function userCount(db: Database | Transaction): Promise<number> {
 async function existingAccounts(db: Database, options: SeedOptions): Promise<SeededAccount[]> {
   const accounts: SeededAccount[] = [];
   const [admin] = await db.select({ email: users.email }).from(users).where(eq(users.email, options.adminEmail.toLowerCase()));
-  if (admin) accounts.push({ role: 'admin', email: admin.email, password: null });
+  if (admin) accounts.push({ role: 'admin', email: admin.email, password: null, passwordFrom: 'first-start' });
   const [manager] = await db.select({ email: users.email }).from(users).where(eq(users.email, DEMO_MANAGER_EMAIL));
-  if (manager) accounts.push({ role: 'manager', email: manager.email, password: null });
+  if (manager) accounts.push({ role: 'manager', email: manager.email, password: null, passwordFrom: 'first-start' });
   return accounts;
 }
 
@@ -131,7 +137,10 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     return true;
   });
   if (!created) return { created: false, accounts: await existingAccounts(db, options) };
-  const accounts: SeededAccount[] = [{ role: 'admin', email: options.adminEmail.toLowerCase(), password: adminPassword }];
-  if (managerPassword !== null) accounts.push({ role: 'manager', email: DEMO_MANAGER_EMAIL, password: managerPassword });
+  // a password from the environment is the operator's own: it is not handed on to be printed
+  const account = (role: SeededAccount['role'], email: string, password: string, given: string | null): SeededAccount =>
+    given === null ? { role, email, password, passwordFrom: 'generated' } : { role, email, password: null, passwordFrom: 'environment' };
+  const accounts: SeededAccount[] = [account('admin', options.adminEmail.toLowerCase(), adminPassword, options.adminPassword)];
+  if (managerPassword !== null) accounts.push(account('manager', DEMO_MANAGER_EMAIL, managerPassword, options.demoPassword));
   return { created: true, accounts };
 }

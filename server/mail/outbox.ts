@@ -1,12 +1,18 @@
 /**
- * Mail and SMS leave the gateway through the outbox table (what tests and operators read) and one
- * log line each; with SMTP_URL a mail is also handed to nodemailer after it was recorded. A failed
- * SMTP delivery never fails the request: the row stays with sent_at null and the failure is logged.
+ * Mail and SMS leave the gateway through the outbox table (what tests and operators read). A mail
+ * is recorded inside the caller's transaction and delivered once that committed: with SMTP_URL it is
+ * handed to nodemailer (a failed delivery never fails the request: the row keeps sent_at null and the
+ * failure is logged); without, it is written as a file under DATA_DIR/mail/ that only the gateway's
+ * user can read. The log names the recipient, the subject and the file, never a body: bodies hold
+ * reset links and codes, and a log is read by more people than a mailbox.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Database, Executor } from '../db/client';
 import { outboxMessages } from '../db/schema';
+import { redactUrl } from '../logging';
 
 export interface MailMessage {
   to: string;
@@ -18,6 +24,11 @@ export interface SmsMessage {
   body: string;
 }
 
+/** A mail in the outbox table, waiting for deliverMail once its transaction committed. */
+export interface RecordedMail extends MailMessage {
+  uuid: string;
+}
+
 export interface MailTransport {
   sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
 }
@@ -25,62 +36,128 @@ export interface MailTransport {
 export interface OutboxOptions {
   /** where the `[mail] ...` line goes; stdout when absent */
   log?: (line: string) => void;
-  /** failures of SMTP delivery */
+  /** failures of SMTP delivery or of writing a mail file */
   logError?: (error: unknown, line: string) => void;
   transport?: MailTransport | null;
   from?: string;
   /** the database (not a transaction) used to mark a mail sent once SMTP accepted it */
   root?: Database;
+  /** without a transport, each mail and SMS is also written here as a file (mode 0600); null: none */
+  dir?: string | null;
 }
 
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
-
-export function mailLogLine(message: MailMessage): string {
-  return `[mail] to=${message.to} subject="${message.subject}" ${oneLine(message.body)}`;
-}
-
-export function smsLogLine(message: SmsMessage): string {
-  return `[sms] to=${message.to} ${oneLine(message.body)}`;
-}
+const DEFAULT_FROM = 'Lobby <no-reply@lobby.local>';
+const LINK = /https?:\/\/[^\s"'<>]+/g;
 
 function write(options: OutboxOptions, line: string) {
   if (options.log) options.log(line);
   else process.stdout.write(`${line}\n`);
 }
 
-/** Records the mail in the outbox, logs it, and (with a transport) delivers it in the background. */
-export async function sendMail(db: Executor, message: MailMessage, options: OutboxOptions = {}): Promise<string> {
+/** A header value on one line: a recipient or subject can never add a header of its own. */
+const headerValue = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+/** The links of a body with their codes masked, so a log line can say what was sent. */
+export function maskedLinks(body: string): string[] {
+  return [...body.matchAll(LINK)].map(([link]) => {
+    try {
+      const url = new URL(link);
+      return `${url.origin}${redactUrl(url.pathname)}`;
+    } catch {
+      return '[link]';
+    }
+  });
+}
+
+/** The mail as an RFC 5322 message, which any mail client opens. */
+export function emlText(mail: RecordedMail, from: string, date: Date): string {
+  return [
+    `From: ${headerValue(from)}`,
+    `To: ${headerValue(mail.to)}`,
+    `Subject: ${headerValue(mail.subject)}`,
+    `Date: ${date.toUTCString()}`,
+    `Message-ID: <${mail.uuid}@lobby.local>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    ...mail.body.split(/\r?\n/),
+  ].join('\r\n');
+}
+
+/** `<UTC time>-<outbox uuid>.<ext>`: names sort oldest first and never collide. */
+function fileName(uuid: string, date: Date, ext: string): string {
+  return `${date.toISOString().replace(/[-:.]/g, '')}-${uuid}.${ext}`;
+}
+
+/** Writes a file only the gateway's user can read (0600, in a 0700 directory); answers its path. */
+async function writePrivateFile(dir: string, name: string, text: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, name);
+  await writeFile(path, text, { mode: 0o600, flag: 'wx' });
+  return path;
+}
+
+/** Records the mail in the outbox table; call deliverMail once the transaction committed. */
+export async function recordMail(db: Executor, message: MailMessage): Promise<RecordedMail> {
   const [row] = await db
     .insert(outboxMessages)
     .values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.body })
     .returning({ uuid: outboxMessages.uuid });
-  const uuid = row?.uuid ?? '';
-  const transport = options.transport;
-  // Without SMTP the log line is how the mail reaches anyone (development, tests); with SMTP its body
-  // (reset links, codes) is a secret and stays out of the log.
-  write(options, transport ? `[mail] to=${message.to} subject="${message.subject}" (delivered by SMTP; body not logged)` : mailLogLine(message));
-  if (transport) {
-    const from = options.from ?? 'Lobby <no-reply@lobby.local>';
-    const root = options.root;
-    // Deliver after the caller's transaction had its chance to commit.
-    setImmediate(() => {
-      transport
-        .sendMail({ from, to: message.to, subject: message.subject, text: message.body })
-        .then(() => root?.update(outboxMessages).set({ sentAt: new Date() }).where(eq(outboxMessages.uuid, uuid)))
-        .catch((error: unknown) => options.logError?.(error, `[mail] delivery to ${message.to} failed`));
-    });
-  }
-  return uuid;
+  if (!row) throw new Error('mail not recorded');
+  return { ...message, uuid: row.uuid };
 }
 
-/** Records an SMS in the outbox and logs it (no SMS provider is configured in this product). */
+/**
+ * Hands a recorded mail on: to SMTP (in the background; the row is marked sent once accepted), or
+ * to a file under `dir`. The log line names the file and the links with their codes masked.
+ */
+export async function deliverMail(mail: RecordedMail, options: OutboxOptions = {}): Promise<void> {
+  const from = options.from ?? DEFAULT_FROM;
+  const transport = options.transport;
+  if (transport) {
+    write(options, `[mail] to=${mail.to} subject="${mail.subject}" (delivered by SMTP; body not logged)`);
+    const root = options.root;
+    transport
+      .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.body })
+      .then(() => root?.update(outboxMessages).set({ sentAt: new Date() }).where(eq(outboxMessages.uuid, mail.uuid)))
+      .catch((error: unknown) => options.logError?.(error, `[mail] delivery to ${mail.to} failed`));
+    return;
+  }
+  const links = maskedLinks(mail.body);
+  const linkPart = links.length > 0 ? ` links=${links.join(',')}` : '';
+  if (!options.dir) {
+    write(options, `[mail] to=${mail.to} subject="${mail.subject}" (kept in the outbox table)${linkPart}`);
+    return;
+  }
+  const date = new Date();
+  try {
+    const path = await writePrivateFile(options.dir, fileName(mail.uuid, date, 'eml'), emlText(mail, from, date));
+    write(options, `[mail] to=${mail.to} subject="${mail.subject}" file=${path}${linkPart}`);
+  } catch (error) {
+    options.logError?.(error, `[mail] to=${mail.to} could not be written to ${options.dir}; it is in the outbox table`);
+  }
+}
+
+/** Records an SMS in the outbox; without an SMS provider it is written as a file like a mail. */
 export async function sendSms(db: Executor, message: SmsMessage, options: OutboxOptions = {}): Promise<string> {
   const [row] = await db
     .insert(outboxMessages)
     .values({ channel: 'sms', recipient: message.to, subject: null, body: message.body })
     .returning({ uuid: outboxMessages.uuid });
-  write(options, smsLogLine(message));
-  return row?.uuid ?? '';
+  const uuid = row?.uuid ?? '';
+  if (!options.dir) {
+    write(options, `[sms] to=${message.to} (kept in the outbox table)`);
+    return uuid;
+  }
+  try {
+    const text = [`To: ${headerValue(message.to)}`, '', message.body].join('\r\n');
+    const path = await writePrivateFile(options.dir, fileName(uuid, new Date(), 'sms.txt'), text);
+    write(options, `[sms] to=${message.to} file=${path}`);
+  } catch (error) {
+    options.logError?.(error, `[sms] to=${message.to} could not be written to ${options.dir}; it is in the outbox table`);
+  }
+  return uuid;
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport & { close(): void } {

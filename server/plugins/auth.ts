@@ -2,8 +2,10 @@
  * Bearer authentication: `Authorization: Bearer <token>` is looked up by its SHA-256 among live
  * access tokens of unrevoked families of active users, on every request (so a logout or a password
  * change takes effect at once, on every gateway). Routes opt in with `onRequest: app.authenticate`.
+ * Every answer of such a route is `Cache-Control: no-store`: it is one user's data, which no
+ * browser or proxy cache may keep (the app's own offline copy lives in the service worker).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticateAccessToken } from '../auth/tokens';
 import { unauthenticated } from '../http-error';
@@ -18,7 +20,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    // set first, so a 401/403/404 of an authenticated route is not stored either
+    void reply.header('Cache-Control', 'no-store');
     const token = bearerToken(request);
     if (token === null) throw unauthenticated();
     const auth = await authenticateAccessToken(app.lobby.db, token, app.lobby.now());

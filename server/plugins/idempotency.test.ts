@@ -196,7 +196,19 @@ describe('assertVersion and If-Match', () => {
       current: { name: 'versioned', value: 10, version: 2 },
     });
     expect((await counter('versioned'))?.value).toBe(10);
-    expect((await put('versioned', 30, { 'if-match': 'W/"2"' })).statusCode).toBe(200);
+  });
+
+  it('refuses a weak W/ tag with a 400 (If-Match compares strongly), changing nothing', async () => {
+    await newCounter('weak');
+    for (const weak of ['W/"1"', 'w/"1"']) {
+      const response = await put('weak', 30, { 'if-match': weak });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        errors: [{ code: 'validation', field: 'If-Match', message: 'If-Match must be a strong version such as "3", not a weak W/ tag' }],
+      });
+    }
+    expect(await counter('weak')).toEqual({ name: 'weak', value: 0, version: 1 });
+    expect((await put('weak', 30, { 'if-match': '"1"' })).statusCode).toBe(200);
   });
 
   it('answers 400 for a malformed If-Match and honours a required one', async () => {
@@ -220,6 +232,22 @@ describe('assertVersion and If-Match', () => {
     expect(replay.statusCode).toBe(412);
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(replay.json().current).toEqual({ name: 'both', value: 5, version: 2 });
+  });
+
+  it('does not replay a 412 to the same key sent again with the corrected version', async () => {
+    await newCounter('fixed');
+    await put('fixed', 5, { 'if-match': '"1"' });
+    const stale = await put('fixed', 6, { 'if-match': '"1"', 'idempotency-key': 'key-fixed' });
+    expect(stale.statusCode).toBe(412);
+    // the client fixed its version but kept the key: that is another request, not the stored 412
+    const corrected = await put('fixed', 6, { 'if-match': '"2"', 'idempotency-key': 'key-fixed' });
+    expect(corrected.statusCode).toBe(422);
+    expect(corrected.headers['idempotency-replayed']).toBeUndefined();
+    expect(corrected.json().errors[0]).toMatchObject({ code: 'idempotency.key_reused', field: 'Idempotency-Key' });
+    expect(await counter('fixed')).toEqual({ name: 'fixed', value: 5, version: 2 });
+    // with a new key the corrected request applies
+    expect((await put('fixed', 6, { 'if-match': '"2"', 'idempotency-key': 'key-fixed-2' })).statusCode).toBe(200);
+    expect((await counter('fixed'))?.value).toBe(6);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Exactly-once mutations (DESIGN.md "Gateway API conventions"). With an Idempotency-Key header the
- * key, a hash of (method, url, body) and the outcome are written in the SAME transaction as the
+ * Exactly-once mutations (docs/architecture.md "Gateway API conventions"). With an Idempotency-Key header the
+ * key, a hash of (method, url, If-Match, body) and the outcome are written in the SAME transaction as the
  * effect: the key row is inserted first, so a concurrent duplicate waits on it (PostgreSQL) or runs
  * after it (PGlite) and then replays the stored outcome. 4xx outcomes are stored (the effect's
  * partial writes are rolled back to a savepoint); a 5xx rolls everything back so a retry runs again.
@@ -13,6 +13,7 @@ import { sha256 } from '../auth/secrets';
 import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../http-error';
+import { IF_MATCH_HEADER } from './if-match';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAY_HEADER = 'idempotency-replayed';
@@ -66,7 +67,17 @@ export async function withMutation(request: FastifyRequest, reply: FastifyReply,
     return send(reply, outcome, false);
   }
   const userUuid = request.auth?.userUuid ?? ANONYMOUS;
-  const requestHash = sha256(stableStringify({ method: request.method, url: request.url, body: request.body ?? null }));
+  // If-Match is part of the request: the same key sent again with another version is another
+  // request (422), not a replay of the 412 the old version got.
+  const ifMatch = request.headers[IF_MATCH_HEADER];
+  const requestHash = sha256(
+    stableStringify({
+      method: request.method,
+      url: request.url,
+      ifMatch: (Array.isArray(ifMatch) ? ifMatch.join(',') : ifMatch)?.trim() ?? null,
+      body: request.body ?? null,
+    }),
+  );
   const now = request.server.lobby.now();
   const stored = await db.transaction(async (tx): Promise<Stored> => {
     const claimed = await tx

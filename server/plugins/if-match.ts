@@ -1,7 +1,8 @@
 /**
  * Optimistic concurrency for updates and deletes: `If-Match: "<version>"` must name the record's
  * current version; a stale one answers 412 version_mismatch with the current record in the body so
- * the app can show both sides of the conflict. A malformed header answers 400.
+ * the app can show both sides of the conflict. A malformed header answers 400, and so does a weak
+ * tag (W/"3"): If-Match compares strongly (RFC 9110 13.1.1), so a weak tag could never match.
  */
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/domain/index';
@@ -15,7 +16,10 @@ export function readIfMatch(request: FastifyRequest): number | '*' | null {
   if (raw === undefined) return null;
   const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
   if (value === '*') return '*';
-  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(value);
+  if (/^W\//i.test(value)) {
+    throw HttpError.of(400, ERROR_CODES.validation, 'If-Match must be a strong version such as "3", not a weak W/ tag', 'If-Match');
+  }
+  const match = /^"(\d{1,15})"$/.exec(value);
   if (!match?.[1]) {
     throw HttpError.of(400, ERROR_CODES.validation, 'If-Match must be a quoted version such as "3"', 'If-Match');
   }

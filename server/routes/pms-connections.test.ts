@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsConnection } from '../../src/domain/index';
-import { pmsConnectionListResponseSchema, pmsConnectionSchema } from '../../src/domain/index';
+import { ERROR_CODES, pmsConnectionListResponseSchema, pmsConnectionSchema } from '../../src/domain/index';
 import { organizations, pmsConnections } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
@@ -126,12 +126,50 @@ describe('POST /organization/{org}/pms-connection', () => {
     const before = await connectionCount();
     const duplicate = await create({ ...opera, name: 'Another Opera', uuid });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ errors: [{ code: 'conflict', message: 'A PMS connection with this uuid already exists', field: 'uuid' }] });
+    expect(duplicate.json()).toEqual({
+      errors: [{ code: ERROR_CODES.conflict, message: 'This uuid cannot be used. Create the connection with a new uuid.', field: 'uuid' }],
+    });
+    expect(ERROR_CODES.conflict).toBe('conflict');
     expect(await connectionCount()).toBe(before);
     expect((await stored(uuid))?.name).toBe('Offline Opera');
-    // the uuid of another organization's connection is taken too, and is left alone
-    expect((await create({ ...opera, uuid: otherConnection })).statusCode).toBe(409);
-    expect(await stored(otherConnection)).toMatchObject({ orgUuid: otherOrg, name: 'Alpine Opera' });
+  });
+
+  it("answers a uuid of another organization's connection exactly like a uuid taken here, telling nothing about it", async () => {
+    const mine = (await created({ ...opera, name: 'Taken Here' })).uuid;
+    const takenHere = await create({ ...opera, uuid: mine });
+    const takenElsewhere = await create({ ...opera, uuid: otherConnection });
+    expect(takenElsewhere.statusCode).toBe(takenHere.statusCode);
+    expect(takenElsewhere.body).toBe(takenHere.body);
+    expect(takenElsewhere.body).not.toContain('Alpine');
+    expect(takenElsewhere.body).not.toContain(otherOrg);
+    expect(takenElsewhere.json()).not.toHaveProperty('current');
+    // the same with an Idempotency-Key, whose stored answer is replayed
+    const keyed = await create({ ...opera, uuid: otherConnection }, { 'idempotency-key': 'foreign-uuid' });
+    expect(keyed.body).toBe(takenHere.body);
+    expect(await stored(otherConnection)).toMatchObject({ orgUuid: otherOrg, name: 'Alpine Opera', version: 1 });
+  });
+
+  it('refuses the nil uuid as a client uuid with a 400 naming the field, creating nothing', async () => {
+    const before = await connectionCount();
+    const response = await create({ ...opera, uuid: '00000000-0000-0000-0000-000000000000' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [{ code: 'validation', field: 'uuid', message: 'The nil uuid cannot identify a connection: send another uuid, or none' }],
+    });
+    expect(await connectionCount()).toBe(before);
+  });
+
+  it('refuses a host of dotted digits that is no IPv4 address, and keeps a valid one', async () => {
+    const response = await create({ ...opera, host: '999.999.999.999' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [{ code: 'validation', field: 'host', message: 'Enter a valid IPv4 address: four numbers from 0 to 255, such as 10.0.0.12' }],
+    });
+    const connection = await created({ ...opera, name: 'By Address', host: '192.168.10.254' });
+    const update999 = await update(connection.uuid, { ...opera, host: '256.0.0.1' });
+    expect(update999.statusCode).toBe(400);
+    expect(update999.json().errors).toEqual([expect.objectContaining({ field: 'host' })]);
+    expect(await stored(connection.uuid)).toMatchObject({ host: '192.168.10.254', version: 1 });
   });
 
   it.each([

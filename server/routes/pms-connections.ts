@@ -31,6 +31,13 @@ import { errorResponses, noContent } from './schemas';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_PERMISSION = "You don't have permissions to view this organization";
 const CONNECTION_NOT_FOUND = 'PMS connection not found';
+/**
+ * A client uuid that is taken answers this, whether the record holding it is in this organization
+ * or another one: nothing (not even that it is a PMS connection elsewhere) is learnt about another
+ * organization, and no `current` record is sent.
+ */
+const uuidTaken = () =>
+  new HttpError(409, [{ code: ERROR_CODES.conflict, message: 'This uuid cannot be used. Create the connection with a new uuid.', field: 'uuid' }]);
 
 const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid') });
 const connectionParams = orgParams.extend({ id: z.string().max(64).describe('PMS connection uuid') });
@@ -41,7 +48,7 @@ const ifMatchHeaders = z.looseObject({
 });
 const idempotencyHeaders = ifMatchHeaders.pick({ 'idempotency-key': true });
 /** 412 answers the current record beside the errors, so the app can show both sides. */
-const versionMismatchSchema = apiErrorBodySchema.extend({ current: pmsConnectionSchema.optional() });
+const versionMismatchSchema = z.object({ ...apiErrorBodySchema.shape, current: pmsConnectionSchema.optional() });
 const mutationErrors = { ...errorResponses(400, 401, 403, 404, 409, 422), 412: versionMismatchSchema };
 
 type Row = typeof pmsConnections.$inferSelect;
@@ -128,7 +135,8 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pms'],
         summary: 'Create a PMS connection',
-        description: 'A client-generated uuid is kept (offline create chains); a uuid already in use answers 409.',
+        description:
+          'A client-generated uuid is kept (offline create chains); the nil uuid answers 400. A uuid already in use, in this organization or any other, answers the same 409 `conflict`.',
         security: BEARER,
         params: orgParams,
         headers: idempotencyHeaders,
@@ -146,7 +154,7 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
           .values({ ...(uuid === undefined ? {} : { uuid }), orgUuid, ...input, createdAt: now, updatedAt: now })
           .onConflictDoNothing({ target: pmsConnections.uuid })
           .returning();
-        if (!row) throw new HttpError(409, [{ code: 'conflict', message: 'A PMS connection with this uuid already exists', field: 'uuid' }]);
+        if (!row) throw uuidTaken();
         return { statusCode: 201, body: toConnection(row) };
       });
     },

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One entry of the gateway's error list: `{ errors: [{ code, message, field? }] }`. */
 export const apiErrorItemSchema = z.object({
   code: z.string(),
   message: z.string(),
-  field: z.string().optional(),
+  field: z.optional(z.string()),
 });
 export type ApiErrorItem = z.infer<typeof apiErrorItemSchema>;
 
@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   validation: 'validation',
   versionMismatch: 'version_mismatch',
   idempotencyMismatch: 'idempotency.key_reused',
+  /** a create whose client uuid is already taken (no record of another organization is named) */
+  conflict: 'conflict',
   rateLimited: 'rate_limited',
   internal: 'internal',
 } as const;

@@ -3,20 +3,26 @@ import {
   canSetupOrganization,
   canSetupUnits,
   canViewTransactions,
+  permittedBusinessUnitUuids,
   visibilityFor,
   visibleOrganizationUuids,
+  type Grants,
   type Membership,
+  type MembershipType,
   type TreeOrganization,
 } from './permissions';
 
 const ORG_A = '00000000-0000-4000-8000-00000000000a';
 const ORG_B = '00000000-0000-4000-8000-00000000000b';
+const ORG_C = '00000000-0000-4000-8000-00000000000c';
 const HOTEL = '00000000-0000-4000-8000-000000000001';
 const VENUE = '00000000-0000-4000-8000-000000000002';
 const RC = '00000000-0000-4000-8000-000000000003';
 const OTHER_HOTEL = '00000000-0000-4000-8000-000000000004';
+const C_HOTEL = '00000000-0000-4000-8000-000000000005';
 const STRAY = '00000000-0000-4000-8000-000000000099';
 
+// ORG_A: HOTEL > VENUE > RC, and OTHER_HOTEL; ORG_B has no units; ORG_C: C_HOTEL.
 const tree: TreeOrganization[] = [
   {
     uuid: ORG_A,
@@ -28,68 +34,108 @@ const tree: TreeOrganization[] = [
     ],
   },
   { uuid: ORG_B, ous: [] },
+  { uuid: ORG_C, ous: [{ uuid: C_HOTEL, parentUuid: null }] },
 ];
+const orgA = tree[0] as TreeOrganization;
+const orgB = tree[1] as TreeOrganization;
 
-const m = (membershipType: Membership['membershipType'], part: Partial<Membership>): Membership => ({
+const m = (membershipType: MembershipType, part: Partial<Membership>): Membership => ({
   membershipType,
   orgs: [],
   ous: [],
   omnipresence: false,
   ...part,
 });
+const sorted = (values: Iterable<string>) => [...values].sort();
+const EVERY_UNIT = [HOTEL, VENUE, RC, OTHER_HOTEL, C_HOTEL];
 
-describe('visibility (spec section 6)', () => {
-  it('an omnipresent membership of the type sees everything', () => {
-    const v = visibilityFor([m('MANAGEMENT', { omnipresence: true })], 'MANAGEMENT', tree);
-    expect(v.all).toBe(true);
-    expect([...v.orgUuids].sort()).toEqual([ORG_A, ORG_B].sort());
-  });
+describe('visibility of organizations and units (spec section 6)', () => {
+  // [case, memberships, type, all, visible orgs, visible units]
+  const cases: [string, Membership[], MembershipType, boolean, string[], string[]][] = [
+    ['omnipresent MANAGEMENT sees everything', [m('MANAGEMENT', { omnipresence: true })], 'MANAGEMENT', true, [ORG_A, ORG_B, ORG_C], EVERY_UNIT],
+    ['omnipresence of the other type grants nothing', [m('BUSINESS_DATA', { omnipresence: true })], 'MANAGEMENT', false, [], []],
+    ['a MANAGEMENT unit: its org, the unit and its descendants', [m('MANAGEMENT', { ous: [VENUE] })], 'MANAGEMENT', false, [ORG_A], [VENUE, RC]],
+    ['a MANAGEMENT org: the org and all its units', [m('MANAGEMENT', { orgs: [ORG_C] })], 'MANAGEMENT', false, [ORG_C], [C_HOTEL]],
+    ['MANAGEMENT units not in the tree are ignored', [m('MANAGEMENT', { ous: [STRAY] })], 'MANAGEMENT', false, [], []],
+    ['omnipresent BUSINESS_DATA: all units found', [m('BUSINESS_DATA', { omnipresence: true })], 'BUSINESS_DATA', true, [ORG_A, ORG_B, ORG_C], EVERY_UNIT],
+    ['a BUSINESS_DATA unit: its org, and that unit only (no descendants)', [m('BUSINESS_DATA', { ous: [HOTEL] })], 'BUSINESS_DATA', false, [ORG_A], [HOTEL]],
+    ['a BUSINESS_DATA org: the org, and no unit it was not given', [m('BUSINESS_DATA', { orgs: [ORG_C] })], 'BUSINESS_DATA', false, [ORG_C], []],
+    [
+      'BUSINESS_DATA units: those that exist in the tree, across memberships',
+      [m('BUSINESS_DATA', { ous: [RC, STRAY] }), m('BUSINESS_DATA', { ous: [C_HOTEL] }), m('MANAGEMENT', { ous: [OTHER_HOTEL] })],
+      'BUSINESS_DATA',
+      false,
+      [ORG_A, ORG_C],
+      [RC, C_HOTEL],
+    ],
+  ];
 
-  it('omnipresence of the other type grants nothing for this type', () => {
-    const v = visibilityFor([m('BUSINESS_DATA', { omnipresence: true })], 'MANAGEMENT', tree);
-    expect(v.all).toBe(false);
-    expect(v.orgUuids.size).toBe(0);
-  });
-
-  it('a unit membership sees its organization and the unit with its descendants only', () => {
-    const v = visibilityFor([m('MANAGEMENT', { ous: [VENUE] })], 'MANAGEMENT', tree);
-    expect([...v.orgUuids]).toEqual([ORG_A]);
-    expect([...v.ouUuids].sort()).toEqual([VENUE, RC].sort());
-  });
-
-  it('an organization membership sees all its units; units not in the tree are ignored', () => {
-    const v = visibilityFor([m('BUSINESS_DATA', { orgs: [ORG_B], ous: [STRAY] })], 'BUSINESS_DATA', tree);
-    expect([...v.orgUuids]).toEqual([ORG_B]);
-    expect(v.ouUuids.size).toBe(0);
+  it.each(cases)('%s', (_case, memberships, type, all, orgs, units) => {
+    const visibility = visibilityFor(memberships, type, tree);
+    expect(visibility.all).toBe(all);
+    expect(sorted(visibility.orgUuids)).toEqual(sorted(orgs));
+    expect(sorted(visibility.ouUuids)).toEqual(sorted(units));
   });
 
   it('organizations are visible through either membership type', () => {
     const seen = visibleOrganizationUuids([m('BUSINESS_DATA', { ous: [HOTEL] }), m('MANAGEMENT', { orgs: [ORG_B] })], tree);
-    expect([...seen].sort()).toEqual([ORG_A, ORG_B].sort());
+    expect(sorted(seen)).toEqual(sorted([ORG_A, ORG_B]));
   });
 });
 
-describe('access rules', () => {
-  const orgA = tree[0] as TreeOrganization;
-  const orgB = tree[1] as TreeOrganization;
+describe('permitted business-data unit ids (spec section 6)', () => {
+  // [case, memberships, permitted unit ids]
+  const cases: [string, Membership[], string[]][] = [
+    ['omnipresence: all units found', [m('BUSINESS_DATA', { omnipresence: true })], EVERY_UNIT],
+    ["a hotel: the hotel only, not its venue or revenue center", [m('BUSINESS_DATA', { ous: [HOTEL] })], [HOTEL]],
+    ['a revenue center: that revenue center', [m('BUSINESS_DATA', { ous: [RC] })], [RC]],
+    ['an organization: none of its units', [m('BUSINESS_DATA', { orgs: [ORG_A] })], []],
+    ['units missing from the tree are left out', [m('BUSINESS_DATA', { ous: [STRAY, OTHER_HOTEL] })], [OTHER_HOTEL]],
+    ['MANAGEMENT memberships give none, omnipresent or not', [m('MANAGEMENT', { omnipresence: true }), m('MANAGEMENT', { ous: [HOTEL] })], []],
+    ['no membership: none', [], []],
+  ];
 
-  it('organization setup needs SETUP_ORG and a MANAGEMENT membership listing the org, or omnipresence', () => {
-    expect(canSetupOrganization({ permissions: ['SETUP_ORG'], memberships: [m('MANAGEMENT', { orgs: [ORG_A] })] }, ORG_A)).toBe(true);
-    expect(canSetupOrganization({ permissions: [], memberships: [m('MANAGEMENT', { orgs: [ORG_A] })] }, ORG_A)).toBe(false);
-    expect(canSetupOrganization({ permissions: ['SETUP_ORG'], memberships: [m('BUSINESS_DATA', { orgs: [ORG_A] })] }, ORG_A)).toBe(false);
-    expect(canSetupOrganization({ permissions: [], memberships: [m('MANAGEMENT', { omnipresence: true })] }, ORG_B)).toBe(true);
+  it.each(cases)('%s', (_case, memberships, units) => {
+    expect(sorted(permittedBusinessUnitUuids(memberships, tree))).toEqual(sorted(units));
+  });
+});
+
+describe('access rules (spec section 6)', () => {
+  const grants = (permissions: Grants['permissions'], memberships: Membership[]): Grants => ({ permissions, memberships });
+
+  // [case, grants, org, expected]
+  const orgSetup: [string, Grants, string, boolean][] = [
+    ['SETUP_ORG and a MANAGEMENT membership listing the org', grants(['SETUP_ORG'], [m('MANAGEMENT', { orgs: [ORG_A] })]), ORG_A, true],
+    ['the membership without SETUP_ORG', grants([], [m('MANAGEMENT', { orgs: [ORG_A] })]), ORG_A, false],
+    ['SETUP_ORG with a BUSINESS_DATA membership only', grants(['SETUP_ORG'], [m('BUSINESS_DATA', { orgs: [ORG_A] })]), ORG_A, false],
+    ['SETUP_ORG with a MANAGEMENT unit of the org (not the org)', grants(['SETUP_ORG'], [m('MANAGEMENT', { ous: [HOTEL] })]), ORG_A, false],
+    ['omnipresent MANAGEMENT, no permission', grants([], [m('MANAGEMENT', { omnipresence: true })]), ORG_B, true],
+  ];
+  it.each(orgSetup)('organization setup: %s', (_case, g, org, expected) => {
+    expect(canSetupOrganization(g, org)).toBe(expected);
   });
 
-  it('unit setup needs units, SETUP_OU and a MANAGEMENT-derived list, or omnipresence', () => {
-    const manager = { permissions: ['SETUP_OU'] as const, memberships: [m('MANAGEMENT', { ous: [HOTEL] })] };
-    expect(canSetupUnits({ ...manager, permissions: [...manager.permissions] }, orgA, tree)).toBe(true);
-    expect(canSetupUnits({ permissions: [], memberships: manager.memberships }, orgA, tree)).toBe(false);
-    expect(canSetupUnits({ permissions: ['SETUP_OU'], memberships: [m('MANAGEMENT', { orgs: [ORG_B] })] }, orgB, tree)).toBe(false);
+  // [case, grants, org, expected]
+  const unitSetup: [string, Grants, TreeOrganization, boolean][] = [
+    ['SETUP_OU and a MANAGEMENT unit of the org', grants(['SETUP_OU'], [m('MANAGEMENT', { ous: [HOTEL] })]), orgA, true],
+    ['the unit without SETUP_OU', grants([], [m('MANAGEMENT', { ous: [HOTEL] })]), orgA, false],
+    ['SETUP_OU and a BUSINESS_DATA unit only', grants(['SETUP_OU'], [m('BUSINESS_DATA', { ous: [HOTEL] })]), orgA, false],
+    ['an organization without units', grants(['SETUP_OU'], [m('MANAGEMENT', { orgs: [ORG_B] })]), orgB, false],
+    ['omnipresent MANAGEMENT', grants([], [m('MANAGEMENT', { omnipresence: true })]), orgB, true],
+  ];
+  it.each(unitSetup)('unit setup: %s', (_case, g, org, expected) => {
+    expect(canSetupUnits(g, org, tree)).toBe(expected);
   });
 
-  it('transactions need units, VIEW_TRANSACTIONS and a BUSINESS_DATA-derived list, or omnipresence', () => {
-    expect(canViewTransactions({ permissions: ['VIEW_TRANSACTIONS'], memberships: [m('BUSINESS_DATA', { ous: [RC] })] }, orgA, tree)).toBe(true);
-    expect(canViewTransactions({ permissions: ['VIEW_TRANSACTIONS'], memberships: [m('MANAGEMENT', { ous: [RC] })] }, orgA, tree)).toBe(false);
-    expect(canViewTransactions({ permissions: [], memberships: [m('BUSINESS_DATA', { omnipresence: true })] }, orgB, tree)).toBe(true);
+  // [case, grants, org, expected]
+  const transactions: [string, Grants, TreeOrganization, boolean][] = [
+    ['VIEW_TRANSACTIONS and a BUSINESS_DATA unit of the org', grants(['VIEW_TRANSACTIONS'], [m('BUSINESS_DATA', { ous: [RC] })]), orgA, true],
+    ['VIEW_TRANSACTIONS and a MANAGEMENT unit only', grants(['VIEW_TRANSACTIONS'], [m('MANAGEMENT', { ous: [RC] })]), orgA, false],
+    ['a BUSINESS_DATA unit without VIEW_TRANSACTIONS', grants([], [m('BUSINESS_DATA', { ous: [RC] })]), orgA, false],
+    ['an organization without units', grants(['VIEW_TRANSACTIONS'], [m('BUSINESS_DATA', { orgs: [ORG_B] })]), orgB, false],
+    ['omnipresent BUSINESS_DATA', grants([], [m('BUSINESS_DATA', { omnipresence: true })]), orgB, true],
+  ];
+  it.each(transactions)('transactions: %s', (_case, g, org, expected) => {
+    expect(canViewTransactions(g, org, tree)).toBe(expected);
   });
 });

@@ -35,7 +35,11 @@ export interface Visibility {
   all: boolean;
   /** organizations the user may see (whole org or some of its units) */
   orgUuids: Set<string>;
-  /** units the user may see: membership units that exist in the tree, plus their descendants, plus every unit of a member org */
+  /**
+   * MANAGEMENT: the membership units that exist in the tree with their descendants, and every unit
+   * of a member organization. BUSINESS_DATA: the permitted unit ids of spec section 6, i.e. only
+   * the membership units that exist in the tree (see permittedBusinessUnitUuids).
+   */
   ouUuids: Set<string>;
 }
 
@@ -58,9 +62,24 @@ function descendantsOf(org: TreeOrganization, roots: ReadonlySet<string>): Set<s
   return found;
 }
 
+const allUnits = (tree: readonly TreeOrganization[]) => new Set(tree.flatMap((o) => o.ous.map((ou) => ou.uuid)));
+
+/**
+ * Spec section 6: "For business data the permitted unit ids are all units found (omnipresence) or
+ * the membership's units that exist in the tree." No descendants and no units of a member
+ * organization: these ids decide whose transactions a user sees, so they are exactly what was granted.
+ */
+export function permittedBusinessUnitUuids(memberships: readonly Membership[], tree: readonly TreeOrganization[]): Set<string> {
+  const business = memberships.filter((m) => m.membershipType === 'BUSINESS_DATA');
+  const existing = allUnits(tree);
+  if (business.some((m) => m.omnipresence)) return existing;
+  return new Set(business.flatMap((m) => m.ous).filter((uuid) => existing.has(uuid)));
+}
+
 /**
  * Visibility rule of spec section 6: an omnipresent membership of the given type sees all;
- * otherwise the orgs and ous in the memberships plus their descendants.
+ * otherwise the orgs and ous in the memberships plus their descendants. The units of BUSINESS_DATA
+ * are the permitted unit ids of the same section instead (no descendants, see above).
  */
 export function visibilityFor(
   memberships: readonly Membership[],
@@ -69,11 +88,7 @@ export function visibilityFor(
 ): Visibility {
   const ofType = memberships.filter((m) => m.membershipType === type);
   if (ofType.some((m) => m.omnipresence)) {
-    return {
-      all: true,
-      orgUuids: new Set(tree.map((o) => o.uuid)),
-      ouUuids: new Set(tree.flatMap((o) => o.ous.map((ou) => ou.uuid))),
-    };
+    return { all: true, orgUuids: new Set(tree.map((o) => o.uuid)), ouUuids: allUnits(tree) };
   }
   const memberOrgs = new Set(ofType.flatMap((m) => m.orgs));
   const memberOus = new Set(ofType.flatMap((m) => m.ous));
@@ -91,6 +106,7 @@ export function visibilityFor(
       for (const id of reached) ouUuids.add(id);
     }
   }
+  if (type === 'BUSINESS_DATA') return { all: false, orgUuids, ouUuids: permittedBusinessUnitUuids(memberships, tree) };
   return { all: false, orgUuids, ouUuids };
 }
 

@@ -39,6 +39,27 @@ describe('pmsConnectionInputSchema', () => {
     },
   );
 
+  it.each(['0.0.0.0', '255.255.255.255', '192.168.1.10', '10.0.0.12'])('accepts the IPv4 address %s', (host) => {
+    expect(pmsConnectionFieldErrors({ ...valid, host })).toEqual({});
+  });
+
+  it.each(['999.999.999.999', '256.1.1.1', '10.0.0', '1.2.3.4.5', '10.0.0.1.', '010.0.0.1', '12345', '1..2.3'])(
+    'refuses %s, which looks like an IPv4 address and is none, with the IPv4 message',
+    (host) => {
+      expect(pmsConnectionFieldErrors({ ...valid, host })).toEqual({ host: PMS_CONNECTION_MESSAGES.ipv4Invalid });
+      expect(PMS_CONNECTION_MESSAGES.ipv4Invalid).toBe('Enter a valid IPv4 address: four numbers from 0 to 255, such as 10.0.0.12');
+      // one message per problem, also where the gateway lists every issue
+      const result = pmsConnectionInputSchema.safeParse({ ...valid, host });
+      expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([PMS_CONNECTION_MESSAGES.ipv4Invalid]);
+    },
+  );
+
+  it('accepts host names that only start or end with digits', () => {
+    for (const host of ['1.2.3.4.example.com', '10-0-0-1.hotel.example', '3com.example', 'opera1']) {
+      expect(pmsConnectionFieldErrors({ ...valid, host }), host).toEqual({});
+    }
+  });
+
   it('accepts ports 1 and 65535 only as whole numbers', () => {
     expect(pmsConnectionInputSchema.safeParse({ ...valid, port: 1 }).success).toBe(true);
     expect(pmsConnectionInputSchema.safeParse({ ...valid, port: 65535 }).success).toBe(true);
@@ -94,6 +115,14 @@ describe('pmsConnectionCreateSchema', () => {
     expect(pmsConnectionCreateSchema.parse({ ...valid, uuid })).toEqual({ ...valid, uuid: uuid.toLowerCase() });
     expect(pmsConnectionCreateSchema.parse(valid)).toEqual(valid);
     expect(pmsConnectionCreateSchema.safeParse({ ...valid, uuid: 'not-a-uuid' }).success).toBe(false);
+  });
+
+  it('refuses the nil uuid as a client uuid, naming the field', () => {
+    const result = pmsConnectionCreateSchema.safeParse({ ...valid, uuid: '00000000-0000-0000-0000-000000000000' });
+    expect(result.success).toBe(false);
+    expect(result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }))).toEqual([
+      { path: ['uuid'], message: 'The nil uuid cannot identify a connection: send another uuid, or none' },
+    ]);
   });
 });
 

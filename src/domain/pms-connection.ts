@@ -22,19 +22,48 @@ export const PMS_CONNECTION_MESSAGES = {
   nameTooLong: `Name can have at most ${NAME_MAX} characters`,
   hostRequired: 'Host is required',
   hostInvalid: 'Enter a host name or IP address',
+  ipv4Invalid: 'Enter a valid IPv4 address: four numbers from 0 to 255, such as 10.0.0.12',
   port: 'Port must be a whole number from 1 to 65535',
   type: 'Select a connection type',
+  nilUuid: 'The nil uuid cannot identify a connection: send another uuid, or none',
 } as const;
+
+/** 00000000-0000-0000-0000-000000000000: a placeholder, never the identity of a record. */
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** A DNS name (letters, digits, hyphens in dot-separated labels of 1 to 63) or a dotted IPv4 address. */
 const HOSTNAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 const IPV6 = z.ipv6();
+
+/**
+ * Digits and dots only: meant as an IPv4 address (no top-level domain is all digits), so it must be
+ * one, or 999.999.999.999 would be stored as a "host name" that never resolves.
+ */
+const LOOKS_LIKE_IPV4 = /^[\d.]+$/;
+const OCTET = /^(?:0|[1-9]\d{0,2})$/;
+
+/** Four dot-separated decimal octets from 0 to 255, without leading zeros (often read as octal). */
+export function isIpv4Address(value: string): boolean {
+  const parts = value.split('.');
+  return parts.length === 4 && parts.every((part) => OCTET.test(part) && Number(part) <= 255);
+}
+
+/** Whether a host that looks like an IPv4 address is a valid one (true for every other host). */
+export function ipv4HostValid(value: string): boolean {
+  return !LOOKS_LIKE_IPV4.test(value) || isIpv4Address(value);
+}
 
 /** A host name, an IPv4 address, or an IPv6 address (optionally in brackets). */
 function isHost(value: string): boolean {
   if (HOSTNAME.test(value)) return true;
   const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
   return IPV6.safeParse(bare).success;
+}
+
+/** What is wrong with a host (its length aside), or null: a malformed name, or digits and dots that are no IPv4 address. */
+export function hostProblem(value: string): string | null {
+  if (!ipv4HostValid(value)) return PMS_CONNECTION_MESSAGES.ipv4Invalid;
+  return isHost(value) ? null : PMS_CONNECTION_MESSAGES.hostInvalid;
 }
 
 const pmsConnectionTypeSchema = z.enum(PMS_CONNECTION_TYPES, { error: PMS_CONNECTION_MESSAGES.type });
@@ -51,8 +80,11 @@ export const pmsConnectionInputSchema = z.object({
     .trim()
     .min(1, PMS_CONNECTION_MESSAGES.hostRequired)
     .max(HOST_MAX, PMS_CONNECTION_MESSAGES.hostInvalid)
-    // empty and too long are already reported above: one message per problem
-    .refine((value) => value.length === 0 || value.length > HOST_MAX || isHost(value), PMS_CONNECTION_MESSAGES.hostInvalid),
+    .superRefine((value, ctx) => {
+      // empty and too long are already reported above: one message per problem
+      const problem = value.length === 0 || value.length > HOST_MAX ? null : hostProblem(value);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   port: z
     .number({ error: PMS_CONNECTION_MESSAGES.port })
     .int(PMS_CONNECTION_MESSAGES.port)
@@ -63,7 +95,13 @@ export type PmsConnectionInput = z.infer<typeof pmsConnectionInputSchema>;
 
 /** POST body: the input plus an optional client-generated uuid, so offline create chains need no round trip. */
 export const pmsConnectionCreateSchema = pmsConnectionInputSchema.extend({
-  uuid: z.string().uuid().toLowerCase().optional(),
+  uuid: z
+    .string()
+    .uuid()
+    .toLowerCase()
+    // the nil uuid is what a missing id defaults to in many clients: never accept it as an identity
+    .refine((value) => value !== NIL_UUID, PMS_CONNECTION_MESSAGES.nilUuid)
+    .optional(),
 });
 export type PmsConnectionCreate = z.infer<typeof pmsConnectionCreateSchema>;
 

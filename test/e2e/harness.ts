@@ -1,11 +1,12 @@
 /**
  * End-to-end harness: runs the real gateway (`node --import tsx server/main.ts`, as `npm start`
  * does after the build) on a free port with a fresh PGlite data directory, and Debian's Chromium
- * through playwright-core with a fresh user-data-dir. Mail goes to the gateway log (no SMTP_URL),
- * which is how a journey reads a reset link, exactly as an operator without SMTP would.
+ * through playwright-core with a fresh user-data-dir. Without SMTP_URL the gateway writes each mail
+ * as a file under DATA_DIR/mail/ (its log names the file, never the link's code), which is how a
+ * journey reads a reset link, exactly as an operator without SMTP would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,7 @@ export interface Gateway {
   url: string;
   dataDir: string;
   output: () => string;
-  /** Links found in mail log lines, oldest first. */
+  /** Links found in the mails the gateway wrote under DATA_DIR/mail/, oldest first. */
   mailLinks: (kind: RegExp) => string[];
   waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
   stop: () => Promise<number | null>;
@@ -113,7 +114,17 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
     url: `http://127.0.0.1:${port}`,
     dataDir: dir,
     output: () => out,
-    mailLinks: (kind) => [...out.matchAll(new RegExp(`https?://[^\\s"'\\\\]*${kind.source}[^\\s"'\\\\]*`, 'g'))].map((m) => m[0]),
+    mailLinks: (kind) => {
+      const mailDir = join(dir, 'mail');
+      if (!existsSync(mailDir)) return [];
+      // file names start with the UTC time they were written, so name order is oldest first
+      const mails = readdirSync(mailDir)
+        .filter((name) => name.endsWith('.eml'))
+        .sort()
+        .map((name) => readFileSync(join(mailDir, name), 'utf8'));
+      const link = new RegExp(`https?://[^\\s"'\\\\]*${kind.source}[^\\s"'\\\\]*`, 'g');
+      return mails.flatMap((mail) => [...mail.matchAll(link)].map((m) => m[0]));
+    },
     waitForOutput,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGINT');

@@ -1,8 +1,11 @@
 /**
- * Password reset, activation and phone validation with one-time codes. A code request answers the
- * same 202 `{}` whether or not the address belongs to a user; only an existing user gets a mail.
+ * Password reset, activation and phone validation with one-time codes. Nothing here tells whether
+ * an address or a user uuid has an account: a code request answers the same 202 `{}` and does the
+ * same work either way (only an active user gets a code and a mail), and setting a password answers
+ * the same 422 for an unknown user, a wrong, used or expired code, or a deactivated user.
  */
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,9 +13,11 @@ import {
   ERROR_CODES,
   makeResetToken,
   newPasswordProblems,
+  NIL_UUID,
   newPasswordRequestSchema,
   phoneValidationRequestSchema,
 } from '../../../src/domain/index';
+import type { CodeOwnerRule } from '../../auth/codes';
 import { consumeCode, isCodeValid, issueCode } from '../../auth/codes';
 import { hashPassword } from '../../auth/passwords';
 import { beginAttempt, codeRequestKey, throttledError } from '../../auth/throttle';
@@ -20,11 +25,12 @@ import { revokeAllFamilies } from '../../auth/tokens';
 import type { ActivationPurpose } from '../../db/schema';
 import { users } from '../../db/schema';
 import { HttpError, validationError } from '../../http-error';
-import { findUserByEmail, findUserByUuid } from '../../services/directory';
+import type { RecordedMail } from '../../mail/outbox';
+import type { UserRow } from '../../services/directory';
+import { findUserByEmail } from '../../services/directory';
 import { errorResponses, noContent } from '../schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const userNotFound = () => HttpError.of(404, ERROR_CODES.userNotFound, 'User not found');
 const codeInvalid = () => HttpError.of(422, ERROR_CODES.activationCodeInvalid, 'The activation code is not valid');
 
 export const RESET_MAIL_SUBJECT = 'Reset your Lobby password';
@@ -46,6 +52,30 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limits, config } = app.lobby;
   const rateLimit = { max: limits.publicRequestsPerMinute, timeWindow: '1 minute' };
 
+  /**
+   * The code and the mail of a reset request, run after the answer has gone. Without an active user
+   * the same statements run for a uuid no user has (the code insert writes nothing) and the
+   * transaction is rolled back: the work, and so the delay it adds to whatever request comes next,
+   * does not tell whether the address has an account. Only a real mail is delivered.
+   */
+  async function resetCodeAndMail(user: UserRow | null, email: string, now: Date): Promise<void> {
+    const recipient = user ?? { uuid: randomUUID(), email };
+    let recorded: RecordedMail;
+    try {
+      recorded = await db.transaction(async (tx) => {
+        const code = await issueCode(tx, recipient.uuid, 'reset', limits.activationCodeTtlMs, now);
+        const link = `${config.publicUrl}/password/reset/${makeResetToken(recipient.uuid, code)}`;
+        const mail = await app.lobby.mailer.record(tx, { to: recipient.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(link) });
+        if (user === null) tx.rollback();
+        return mail;
+      });
+    } catch (error) {
+      if (error instanceof TransactionRollbackError) return;
+      throw error;
+    }
+    await app.lobby.mailer.deliver(recorded);
+  }
+
   app.post(
     '/authentication/v1/users/request-activation-code',
     {
@@ -53,7 +83,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['authentication'],
         summary: 'Request a password reset link by mail',
-        description: 'Answers 202 `{}` whether or not a user has this email; a user gets a mail with a one-hour link.',
+        description: 'Answers 202 `{}` whether or not an active user has this email; only an active user gets a mail with a one-hour link.',
         body: activationCodeRequestSchema,
         response: { 202: z.object({}), ...errorResponses(400, 429) },
       },
@@ -62,45 +92,43 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.lobby.now();
       const key = codeRequestKey(request.ip);
       // every request counts, answered or not
-      const attempt = await beginAttempt(db, [{ key, limit: limits.codeRequestsPerAddress }], limits.codeRequestWindowMs, now);
+      const attempt = await beginAttempt(db, [{ key, limit: limits.codeRequestsPerAddress, windowMs: limits.codeRequestWindowMs }], now);
       if (attempt.delay > 0) throw throttledError('Too many requests.', attempt.delay);
-      const user = await findUserByEmail(db, request.body.email);
-      // The code and the mail are made after the answer has gone: a known address must not answer
-      // later than an unknown one (that would tell who has an account).
-      if (user) {
-        app.lobby.background(() =>
-          db.transaction(async (tx) => {
-            const code = await issueCode(tx, user.uuid, 'reset', limits.activationCodeTtlMs, now);
-            const link = `${config.publicUrl}/password/reset/${makeResetToken(user.uuid, code)}`;
-            await app.lobby.mailer.mail(tx, { to: user.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(link) });
-          }),
-        );
-      }
+      const found = await findUserByEmail(db, request.body.email);
+      // A deactivated user gets no code: a reset must not be a way back in. The work is done after
+      // the answer has gone, for every address alike (see resetCodeAndMail).
+      const user = found?.active ? found : null;
+      const email = request.body.email.trim().toLowerCase();
+      app.lobby.background(() => resetCodeAndMail(user, email, now));
       return reply.code(202).send({});
     },
   );
 
-  /** Shared by reset and activation: user, then code, then password rules; one transaction to apply. */
-  const setPassword = (purpose: ActivationPurpose, extra: Partial<typeof users.$inferInsert>) =>
+  /**
+   * Shared by reset and activation: code (with its user), then password rules; one transaction to
+   * apply. The code check is one statement for every failure, answered alike (see the file comment);
+   * a malformed uuid is looked up as the nil uuid so it costs the same.
+   */
+  const setPassword = (purpose: ActivationPurpose, extra: Partial<typeof users.$inferInsert>, rule: CodeOwnerRule) =>
     async (uuid: string, code: string, password: string) => {
-      const user = UUID.test(uuid) ? await findUserByUuid(db, uuid) : null;
-      if (!user) throw userNotFound();
+      const userUuid = UUID.test(uuid) ? uuid.toLowerCase() : NIL_UUID;
       const now = app.lobby.now();
-      if (!(await isCodeValid(db, user.uuid, purpose, code, now))) throw codeInvalid();
+      if (!(await isCodeValid(db, userUuid, purpose, code, now, rule))) throw codeInvalid();
       const problems = newPasswordProblems(password);
       if (problems.length > 0) throw validationError('password', problems);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        if ((await consumeCode(tx, purpose, code, now, user.uuid)) === null) throw codeInvalid();
+        if ((await consumeCode(tx, purpose, code, now, userUuid, rule)) === null) throw codeInvalid();
         await tx
           .update(users)
           .set({ ...extra, passwordHash, version: sql`${users.version} + 1`, updatedAt: now })
-          .where(eq(users.uuid, user.uuid));
-        await revokeAllFamilies(tx, user.uuid, now);
+          .where(eq(users.uuid, userUuid));
+        await revokeAllFamilies(tx, userUuid, now);
       });
     };
-  const resetPassword = setPassword('reset', {});
-  const activate = setPassword('activate', { active: true, emailValidated: true });
+  // a reset is for active users only; activation is how an invited (inactive) user becomes active
+  const resetPassword = setPassword('reset', {}, { activeOwner: true });
+  const activate = setPassword('activate', { active: true, emailValidated: true }, {});
 
   app.post(
     '/authentication/v1/users/:uuid/password/:code',
@@ -109,10 +137,11 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['authentication'],
         summary: 'Set a new password with a reset code',
-        description: 'Signs the user out everywhere. 404 user.not_found, 422 auth.activation_code_invalid, 400 with field password for a weak password.',
+        description:
+          'Signs the user out everywhere. An unknown user, a wrong, used or expired code and a deactivated user all answer the same 422 auth.activation_code_invalid; 400 with field password for a weak password.',
         params: codeParams,
         body: newPasswordRequestSchema,
-        response: { 204: noContent, ...errorResponses(400, 404, 422) },
+        response: { 204: noContent, ...errorResponses(400, 422) },
       },
     },
     async (request, reply) => {
@@ -128,9 +157,10 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['authentication'],
         summary: 'Activate a user with an activation code and set the password',
+        description: 'An unknown user and a wrong, used or expired code answer the same 422 auth.activation_code_invalid.',
         params: codeParams,
         body: newPasswordRequestSchema,
-        response: { 204: noContent, ...errorResponses(400, 404, 422) },
+        response: { 204: noContent, ...errorResponses(400, 422) },
       },
     },
     async (request, reply) => {

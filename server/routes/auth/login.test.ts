@@ -62,33 +62,69 @@ describe('POST /authentication/v1/users/tokens', () => {
     expect(body.errors[0]?.message).toBeTruthy();
   });
 
-  it('throttles an account after 5 failures in 15 minutes, even with the right password, and a success clears it', async () => {
+  it('lets no stranger lock an operator out: failures from other addresses leave the right password working', async () => {
     await createUser(t.db, { email: 'target@example.com', password: 'Target-Password1' });
-    for (let i = 0; i < 5; i += 1) {
-      const response = await attempt('target@example.com', `Wrong-Password${i}`, `10.0.2.${i}`);
-      expect(response.statusCode).toBe(401);
-    }
-    const blocked = await attempt('target@example.com', 'Target-Password1', '10.0.2.99');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ errors: [{ code: 'auth.throttled', message: 'Too many sign-in attempts. Try again in 15 minutes.' }] });
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
-    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
-
-    t.clock.advance(10 * 60_000);
-    const later = await attempt('target@example.com', 'Target-Password1', '10.0.2.99');
-    expect(later.statusCode).toBe(429);
-    expect(later.json().errors[0].message).toBe('Too many sign-in attempts. Try again in 5 minutes.');
-
-    t.clock.advance(5 * 60_000 + 1000);
-    expect((await attempt('target@example.com', 'Target-Password1', '10.0.2.99')).statusCode).toBe(200);
-    // the success cleared the account's failures: 5 more failures are allowed again
-    for (let i = 0; i < 5; i += 1) expect((await attempt('target@example.com', 'Wrong-Password1', '10.0.3.1')).statusCode).toBe(401);
-    expect((await attempt('target@example.com', 'Target-Password1', '10.0.3.2')).statusCode).toBe(429);
+    // one attacker address, and many: far past every per-account limit of the old throttle
+    for (let i = 0; i < 8; i += 1) await attempt('target@example.com', `Wrong-Password${i}`, '203.0.113.5');
+    for (let i = 0; i < 6; i += 1) await attempt('target@example.com', `Wrong-Password${i}`, `203.0.113.${10 + i}`);
+    expect((await attempt('target@example.com', 'Target-Password1', '203.0.113.5')).statusCode).toBe(429);
+    // the operator, from their own address, signs in at once
+    expect((await attempt('target@example.com', 'Target-Password1', '198.51.100.9')).statusCode).toBe(200);
   });
 
-  it('holds the account limit against a burst of parallel guesses, the right password among them', async () => {
+  it('slows one address guessing one account with growing waits, even for the right password, and a success clears it', async () => {
+    await createUser(t.db, { email: 'guessed@example.com', password: 'Guessed-Password1' });
+    const from = '10.0.2.1';
+    for (let i = 0; i < 5; i += 1) expect((await attempt('guessed@example.com', `Wrong-Password${i}`, from)).statusCode).toBe(401);
+    // past the 5 free failures each wait doubles: 1, 2, 4, 8 minutes, then at most 15
+    for (const minutes of [1, 2, 4, 8, 15, 15]) {
+      const blocked = await attempt('guessed@example.com', 'Guessed-Password1', from);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        errors: [{ code: 'auth.throttled', message: `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.` }],
+      });
+      expect(Number(blocked.headers['retry-after'])).toBe(minutes * 60);
+      t.clock.advance(minutes * 60_000 - 1000);
+      expect((await attempt('guessed@example.com', 'Guessed-Password1', from)).statusCode).toBe(429);
+      t.clock.advance(1000);
+      expect((await attempt('guessed@example.com', 'Wrong-Password-again', from)).statusCode).toBe(401);
+    }
+    t.clock.advance(15 * 60_000);
+    expect((await attempt('guessed@example.com', 'Guessed-Password1', from)).statusCode).toBe(200);
+    // the success forgot the failures: 5 free ones again
+    for (let i = 0; i < 5; i += 1) expect((await attempt('guessed@example.com', 'Wrong-Password1', from)).statusCode).toBe(401);
+    expect((await attempt('guessed@example.com', 'Guessed-Password1', from)).statusCode).toBe(429);
+  });
+
+  it('gives one address no more guesses at one account per hour than the old limit of 20', async () => {
+    await createUser(t.db, { email: 'hourly@example.com', password: 'Hourly-Password1' });
+    const start = t.clock.now().getTime();
+    let guesses = 0;
+    while (t.clock.now().getTime() - start < 3600_000) {
+      const response = await attempt('hourly@example.com', 'Wrong-Password1', '10.0.5.1');
+      if (response.statusCode === 401) guesses += 1;
+      else t.clock.advance(Number(response.headers['retry-after']) * 1000);
+    }
+    expect(guesses).toBeLessThanOrEqual(20);
+    // 5 at once, then after 1, 3, 7, 15, 30 and 45 minutes (then every 15 minutes: 4 an hour)
+    expect(guesses).toBe(11);
+  });
+
+  it('answers an unknown account and a wrong password alike under the throttle', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await attempt('ghost@example.com', 'Wrong-Password1', '10.0.6.1');
+      await attempt(ADMIN_EMAIL, 'Wrong-Password1', '10.0.6.2');
+    }
+    const ghost = await attempt('ghost@example.com', 'Wrong-Password1', '10.0.6.1');
+    const admin = await attempt(ADMIN_EMAIL, 'Wrong-Password1', '10.0.6.2');
+    expect(ghost.statusCode).toBe(429);
+    expect(ghost.body).toBe(admin.body);
+    expect(ghost.headers['retry-after']).toBe(admin.headers['retry-after']);
+  });
+
+  it('holds the limit against a burst of parallel guesses from one address, the right password among them', async () => {
     await createUser(t.db, { email: 'burst@example.com', password: 'Burst-Password1' });
-    const guesses = Array.from({ length: 20 }, (_, i) => attempt('burst@example.com', i === 19 ? 'Burst-Password1' : `Wrong-Password${i}`, `10.0.4.${i}`));
+    const guesses = Array.from({ length: 20 }, (_, i) => attempt('burst@example.com', i === 19 ? 'Burst-Password1' : `Wrong-Password${i}`, '10.0.4.1'));
     const codes = (await Promise.all(guesses)).map((response) => response.statusCode);
     // at most 5 guesses are checked; everything after them, the right password included, is refused
     expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(5);
@@ -96,11 +132,15 @@ describe('POST /authentication/v1/users/tokens', () => {
     expect(codes[19]).toBe(429);
   });
 
-  it('throttles one address after too many failures across accounts (limit injectable)', async () => {
-    const strict = await createTestApp({ limits: { addressFailures: 3, accountFailures: 100 } });
+  it('throttles one address after too many failures across accounts, except for accounts that signed in there', async () => {
+    const strict = await createTestApp({ limits: { addressFailures: 3 } });
     try {
       const from = (email: string, password: string, remoteAddress: string) =>
         strict.app.inject({ method: 'POST', url: LOGIN, payload: { email, password }, remoteAddress });
+      // the operator signed in from the office address before
+      await createUser(strict.db, { email: 'operator@example.com', password: 'Operator-Password1' });
+      expect((await from('operator@example.com', 'Operator-Password1', '192.0.2.7')).statusCode).toBe(200);
+      // someone in the same office sprays accounts
       for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
         expect((await from(email, 'Wrong-Password1', '192.0.2.7')).statusCode).toBe(401);
       }
@@ -108,8 +148,9 @@ describe('POST /authentication/v1/users/tokens', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().errors[0]).toEqual({ code: 'auth.throttled', message: 'Too many sign-in attempts. Try again in 15 minutes.' });
       expect(blocked.headers['retry-after']).toBeDefined();
-      // another address is not affected
+      // another address is not affected, nor is the operator who signed in at this one
       expect((await from(ADMIN_EMAIL, ADMIN_PASSWORD, '192.0.2.8')).statusCode).toBe(200);
+      expect((await from('operator@example.com', 'Operator-Password1', '192.0.2.7')).statusCode).toBe(200);
     } finally {
       await strict.close();
     }

@@ -70,6 +70,43 @@ describe('refresh', () => {
     expect(await profileStatus(r2b.token)).toBe(401);
   });
 
+  it('allows one use within the grace, not more: a third use revokes the family', async () => {
+    const r1 = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const r2 = sessionSchema.parse((await refresh(r1)).json());
+    t.clock.advance(2_000);
+    const graced = await refresh(r1);
+    expect(graced.statusCode).toBe(200);
+    const r2b = sessionSchema.parse(graced.json());
+
+    t.clock.advance(2_000);
+    const third = await refresh(r1);
+    expect(third.statusCode).toBe(401);
+    expect(third.json()).toEqual(invalidRefresh);
+    // reuse beyond the one grace use is treated as theft: every token of the sign-in stops
+    expect(await profileStatus(r2.token)).toBe(401);
+    expect(await profileStatus(r2b.token)).toBe(401);
+    expect((await refresh(r2b)).statusCode).toBe(401);
+  });
+
+  it("refuses a refresh whose token is not the access token issued with that refresh token, and changes nothing", async () => {
+    const session = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const otherSession = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const token of ['x', 'A'.repeat(43), otherSession.token]) {
+      const response = await refresh({ token, refreshToken: session.refreshToken });
+      expect(response.statusCode, token).toBe(401);
+      expect(response.json()).toEqual(invalidRefresh);
+    }
+    // the pair itself still refreshes (nothing was spent or revoked), and so does the other sign-in
+    expect(await profileStatus(session.token)).toBe(200);
+    const renewed = await refresh(session);
+    expect(renewed.statusCode).toBe(200);
+    // the renewed refresh token needs the renewed access token, not the one it replaced
+    const next = sessionSchema.parse(renewed.json());
+    expect((await refresh({ token: session.token, refreshToken: next.refreshToken })).statusCode).toBe(401);
+    expect((await refresh(next)).statusCode).toBe(200);
+    expect((await refresh(otherSession)).statusCode).toBe(200);
+  });
+
   it('two concurrent refreshes with the same token both succeed', async () => {
     const r1 = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const [a, b] = await Promise.all([refresh(r1), refresh(r1)]);

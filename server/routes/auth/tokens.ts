@@ -1,12 +1,15 @@
 /**
  * Sign-in, refresh and logout. Unknown user, wrong password and inactive user answer alike (same
- * status, body and argon2 work); failures are throttled per account and per address in the database.
+ * status, body and argon2 work). Failures are throttled in the database per account AND address
+ * with growing waits, and per address across accounts (ADR 0010): a stranger elsewhere cannot lock
+ * an operator out, and one address guesses no faster than before.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, loginRequestSchema, refreshRequestSchema, sessionSchema } from '../../../src/domain/index';
 import { verifyPassword } from '../../auth/passwords';
-import { accountKey, addressKey, beginAttempt, clearEvents, forgetAttempt, throttledError } from '../../auth/throttle';
+import type { ThrottleRule } from '../../auth/throttle';
+import { addressKey, beginAttempt, clearEvents, forgetAttempt, isKnownAddress, pairKey, rememberAddress, throttledError } from '../../auth/throttle';
 import type { TokenSettings } from '../../auth/tokens';
 import { authenticateAccessToken, refreshSession, revokeByRefreshToken, revokeFamily, startSession } from '../../auth/tokens';
 import { HttpError } from '../../http-error';
@@ -43,23 +46,25 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       const email = request.body.email.trim().toLowerCase();
+      const ip = request.ip;
       const now = app.lobby.now();
-      const attempt = await beginAttempt(
-        db,
-        [
-          { key: accountKey(email), limit: limits.accountFailures },
-          { key: addressKey(request.ip), limit: limits.addressFailures },
-        ],
-        limits.failureWindowMs,
-        now,
-      );
+      const rules: ThrottleRule[] = [
+        { key: pairKey(email, ip), free: limits.pairFreeFailures, baseMs: limits.pairBaseDelayMs, capMs: limits.pairMaxDelayMs, windowMs: limits.pairWindowMs },
+      ];
+      // Someone spraying accounts from a shared address (an office, a hotel) must not keep out
+      // the operators who already signed in there; their own account-and-address rule still holds.
+      if (!(await isKnownAddress(db, email, ip, limits.knownAddressMs, now))) {
+        rules.push({ key: addressKey(ip), limit: limits.addressFailures, windowMs: limits.failureWindowMs });
+      }
+      const attempt = await beginAttempt(db, rules, now);
       if (attempt.delay > 0) throw throttledError('Too many sign-in attempts.', attempt.delay);
       const user = await findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-      // a failure stays recorded under the account and the address
+      // a failure stays recorded under the pair and the address
       if (!user || !passwordOk || !user.active) throw invalidCredentials();
-      await clearEvents(db, accountKey(email));
+      await clearEvents(db, pairKey(email, ip));
       await forgetAttempt(db, attempt.ids);
+      await rememberAddress(db, email, ip, now);
       return startSession(db, settings, user);
     },
   );
@@ -72,7 +77,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['authentication'],
         summary: 'Rotate the refresh token and get a new session',
         description:
-          'Each refresh token works once. Using a spent one again revokes every token of the sign-in, except the most recently rotated token used again within 10 seconds (concurrent refreshes), which gets a fresh pair.',
+          '`token` must be the access token issued with `refreshToken` (expired or not). Each refresh token works once. Using a spent one again revokes every token of the sign-in, except one more use of the most recently rotated token within 10 seconds (concurrent refreshes), which gets a fresh pair.',
         body: refreshRequestSchema,
         response: { 200: sessionSchema, ...errorResponses(400, 401) },
       },

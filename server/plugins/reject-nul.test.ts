@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test-helpers';
+import { createTestApp } from '../test-helpers';
+import { inputProblem, MAX_DEPTH, TOO_DEEP_MESSAGE } from './reject-nul';
+
+const LOGIN = '/api/authentication/v1/users/tokens';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A sign-in body whose email is `levels` nested arrays (the body object itself is one more level). */
+const nestedSignIn = (levels: number) => `{"email":${'['.repeat(levels)}${']'.repeat(levels)},"password":"Whatever-1"}`;
+const signIn = (payload: string) => t.app.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload });
+
+describe('deeply nested JSON', () => {
+  it('answers 400 with a clear error on the public sign-in route, not a 500', async () => {
+    for (const levels of [5_000, 3_000, 200]) {
+      const response = await signIn(nestedSignIn(levels));
+      expect(response.statusCode, `${levels} levels`).toBe(400);
+      expect(response.json()).toEqual({ errors: [{ code: 'validation', message: TOO_DEEP_MESSAGE }] });
+    }
+    expect(TOO_DEEP_MESSAGE).toBe('The request is nested too deeply: at most 64 levels of objects and arrays');
+  });
+
+  it(`lets ${MAX_DEPTH} levels through to the route's own validation and refuses ${MAX_DEPTH + 1}`, async () => {
+    const deepest = await signIn(nestedSignIn(MAX_DEPTH - 1));
+    expect(deepest.statusCode).toBe(400);
+    expect(deepest.json().errors).toEqual([expect.objectContaining({ code: 'validation', field: 'email' })]);
+    const tooDeep = await signIn(nestedSignIn(MAX_DEPTH));
+    expect(tooDeep.json()).toEqual({ errors: [{ code: 'validation', message: TOO_DEEP_MESSAGE }] });
+  });
+
+  it('walks any depth without recursion, and a wide value once per member', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 200_000; i += 1) deep = [deep];
+    expect(inputProblem(deep)).toEqual({ kind: 'too-deep' });
+
+    const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, { v: [i, 'text'] }]));
+    const started = performance.now();
+    expect(inputProblem(wide)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('NUL characters', () => {
+  it('names the field of a NUL found deep inside, or in a key', () => {
+    let value: unknown = { note: 'a\u0000b' };
+    for (let i = 0; i < 10; i += 1) value = { [`l${i}`]: value };
+    expect(inputProblem(value)).toEqual({ kind: 'nul', field: 'l9.l8.l7.l6.l5.l4.l3.l2.l1.l0.note' });
+    expect(inputProblem({ items: [{ ok: 'x' }, { 'bad\u0000key': 1 }] })).toEqual({ kind: 'nul', field: 'items.1.bad\u0000key' });
+    expect(inputProblem('a\u0000')).toEqual({ kind: 'nul', field: 'body' });
+    expect(inputProblem({ fine: ['a', 1, null, true, { b: 'c' }] })).toBeNull();
+  });
+});
