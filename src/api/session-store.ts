@@ -11,7 +11,8 @@ import { keysWithPrefix, type KeyValueStorage } from './storage';
 export const SESSION_STORAGE_KEY = 'lobby.session';
 /**
  * Keys a session's end keeps: the interface language. (An explicit logout from the menu goes
- * further and empties localStorage and IndexedDB: see the logout page.)
+ * further: it empties localStorage but the language, and removes the user's IndexedDB records;
+ * see src/offline/logout.ts and ADR 0004.)
  */
 export const KEPT_AT_LOGOUT = ['lobby.language'] as const;
 

@@ -11,11 +11,23 @@ describe('cookie banner', () => {
     const links = [...banner.querySelectorAll('a')].map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/privacy', '/terms', '/cookies']);
     expect(banner.style.zIndex).toBe('12000');
+    // it names what is kept in the browser, for how long and what removes it
+    const text = banner.textContent ?? '';
+    for (const named of [
+      'your session and a copy of its access token, until you log out',
+      'your unsaved drafts and unsent changes, until they reach the gateway or you log out',
+      'copies of recent answers from the gateway for offline use, shown for up to 30 days and deleted at logout',
+      'your interface language',
+      'this choice, in a cookie, for one year',
+    ]) {
+      expect(text).toContain(named);
+    }
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
     expect(hasAccepted()).toBe(true);
-    expect(localStorage.length).toBe(0);
+    // the answer is a cookie: localStorage holds the interface language only
+    expect(Object.keys(localStorage)).toEqual(['lobby.language']);
 
     first.unmount();
     renderApp('/terms');

@@ -3,10 +3,12 @@ import { Link } from 'react-router-dom';
 import { Anchor, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { CONTENT_WIDTH, COOKIE_BANNER_Z_INDEX } from '../domain';
 import { t } from '../i18n';
+// the constant's own module: the banner shows on signed-out pages, which load no database code
+import { READ_CACHE_MAX_AGE_DAYS } from '../offline/read-cache';
 
 /**
  * The answer is kept in a cookie of its own (one year), not in localStorage: logout empties
- * localStorage and IndexedDB of every Lobby record, and consent is not a Lobby record.
+ * localStorage (but the language) and the user's IndexedDB records, and consent is not a user's record.
  */
 export const COOKIE_CONSENT_COOKIE = 'lobby_cookie_consent';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -41,7 +43,7 @@ export function CookieBanner() {
       <Paper component="section" aria-label={t('cookies.label')} pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: COOKIE_BANNER_Z_INDEX }} shadow="md" radius={0} p="md" withBorder>
         <Group justify="space-between" wrap="nowrap" maw={CONTENT_WIDTH} mx="auto">
           <Text size="sm">
-            {t('cookies.text')}{' '}
+            {t('cookies.text', { days: READ_CACHE_MAX_AGE_DAYS })}{' '}
             <Anchor component={Link} to="/privacy">
               {t('legal.privacy.title')}
             </Anchor>

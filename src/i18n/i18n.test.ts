@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../domain';
 import { en } from './messages-en';
-import { getLanguage, t } from './index';
+import { LANGUAGE_STORAGE_KEY, getLanguage, t } from './index';
 
 describe('t', () => {
   afterEach(() => {
@@ -25,5 +25,15 @@ describe('t', () => {
     const values = new Map([['lobby.language', 'xx']]);
     (globalThis as { localStorage?: unknown }).localStorage = { getItem: (key: string) => values.get(key) ?? null };
     expect(getLanguage()).toBe('en');
+  });
+
+  it('stores the default language on first start, and keeps a stored one as it is', () => {
+    const values = new Map<string, string>();
+    (globalThis as { localStorage?: unknown }).localStorage = { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => values.set(key, value) };
+    expect(t('login.title')).toBe('Sign in');
+    expect(values.get(LANGUAGE_STORAGE_KEY)).toBe('en');
+    values.set(LANGUAGE_STORAGE_KEY, 'xx');
+    expect(getLanguage()).toBe('en');
+    expect(values.get(LANGUAGE_STORAGE_KEY)).toBe('xx');
   });
 });

@@ -4,7 +4,10 @@ import { en, type Catalogue, type MessageKey } from './messages-en';
 export type { MessageKey } from './messages-en';
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
-/** Local-storage key of the interface language; kept at logout. */
+/**
+ * Local-storage key of the interface language (spec section 1: the UI language is stored, default
+ * en). Written with the default on first start; kept at logout and when a session ends.
+ */
 export const LANGUAGE_STORAGE_KEY = 'lobby.language';
 
 const catalogues: Record<UiLanguage, Catalogue> = { en };
@@ -21,14 +24,26 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The stored interface language, or the default (en) when none or an unknown one is stored. */
+const DEFAULT_LANGUAGE = DEFAULT_UI_LANGUAGE as UiLanguage;
+
+/**
+ * The stored interface language. With none stored yet (first start, or site data cleared) the
+ * default (en) is stored and used; an unknown stored value (say, from a newer version) is left as
+ * it is and the default used.
+ */
 export function getLanguage(): UiLanguage {
   const stored = storage()?.getItem(LANGUAGE_STORAGE_KEY);
-  return isUiLanguage(stored) ? stored : (DEFAULT_UI_LANGUAGE as UiLanguage);
+  if (isUiLanguage(stored)) return stored;
+  if (stored === null) setLanguage(DEFAULT_LANGUAGE);
+  return DEFAULT_LANGUAGE;
 }
 
 export function setLanguage(language: UiLanguage): void {
-  storage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+  try {
+    storage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // no room or refused: the language still applies for this page
+  }
 }
 
 /** The message for `key` in the current language, with `{param}` placeholders filled in. */

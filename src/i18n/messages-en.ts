@@ -95,7 +95,8 @@ export const en = {
   'table.first': 'First page',
   'table.last': 'Last page',
 
-  'cookies.text': 'Lobby keeps only what it needs in your browser: your session, your language and this choice. Read our',
+  'cookies.text':
+    'Lobby keeps in this browser only what it needs to work: your session and a copy of its access token, until you log out; your unsaved drafts and unsent changes, until they reach the gateway or you log out; copies of recent answers from the gateway for offline use, shown for up to {days} days and deleted at logout; your interface language; and this choice, in a cookie, for one year. Read our',
   'cookies.and': 'and',
   'cookies.accept': 'Accept',
   'cookies.label': 'Cookie consent',
@@ -107,6 +108,8 @@ export const en = {
     'For your account we keep your email address, telephone number, profile image, permissions and memberships, and the time of your last sign-in. We use them to sign you in, to decide what you may see and change, and to send you activation, reset and validation messages.',
   'legal.privacy.p3':
     'Your data is stored by the organization that operates this installation of Lobby and is not sold or shared for advertising. You can ask that organization to show, correct or delete the data about you.',
+  'legal.privacy.browserTitle': 'What Lobby keeps in your browser',
+  'legal.privacy.browserIntro': 'So that it keeps working while the gateway cannot be reached, Lobby keeps some of this data in the browser you use, each item for a limited time:',
   'legal.terms.title': 'Terms of Use',
   'legal.terms.p1':
     'Lobby is provided to operators and administrators of hospitality businesses who were given an account. Keep your password to yourself and sign out on shared computers.',
@@ -116,11 +119,28 @@ export const en = {
     'Access may be suspended when an account is misused. The operator of this installation is responsible for the data entered in it.',
   'legal.cookies.title': 'Cookie Policy',
   'legal.cookies.p1':
-    'Lobby does not use advertising or tracking cookies. It keeps a few entries in your browser’s local storage, all of them needed for the app to work:',
-  'legal.cookies.session': 'your session (lobby.session), to keep you signed in; removed when you log out;',
-  'legal.cookies.language': 'your interface language (lobby.language);',
-  'legal.cookies.consent': 'and one cookie, lobby_cookie_consent, that remembers for a year that you accepted this notice, so it is not shown again. Logging out removes everything Lobby kept in local storage and in the browser database (drafts and unsent changes).',
-  'legal.cookies.p2': 'You can remove them at any time by clearing the site data in your browser.',
+    'Lobby does not use advertising or tracking cookies. Everything it keeps in your browser is needed for the app to work, also while the gateway cannot be reached:',
+  'legal.cookies.session':
+    'Your session (local storage, lobby.session): your access and refresh tokens, when the access token expires, your user id and the time of your last sign-in, so you stay signed in. Removed when you log out, or when the gateway no longer accepts it.',
+  'legal.cookies.tokenCopy':
+    'A copy of your access token for the service worker (browser database "lobby", table meta), with your user id, its expiry and the gateway address, so your unsent changes can be sent while no Lobby page is open. Replaced at each renewal (an access token is valid for minutes only); removed when you log out or your session ends.',
+  'legal.cookies.outbox':
+    'Your unsent changes (browser database, table outbox) and the unsaved entries of forms you left open (table drafts): kept until the gateway has applied the change, or until you save, discard or log out. Logging out deletes yours, after saying how many there are.',
+  'legal.cookies.othersWork':
+    "Another user's unsent changes and drafts: when someone's session ended on this computer without logging out, their unsent changes and drafts stay, untouched by your logout, until they sign in again and send or discard them. They are only ever sent with that user's own session.",
+  'legal.cookies.outcomes':
+    'Recent outcomes of your changes (table outcomes), such as a removal the gateway had already done: the last {count}, until you dismiss them on the Sync page or log out.',
+  'legal.cookies.readCache':
+    'Copies of recent answers from the gateway (Cache Storage, one cache per user, lobby-api-<user id>), so screens can show data, with the time it was fetched, when the gateway cannot be reached. At most {entries} answers per user; an answer older than {days} days is never shown. All of them, of every user, are deleted when anyone logs out in this browser.',
+  'legal.cookies.appFiles':
+    "Lobby's own program files (Cache Storage, workbox-precache, and its service worker), so it starts while the gateway cannot be reached: no data about you; replaced by each new version, and kept at logout.",
+  'legal.cookies.language':
+    'Your interface language (local storage, lobby.language): stored on your first visit, default English, and kept when you log out, so the sign-in page stays in your language.',
+  'legal.cookies.logoutMarker':
+    'While a logout is running, a marker (local storage, lobby.logout), so that no one signs in before it has finished: removed when it finishes.',
+  'legal.cookies.consent':
+    'And one cookie, lobby_cookie_consent, that remembers for one year that you accepted this notice, so it is not shown again. Logging out keeps it.',
+  'legal.cookies.p2': 'You can remove all of it at any time by clearing the site data in your browser; changes that have not reached the gateway are then lost.',
 
   'sync.title': 'Sync',
   'sync.intro': 'Changes are kept in this browser until the gateway has applied them, each exactly once and in order.',
@@ -152,6 +172,19 @@ export const en = {
   'sync.retryAt': 'Next attempt at {time}',
   'sync.saved': 'Saved',
   'sync.savedOffline': 'Saved in this browser — it will be sent when the gateway is reachable',
+  'sync.outcomes.title': 'Recent outcomes',
+  'sync.outcomes.intro': 'Changes that left the queue without being applied as sent.',
+  'sync.column.outcome': 'Outcome',
+  'sync.column.when': 'When',
+  'sync.outcome.alreadyRemoved': 'Already removed on the gateway',
+  'sync.outcomes.dismiss': 'Dismiss',
+  'sync.outcomes.dismissLabel': 'Dismiss {label}',
+  'outbox.error.unreachable': 'The gateway could not be reached',
+  'outbox.error.session': 'Waiting for a valid session',
+  'save.waiting': 'Saved in this browser — the gateway has not confirmed it yet. The Sync page shows when it is applied.',
+  'save.refused': 'Not saved: the gateway refused this change: {message}. What you entered is kept in the form.',
+  'save.conflict': 'Not saved yet: someone else changed this record meanwhile. Choose what to keep on the Sync page.',
+  'save.openSync': 'Resolve on the Sync page',
   'sync.age.seconds': '{count} s',
   'sync.age.minutes': '{count} min',
   'sync.age.hours': '{count} h',
@@ -171,7 +204,9 @@ export const en = {
   'draft.discard': 'Discard',
   'draft.refused': 'The gateway refused this change: {message}',
   'logout.unsyncedTitle': 'Unsynced work',
-  'logout.unsyncedText': '{changes} unsynced changes and {drafts} unsaved drafts are kept only in this browser. Logging out deletes them.',
+  'logout.unsyncedText': 'Your {changes} unsynced changes and {drafts} unsaved drafts are kept only in this browser. Logging out deletes them.',
+  'logout.othersText':
+    'This browser also keeps {changes} unsynced changes and {drafts} unsaved drafts of other users. Logging out keeps them: each of those users finds theirs on the Sync page after signing in again.',
   'logout.stay': 'Stay and sync',
   'logout.anyway': 'Log out anyway',
 

@@ -7,9 +7,10 @@
  *   1  drafts by id; outbox by auto-increment seq
  *   2  outbox entries gain recordUuid/collection/original/theirs/draft (null for old entries);
  *      drafts gain error; meta table for the session mirror
+ *   3  outcomes by auto-increment id: what a replay settled without an entry left (Sync page)
  */
 import Dexie, { type Table } from 'dexie';
-import type { DraftRecord, OutboxEntry, SessionMirror } from './records';
+import type { DraftRecord, OutboxEntry, OutcomeRecord, SessionMirror } from './records';
 
 export const DATABASE_NAME = 'lobby';
 
@@ -17,6 +18,7 @@ export class LobbyDatabase extends Dexie {
   drafts!: Table<DraftRecord, string>;
   outbox!: Table<OutboxEntry, number>;
   meta!: Table<SessionMirror, string>;
+  outcomes!: Table<OutcomeRecord, number>;
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -42,6 +44,7 @@ export class LobbyDatabase extends Dexie {
             if (draft.orgUuid === undefined) draft.orgUuid = null;
           });
       });
+    this.version(3).stores({ outcomes: '++id, userUuid' });
   }
 }
 

@@ -3,7 +3,7 @@
  * loses it. A form's autosaver writes at most every ~300 ms (one transaction per write) and is
  * flushed explicitly before navigation, page hide/unload and an update reload (flushAllDrafts).
  * Each draft records the server version the edit started from, and is scoped to the user and the
- * organization; all of them go at logout.
+ * organization; the user's logout deletes that user's drafts (another user's stay for them).
  */
 import { lobbyDb, type LobbyDatabase } from './db';
 import { draftRecordSchema, parseStored, type DraftRecord, type DraftScope } from './records';
@@ -26,7 +26,10 @@ export async function loadDraft(scope: DraftScope, db: LobbyDatabase = lobbyDb()
 
 export interface SaveDraftOptions {
   baseVersion: number | null;
+  /** the gateway's words when it refused the change from this draft */
   error?: string | null;
+  /** the status of that refusal */
+  errorStatus?: number | null;
   now?: number;
 }
 
@@ -38,6 +41,7 @@ export async function saveDraft(scope: DraftScope, value: unknown, options: Save
     baseVersion: options.baseVersion,
     updatedAt: options.now ?? Date.now(),
     error: options.error ?? null,
+    errorStatus: options.errorStatus ?? null,
   };
   await db.drafts.put(record);
   return record;

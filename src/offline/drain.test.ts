@@ -1,9 +1,12 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { t } from '../i18n';
 import { LobbyDatabase } from './db';
+import { describeOutboxError, describeRefusal } from './describe';
 import { drainOutbox, nextToSend, type DrainDeps } from './drain';
 import { loadDraft, saveDraft } from './drafts';
-import { enqueue, listEntries, resolveConflict, retryEntry } from './outbox';
+import { listOutcomes } from './outcomes';
+import { enqueue, listEntries, resolveConflict, retryEntry, whenSettled } from './outbox';
 import type { DraftScope, OutboxEntry } from './records';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -185,6 +188,64 @@ describe('drainOutbox', () => {
     const { deps: d } = deps(() => error(422, 'Name is taken'));
     await drainOutbox(d);
     expect(await loadDraft(draft, db)).toMatchObject({ value: { name: 'typed since' }, error: 'Name is taken' });
+  });
+
+  it('counts a delete answered 404 as done (the record is gone, as asked) and says so in the recent outcomes', async () => {
+    open();
+    await enqueue({ method: 'DELETE', path: '/r/gone', ifMatch: 2, userUuid: ME, label: 'Delete PMS connection "Gone"', recordUuid: 'gone' }, db);
+    await enqueue({ method: 'PUT', path: '/r/missing', body: {}, ifMatch: 1, userUuid: ME, label: 'Edit missing', recordUuid: 'missing' }, db);
+    const { deps: d, sent } = deps(() => error(404, 'PMS connection not found', 'not_found'));
+    expect(await drainOutbox(d)).toEqual({ stoppedBy: 'empty', applied: 1, failed: 1, conflicts: 0 });
+    expect(sent).toHaveLength(2);
+    // the delete left the queue; an edit of a missing record is still refused
+    expect((await listEntries(ME, db)).map((entry) => [entry.label, entry.status])).toEqual([['Edit missing', 'failed']]);
+    expect(await listOutcomes(ME, db)).toMatchObject([{ kind: 'alreadyRemoved', label: 'Delete PMS connection "Gone"' }]);
+    expect(await listOutcomes(OTHER, db)).toEqual([]);
+  });
+
+  it("stores the gateway's words, else a code and the status, never English text of its own", async () => {
+    open();
+    const draft: DraftScope = { userUuid: ME, orgUuid: 'org', kind: 'pms-connection', recordId: 'new' };
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'no network', recordUuid: 'a' }, db);
+    await enqueue({ method: 'POST', path: '/b', body: {}, userUuid: ME, label: 'bare 5xx', recordUuid: 'b' }, db);
+    await enqueue({ method: 'POST', path: '/c', body: { name: 'x' }, userUuid: ME, label: 'bare 400', recordUuid: 'c', draft }, db);
+
+    await drainOutbox(deps(() => Promise.reject(new TypeError('Failed to fetch'))).deps);
+    const [unreachable] = await listEntries(ME, db);
+    expect(unreachable).toMatchObject({ label: 'no network', status: 'pending', lastError: null, lastStatus: null, problem: 'unreachable' });
+    expect(describeOutboxError(unreachable as OutboxEntry)).toBe(t('outbox.error.unreachable'));
+
+    const answers = (s: Sent) => (s.url === '/api/b' ? new Response('', { status: 503 }) : s.url === '/api/c' ? new Response('', { status: 400 }) : Response.json({}, { status: 201 }));
+    await drainOutbox(deps(answers).deps);
+    await drainOutbox(deps((s) => (s.url === '/api/b' ? Response.json({}, { status: 201 }) : answers(s))).deps);
+    const [refused] = await listEntries(ME, db);
+    expect(refused).toMatchObject({ label: 'bare 400', status: 'failed', lastError: null, lastStatus: 400, errorMessages: [], problem: null });
+    expect(describeOutboxError(refused as OutboxEntry)).toBe('Request failed with status 400');
+    const returned = await loadDraft(draft, db);
+    expect(returned).toMatchObject({ error: null, errorStatus: 400 });
+    expect(describeRefusal(returned?.error ?? null, returned?.errorStatus ?? null)).toBe('Request failed with status 400');
+  });
+
+  it('tells a form what became of its change: applied, refused, conflict, unreachable or still waiting', async () => {
+    open();
+    const queue = (label: string) => enqueue({ method: 'POST', path: `/${label}`, body: {}, userUuid: ME, label, recordUuid: label }, db);
+    const applied = await queue('applied');
+    const refused = await queue('refused');
+    const conflict = await queue('conflict');
+    await drainOutbox(
+      deps((s) =>
+        s.url === '/api/refused' ? error(422, 'Host is not allowed') : s.url === '/api/conflict' ? Response.json({ errors: [{ code: 'c', message: 'Changed' }], current: {} }, { status: 412 }) : Response.json({}, { status: 201 }),
+      ).deps,
+    );
+    expect(await whenSettled(applied.seq, 0, db)).toEqual({ kind: 'applied' });
+    expect(await whenSettled(refused.seq, 0, db)).toMatchObject({ kind: 'refused', entry: { lastError: 'Host is not allowed' } });
+    expect(await whenSettled(conflict.seq, 0, db)).toMatchObject({ kind: 'conflict' });
+
+    const offline = await queue('offline');
+    await drainOutbox(deps(() => Promise.reject(new TypeError('Failed to fetch'))).deps);
+    expect(await whenSettled(offline.seq, 0, db)).toEqual({ kind: 'unreachable' });
+    await db.outbox.update(offline.seq, { status: 'sending' });
+    expect(await whenSettled(offline.seq, 0, db)).toEqual({ kind: 'waiting' });
   });
 
   it("answers 'busy' at once when another drainer holds the lock", async () => {

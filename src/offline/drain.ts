@@ -10,6 +10,8 @@
  *      │                                    │     (the scheduler retries: 1 s doubling to 60 s)
  *      │                                    ├─ 401 ─► refresh once, send again; 401 again ─► pending, stop
  *      │                                    ├─ 409 / 412 ─► conflict (theirs kept), drain goes on
+ *      │                                    ├─ 404 to a DELETE ─► removed (the record is gone, as asked);
+ *      │                                    │     an outcome 'alreadyRemoved' tells the Sync page
  *      │                                    └─ other 4xx ─► failed, data returned to its draft, goes on
  *      └──────── Retry / conflict resolved (fresh Idempotency-Key)
  *
@@ -19,9 +21,14 @@
  *
  * Order: strictly by queue position. An entry waits while an earlier entry of the same record is
  * failed or in conflict (its change depends on that one); entries of other records go on.
+ *
+ * Nothing stored here is English text of ours: an entry keeps the gateway's own words (lastError,
+ * errorMessages) and, where there were none, a problem code and the status, which the screens
+ * render through the message catalogue (describeOutboxError).
  */
 import { ERROR_CODES, apiErrorBodySchema } from '../domain';
 import { lobbyDb, type LobbyDatabase } from './db';
+import { recordOutcome } from './outcomes';
 import { listEntries, returnToDraft } from './outbox';
 import { outboxEntrySchema, type OutboxEntry } from './records';
 
@@ -59,14 +66,17 @@ export interface DrainResult {
   conflicts: number;
 }
 
-function messagesOf(status: number, body: unknown): string[] {
+/** The gateway's messages in an error answer, in order; none when it sent no readable list. */
+function messagesOf(body: unknown): string[] {
   const parsed = apiErrorBodySchema.safeParse(body);
-  if (parsed.success && parsed.data.errors.length > 0) return parsed.data.errors.map((error) => error.message);
-  return [`Request failed with status ${status}`];
+  return parsed.success ? parsed.data.errors.map((error) => error.message).filter((message) => message !== '') : [];
 }
 
-/** The spec's error text: the errors list joined with a comma. */
-const messageOf = (status: number, body: unknown) => messagesOf(status, body).join(', ');
+/** The spec's error text: the errors list joined with a comma; null when the gateway gave no words. */
+function messageOf(body: unknown): string | null {
+  const messages = messagesOf(body);
+  return messages.length > 0 ? messages.join(', ') : null;
+}
 
 /** Thrown when an answer's body is lost on the way: the change may be applied, so it is sent again (same key). */
 class LostAnswer extends Error {}
@@ -180,13 +190,13 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
       if (response.status === 401) {
         token = await deps.refresh();
         if (token === null) {
-          await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: 'Waiting for a valid session' });
+          await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: null, problem: 'session' });
           return { ...result, stoppedBy: 'auth' };
         }
         response = await send(deps, entry, token);
       }
     } catch {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: 'The gateway could not be reached' });
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable' });
       return { ...result, stoppedBy: 'network' };
     }
 
@@ -194,7 +204,7 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
     try {
       body = await readBody(response);
     } catch {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: 'The gateway could not be reached' });
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable' });
       return { ...result, stoppedBy: 'network' };
     }
     const status = response.status;
@@ -207,24 +217,34 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
       deps.onApplied?.(entry, body);
       continue;
     }
+    const answered = { lastStatus: status, lastError: messageOf(body), problem: null };
     if (status === 401) {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: messageOf(status, body) });
+      await db.outbox.update(entry.seq, { status: 'pending', ...answered });
       return { ...result, stoppedBy: 'auth' };
     }
     if (status >= 500 || status === 429 || isBusy(status, body)) {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: status, lastError: messageOf(status, body) });
+      await db.outbox.update(entry.seq, { status: 'pending', ...answered });
       return { ...result, stoppedBy: 'server' };
+    }
+    if (status === 404 && entry.method === 'DELETE') {
+      // the record is not there: what the operator asked for. Done, and said so on the Sync page.
+      await db.transaction('rw', db.outbox, db.outcomes, async () => {
+        await db.outbox.delete(entry.seq);
+        await recordOutcome({ userUuid: entry.userUuid, kind: 'alreadyRemoved', label: entry.label }, db);
+      });
+      result.applied += 1;
+      deps.onApplied?.(entry, body);
+      continue;
     }
     if (status === 409 || status === 412) {
       const theirs = (body as { current?: unknown } | undefined)?.current ?? null;
-      await db.outbox.update(entry.seq, { status: 'conflict', lastStatus: status, lastError: messageOf(status, body), errorMessages: messagesOf(status, body), theirs });
+      await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), theirs });
       result.conflicts += 1;
       continue;
     }
-    const message = messageOf(status, body);
     await db.transaction('rw', db.outbox, db.drafts, async () => {
-      await db.outbox.update(entry.seq, { status: 'failed', lastStatus: status, lastError: message, errorMessages: messagesOf(status, body) });
-      await returnToDraft(entry, message, db);
+      await db.outbox.update(entry.seq, { status: 'failed', ...answered, errorMessages: messagesOf(body) });
+      await returnToDraft(entry, { message: answered.lastError, status }, db);
     });
     result.failed += 1;
   }

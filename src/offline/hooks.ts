@@ -6,9 +6,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { lobbyDb } from './db';
+import { describeRefusal } from './describe';
 import { createDraftAutosaver, discardDraft, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
+import { sameValue } from './form-value';
+import { listOutcomes } from './outcomes';
 import { countEntries, listEntries, type OutboxCounts } from './outbox';
-import type { DraftRecord, DraftScope, OutboxEntry } from './records';
+import type { DraftRecord, DraftScope, OutboxEntry, OutcomeRecord } from './records';
 import { syncStatus, type SyncStatus } from './sync';
 
 const NO_ENTRIES: OutboxEntry[] = [];
@@ -16,6 +19,13 @@ const NO_ENTRIES: OutboxEntry[] = [];
 /** The signed-in user's outbox in queue order, live. */
 export function useOutboxEntries(userUuid: string | null): OutboxEntry[] {
   return useLiveQuery(() => (userUuid ? listEntries(userUuid, lobbyDb()) : NO_ENTRIES), [userUuid], NO_ENTRIES);
+}
+
+const NO_OUTCOMES: OutcomeRecord[] = [];
+
+/** The signed-in user's recent outcomes (changes settled without an entry left), newest first, live. */
+export function useOutcomes(userUuid: string | null): OutcomeRecord[] {
+  return useLiveQuery(() => (userUuid ? listOutcomes(userUuid, lobbyDb()) : NO_OUTCOMES), [userUuid], NO_OUTCOMES);
 }
 
 export function useOutboxCounts(userUuid: string | null): OutboxCounts {
@@ -52,11 +62,13 @@ export interface DraftState<T> {
   ready: boolean;
   value: T;
   setValue(next: T): void;
+  /** the value differs from `initial` (sameValue): Save is offered only then */
+  changed: boolean;
   /** when the restored draft was last written; null when the form did not start from a draft */
   restoredAt: number | null;
   /** the version the restored draft started from */
   restoredBaseVersion: number | null;
-  /** the gateway's message when a change from this form was refused */
+  /** why the gateway refused a change from this form (its words, else its status), in the interface language */
   error: string | null;
   /** forget the draft and go back to `initial` */
   discard(): Promise<void>;
@@ -65,8 +77,6 @@ export interface DraftState<T> {
   /** the change was handed to the outbox: the draft is no longer needed */
   clear(): Promise<void>;
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A form's value, kept as a draft in IndexedDB while it differs from `initial`. */
 export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOptions<T>): DraftState<T> {
@@ -96,7 +106,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
     let live = true;
     startedFrom.current = current.baseVersion;
     const autosaver = createDraftAutosaver<T>(async (value) => {
-      if (same(value, latest.current.initial)) await discardDraft(ownScope);
+      if (sameValue(value, latest.current.initial)) await discardDraft(ownScope);
       else await saveDraft(ownScope, value, { baseVersion: startedFrom.current });
     });
     saver.current = autosaver;
@@ -105,7 +115,8 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
       const parsed = draft ? current.schema.safeParse(draft.value) : null;
       if (draft && parsed?.success) {
         startedFrom.current = draft.baseVersion;
-        setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt: draft.updatedAt, restoredBaseVersion: draft.baseVersion, error: draft.error }));
+        const error = describeRefusal(draft.error, draft.errorStatus);
+        setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt: draft.updatedAt, restoredBaseVersion: draft.baseVersion, error }));
       } else {
         if (draft) void discardDraft(ownScope);
         setState((prev) => ({ ...prev, ready: true }));
@@ -143,5 +154,6 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
     if (current.scope) await discardDraft(current.scope);
   }, []);
 
-  return { ready: state.ready, value: state.value, setValue, restoredAt: state.restoredAt, restoredBaseVersion: state.restoredBaseVersion, error: state.error, discard, flush, clear };
+  const changed = !sameValue(state.value, initial);
+  return { ready: state.ready, value: state.value, setValue, changed, restoredAt: state.restoredAt, restoredBaseVersion: state.restoredBaseVersion, error: state.error, discard, flush, clear };
 }

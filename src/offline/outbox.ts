@@ -53,6 +53,7 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     status: 'pending',
     lastError: null,
     lastStatus: null,
+    problem: null,
     errorMessages: [],
     label: input.label,
     recordUuid: input.recordUuid ?? null,
@@ -108,7 +109,7 @@ export function countEntries(entries: readonly OutboxEntry[]): OutboxCounts {
  * the gateway, so a retry goes with a fresh Idempotency-Key (the refused one was not applied).
  */
 export async function retryEntry(seq: number, db: LobbyDatabase = lobbyDb()): Promise<void> {
-  await db.outbox.update(seq, { status: 'pending', idempotencyKey: newId(), lastError: null, lastStatus: null, errorMessages: [] });
+  await db.outbox.update(seq, { status: 'pending', idempotencyKey: newId(), lastError: null, lastStatus: null, problem: null, errorMessages: [] });
   requestSync();
 }
 
@@ -133,35 +134,59 @@ export async function resolveConflict(seq: number, body: unknown, version: numbe
       theirs: null,
       lastError: null,
       lastStatus: null,
+      problem: null,
       errorMessages: [],
     });
   });
   requestSync();
 }
 
+/** Why the gateway refused a change: its words (null when it gave none) and the status. */
+export interface Refusal {
+  message: string | null;
+  status: number;
+}
+
 /** A refused change goes back to the form it came from, with the gateway's message. */
-export async function returnToDraft(entry: OutboxEntry, message: string, db: LobbyDatabase = lobbyDb()): Promise<void> {
+export async function returnToDraft(entry: OutboxEntry, refusal: Refusal, db: LobbyDatabase = lobbyDb()): Promise<void> {
   if (!entry.draft || entry.method === 'DELETE') return;
   const newer = await loadDraft(entry.draft, db);
+  const error = { error: refusal.message, errorStatus: refusal.status };
   // the operator has typed in that form since: keep the newer work, only say why the change was refused
-  if (newer && newer.updatedAt > entry.created) await saveDraft(entry.draft, newer.value, { baseVersion: newer.baseVersion, error: message }, db);
-  else await saveDraft(entry.draft, entry.body, { baseVersion: entry.ifMatch, error: message }, db);
+  if (newer && newer.updatedAt > entry.created) await saveDraft(entry.draft, newer.value, { baseVersion: newer.baseVersion, ...error }, db);
+  else await saveDraft(entry.draft, entry.body, { baseVersion: entry.ifMatch, ...error }, db);
 }
 
 /**
- * Resolves true once the entry has left the outbox (the gateway applied it), or false when it is
- * still there after `timeoutMs` (no gateway, refused, or in conflict): what a form tells the operator.
+ * What became of a queued change, as a form tells the operator after Save:
+ *   applied      it left the outbox: the gateway accepted it
+ *   refused      the gateway refused it (its data went back to the form), with the entry for its words
+ *   conflict     someone changed the record meanwhile: the operator chooses on the Sync page
+ *   unreachable  tried, and the gateway could not be reached: sent when it can be
+ *   waiting      no verdict yet (sent and not answered, the gateway asked to wait, or not tried yet)
  */
-export async function whenSent(seq: number, timeoutMs: number, db: LobbyDatabase = lobbyDb()): Promise<boolean> {
+export type SendOutcome =
+  | { kind: 'applied' }
+  | { kind: 'refused'; entry: OutboxEntry }
+  | { kind: 'conflict'; entry: OutboxEntry }
+  | { kind: 'unreachable' }
+  | { kind: 'waiting' };
+
+const SETTLE_POLL_MS = 100;
+
+/**
+ * Watches a queued change for up to `timeoutMs`: resolves as soon as the gateway accepted,
+ * refused or found a conflict, else at the deadline with what is known (unreachable or waiting).
+ */
+export async function whenSettled(seq: number, timeoutMs: number, db: LobbyDatabase = lobbyDb()): Promise<SendOutcome> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if ((await db.outbox.get(seq)) === undefined) return true;
-    if (Date.now() >= until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const raw = await db.outbox.get(seq);
+    if (raw === undefined) return { kind: 'applied' };
+    const entry = outboxEntrySchema.safeParse(raw).data;
+    if (entry?.status === 'failed') return { kind: 'refused', entry };
+    if (entry?.status === 'conflict') return { kind: 'conflict', entry };
+    if (Date.now() >= until) return entry?.status === 'pending' && entry.problem === 'unreachable' ? { kind: 'unreachable' } : { kind: 'waiting' };
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
-}
-
-/** Every user's unsent changes (logout warning counts only the signed-in user's). */
-export async function countAll(db: LobbyDatabase = lobbyDb()): Promise<number> {
-  return db.outbox.count();
 }

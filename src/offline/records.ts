@@ -17,6 +17,10 @@ export type MutationMethod = (typeof MUTATION_METHODS)[number];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'failed', 'conflict'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** unreachable: no answer (network, timeout, cut off); session: no valid token to send it with. */
+export const OUTBOX_PROBLEMS = ['unreachable', 'session'] as const;
+export type OutboxProblem = (typeof OUTBOX_PROBLEMS)[number];
+
 /** Where a form keeps its unsaved work: per user, organization, kind of record and record. */
 export const draftScopeSchema = z.object({
   userUuid: z.string().min(1),
@@ -42,8 +46,14 @@ export const outboxEntrySchema = z.object({
   created: z.number(),
   attempts: z.number().int().nonnegative(),
   status: z.enum(OUTBOX_STATUSES),
+  /** the gateway's own words about the last attempt (its messages joined with a comma), or null */
   lastError: z.string().nullable(),
   lastStatus: z.number().int().nullable(),
+  /**
+   * Lobby's own reason when the last attempt got no usable answer: rendered through the message
+   * catalogue (describeOutboxError), never stored as text. Absent in entries of older versions.
+   */
+  problem: z.enum(OUTBOX_PROBLEMS).nullable().default(null),
   /** each message of the gateway's last refusal, in order (lastError joins them) */
   errorMessages: z.array(z.string()),
   /** what the operator reads on the Sync page, e.g. 'Edit PMS connection "Opera Main"' */
@@ -63,14 +73,35 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 /** An entry before the database gives it its place in the queue. */
 export type NewOutboxEntry = Omit<OutboxEntry, 'seq'>;
 
+/**
+ * What the drainer settled without leaving anything in the queue, for the operator to read on the
+ * Sync page: alreadyRemoved, a delete the gateway answered 404 (the record was already gone).
+ */
+export const OUTCOME_KINDS = ['alreadyRemoved'] as const;
+/** How many outcomes are kept per user (the oldest go first). */
+export const MAX_OUTCOMES = 20;
+export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
+
+export const outcomeRecordSchema = z.object({
+  id: z.number().int().positive(),
+  userUuid: z.string().min(1),
+  kind: z.enum(OUTCOME_KINDS),
+  /** the change's label, as on the Sync page */
+  label: z.string(),
+  at: z.number(),
+});
+export type OutcomeRecord = z.infer<typeof outcomeRecordSchema>;
+
 export const draftRecordSchema = draftScopeSchema.extend({
   id: z.string().min(1),
   value: z.unknown(),
   /** the server version the edit started from (null for a new record) */
   baseVersion: z.number().int().nullable(),
   updatedAt: z.number(),
-  /** set when the gateway refused the change that came from this draft */
+  /** the gateway's words when it refused the change that came from this draft */
   error: z.string().nullable(),
+  /** the status of that refusal (its message is rendered from it when the gateway gave no words) */
+  errorStatus: z.number().int().nullable().default(null),
 });
 export type DraftRecord = z.infer<typeof draftRecordSchema>;
 

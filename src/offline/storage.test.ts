@@ -7,9 +7,12 @@ import { enqueue, listEntries } from './outbox';
 import type { DraftScope } from './records';
 import { liveMirroredSession, mirrorSession } from './session-mirror';
 import { backoffDelay } from './sync';
-import { unsyncedWork, wipeOfflineData } from './wipe';
+import { listOutcomes, recordOutcome } from './outcomes';
+import { readCacheName } from './read-cache';
+import { unsyncedWork, wipeUserData } from './wipe';
 
 const ME = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
 const scope: DraftScope = { userUuid: ME, orgUuid: 'org-1', kind: 'pms-connection', recordId: 'new' };
 let counter = 0;
 const dbs: Dexie[] = [];
@@ -106,14 +109,33 @@ describe('session mirror and wipe', () => {
     expect(await liveMirroredSession(5_000, db)).toBeNull();
   });
 
-  it('counts unsynced work and wipes every table', async () => {
+  it("counts the user's unsynced work apart from other users', and wipes only the user's", async () => {
     const db = open();
-    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'a' }, db);
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'mine' }, db);
     await saveDraft(scope, { name: 'x' }, { baseVersion: null }, db);
+    await recordOutcome({ userUuid: ME, kind: 'alreadyRemoved', label: 'mine gone' }, db);
+    // left by another user whose session ended without a logout
+    await enqueue({ method: 'POST', path: '/b', body: {}, userUuid: OTHER, label: 'theirs 1' }, db);
+    await enqueue({ method: 'PUT', path: '/b/1', body: {}, userUuid: OTHER, label: 'theirs 2' }, db);
+    await saveDraft({ ...scope, userUuid: OTHER }, { name: 'y' }, { baseVersion: null }, db);
+    await recordOutcome({ userUuid: OTHER, kind: 'alreadyRemoved', label: 'theirs gone' }, db);
     await mirrorSession({ token: 't', refreshToken: 'r', expirationTime: new Date(Date.now() + 60_000).toISOString(), lastLoginTime: null, uuid: ME }, '/api', db);
-    expect(await unsyncedWork(db)).toEqual({ changes: 1, drafts: 1 });
-    await wipeOfflineData(db);
-    expect([await db.outbox.count(), await db.drafts.count(), await db.meta.count()]).toEqual([0, 0, 0]);
+    expect(await unsyncedWork(ME, db)).toEqual({ mine: { changes: 1, drafts: 1 }, others: { changes: 2, drafts: 1 } });
+
+    const caches = new Set([readCacheName(ME), readCacheName(OTHER), 'workbox-precache-v2']);
+    const storage = { keys: async () => [...caches], delete: async (name: string) => caches.delete(name) } as unknown as CacheStorage;
+    await wipeUserData(ME, db, storage);
+
+    expect(await listEntries(ME, db)).toEqual([]);
+    expect(await listDrafts(ME, db)).toEqual([]);
+    expect(await listOutcomes(ME, db)).toEqual([]);
+    expect((await listEntries(OTHER, db)).map((entry) => entry.label)).toEqual(['theirs 1', 'theirs 2']);
+    expect(await listDrafts(OTHER, db)).toHaveLength(1);
+    expect((await listOutcomes(OTHER, db)).map((outcome) => outcome.label)).toEqual(['theirs gone']);
+    // the service worker holds no token any more: nothing is replayed until someone signs in
+    expect(await liveMirroredSession(Date.now(), db)).toBeNull();
+    expect([...caches]).toEqual(['workbox-precache-v2']);
+    expect(await unsyncedWork(ME, db)).toEqual({ mine: { changes: 0, drafts: 0 }, others: { changes: 2, drafts: 1 } });
   });
 });
 

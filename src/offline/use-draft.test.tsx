@@ -38,4 +38,15 @@ describe('useDraft', () => {
     expect(await loadDraft(scope)).toBeNull();
     unmount();
   });
+
+  it('says whether the form differs from the record it started from, which is when Save is offered', async () => {
+    const { result, unmount } = renderHook(() => useDraft({ scope: { ...scope, recordId: 'r2' }, initial: { name: 'server' }, baseVersion: 2, schema }));
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current.changed).toBe(false);
+    act(() => result.current.setValue({ name: 'typed' }));
+    expect(result.current.changed).toBe(true);
+    act(() => result.current.setValue({ name: 'server' }));
+    expect(result.current.changed).toBe(false);
+    unmount();
+  });
 });

@@ -1,20 +1,50 @@
 /**
- * Logout leaves nothing of Lobby in the browser: every IndexedDB table (drafts, outbox, session
- * mirror) and the cached API answers. Works offline (all local). The caller clears localStorage
- * through the session store.
+ * What a user's logout removes from IndexedDB and Cache Storage, and what it keeps (ADR 0004).
+ *
+ * Removed: the user's outbox entries, drafts and recent outcomes; the session mirror (the access
+ * token copy the service worker replays with); every user's cached API answers (copies of gateway
+ * data, fetched again when needed; a shared computer keeps none of them).
+ * Kept: other users' outbox entries, drafts and outcomes. They are that user's unsent work, left
+ * when that user's session ended without a logout (a refused refresh); only that user can send or
+ * discard them: they are replayed with that user's token once they sign in again (the drainer
+ * sends only the signed-in user's entries), and shown on that user's Sync page.
+ * All of it is local, so it works offline. localStorage is the logout's (logout.ts).
  */
 import { lobbyDb, type LobbyDatabase } from './db';
 import { clearReadCaches } from './read-cache';
 
-export async function wipeOfflineData(db: LobbyDatabase = lobbyDb()): Promise<void> {
-  await db.transaction('rw', db.drafts, db.outbox, db.meta, async () => {
-    await Promise.all([db.drafts.clear(), db.outbox.clear(), db.meta.clear()]);
+export async function wipeUserData(userUuid: string, db: LobbyDatabase = lobbyDb(), caches: CacheStorage | undefined = globalThis.caches): Promise<void> {
+  await db.transaction('rw', [db.drafts, db.outbox, db.outcomes, db.meta], async () => {
+    await Promise.all([
+      db.drafts.where('userUuid').equals(userUuid).delete(),
+      db.outbox.where('userUuid').equals(userUuid).delete(),
+      db.outcomes.where('userUuid').equals(userUuid).delete(),
+      db.meta.delete('session'),
+    ]);
   });
-  await clearReadCaches().catch(() => undefined);
+  // best effort: a browser that refuses Cache Storage (some private modes) still gets the rest wiped
+  await clearReadCaches(caches).catch((error: unknown) => console.error('Lobby could not delete its cached answers', error));
 }
 
-/** What a logout would lose: unsent changes and unsaved drafts of every user on this browser. */
-export async function unsyncedWork(db: LobbyDatabase = lobbyDb()): Promise<{ changes: number; drafts: number }> {
-  const [changes, drafts] = await Promise.all([db.outbox.count(), db.drafts.count()]);
-  return { changes, drafts };
+export interface WorkCount {
+  changes: number;
+  drafts: number;
+}
+
+export interface UnsyncedWork {
+  /** the user's own unsent changes and unsaved drafts: what their logout deletes */
+  mine: WorkCount;
+  /** every other user's, which stay in this browser for them */
+  others: WorkCount;
+}
+
+/**
+ * What is kept only in this browser, the user's and everyone else's. Unreadable entries count too
+ * (they may be changes a newer version of the app wrote).
+ */
+export async function unsyncedWork(userUuid: string, db: LobbyDatabase = lobbyDb()): Promise<UnsyncedWork> {
+  const [changes, drafts, allChanges, allDrafts] = await db.transaction('r', db.outbox, db.drafts, () =>
+    Promise.all([db.outbox.where('userUuid').equals(userUuid).count(), db.drafts.where('userUuid').equals(userUuid).count(), db.outbox.count(), db.drafts.count()]),
+  );
+  return { mine: { changes, drafts }, others: { changes: allChanges - changes, drafts: allDrafts - drafts } };
 }

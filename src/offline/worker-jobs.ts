@@ -1,5 +1,5 @@
 /**
- * The page's side of the worker (DESIGN.md "Worker"): save diffs and rate-code CSV parsing run in
+ * The page's side of the worker (docs/architecture.md "Worker"): save diffs and rate-code CSV parsing run in
  * a module worker, never on the main thread. The worker is created on first use, wrapped with
  * comlink, and terminated after WORKER_IDLE_MS without a job (as Excalidraw's worker pool does);
  * the next job starts a fresh one. Files go in as transferred ArrayBuffers; only results come back.

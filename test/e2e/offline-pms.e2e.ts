@@ -6,7 +6,8 @@
  *      the gateway exactly once each when it is back;
  *  (3) the service worker stopped mid-replay loses and duplicates nothing;
  *  (5) a 412 conflict is resolved through the conflict view;
- *  (7) logout warns about unsynced work, then leaves IndexedDB and localStorage empty.
+ *  (7) logout warns about the user's unsynced work, then leaves IndexedDB and localStorage empty of it
+ *      (localStorage keeps the interface language).
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -250,7 +251,7 @@ describe('conflicts', () => {
 });
 
 describe('logout', () => {
-  it('says what unsynced work would be lost, then leaves IndexedDB and localStorage empty', async () => {
+  it("says what unsynced work of the user's would be lost, then leaves IndexedDB and localStorage empty but for the language", async () => {
     const { page, context } = await start();
     await cutGateway(context, gateway.url);
     await add(page, 'Never sent', 9600);
@@ -265,7 +266,7 @@ describe('logout', () => {
     await page.getByRole('button', { name: 'admin@lobby.test' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const warning = page.getByRole('dialog', { name: 'Unsynced work' });
-    await warning.getByText('1 unsynced changes and 1 unsaved drafts are kept only in this browser. Logging out deletes them.').waitFor();
+    await warning.getByText('Your 1 unsynced changes and 1 unsaved drafts are kept only in this browser. Logging out deletes them.').waitFor();
     await warning.getByRole('button', { name: 'Stay and sync' }).click();
     await page.waitForURL(/\/sync$/);
     expect((await browserStorage(page)).stores.outbox).toBe(1);
@@ -275,9 +276,10 @@ describe('logout', () => {
     await page.getByRole('dialog', { name: 'Unsynced work' }).getByRole('button', { name: 'Log out anyway' }).click();
     await page.waitForURL(/\/login/);
     const empty = await browserStorage(page);
-    expect(empty.localStorage).toBe(0);
+    expect(empty.localStorage).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('lobby.language'))).toBe('en');
     expect(Object.values(empty.stores).every((count) => count === 0)).toBe(true);
-    expect(Object.keys(empty.stores).sort()).toEqual(['drafts', 'meta', 'outbox']);
+    expect(Object.keys(empty.stores).sort()).toEqual(['drafts', 'meta', 'outbox', 'outcomes']);
     expect(empty.databases).toEqual(['lobby']);
     const cached = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('lobby-api')));
     expect(cached).toEqual([]);

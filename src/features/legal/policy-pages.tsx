@@ -1,5 +1,6 @@
-import { List, Text } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
+import { BrowserStorageList } from './browser-storage-list';
 import { LegalPage } from './legal-page';
 
 /** /privacy */
@@ -9,6 +10,12 @@ export function PrivacyPage() {
       <Text>{t('legal.privacy.p1')}</Text>
       <Text>{t('legal.privacy.p2')}</Text>
       <Text>{t('legal.privacy.p3')}</Text>
+      <Title order={2} fz="h4">
+        {t('legal.privacy.browserTitle')}
+      </Title>
+      <Text>{t('legal.privacy.browserIntro')}</Text>
+      <BrowserStorageList />
+      <Text>{t('legal.cookies.p2')}</Text>
     </LegalPage>
   );
 }
@@ -29,11 +36,7 @@ export function CookiesPage() {
   return (
     <LegalPage title={t('legal.cookies.title')}>
       <Text>{t('legal.cookies.p1')}</Text>
-      <List>
-        <List.Item>{t('legal.cookies.session')}</List.Item>
-        <List.Item>{t('legal.cookies.language')}</List.Item>
-        <List.Item>{t('legal.cookies.consent')}</List.Item>
-      </List>
+      <BrowserStorageList />
       <Text>{t('legal.cookies.p2')}</Text>
     </LegalPage>
   );

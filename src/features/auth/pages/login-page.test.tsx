@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEY } from '../../../api';
+import { enqueue, listEntries, lobbyDb, LOGOUT_MARKER_KEY, logOutAndWipe } from '../../../offline';
 import { gatewayError, json, makeSession } from '../../../../test/fake-gateway';
 import { fakeGateway, renderWithProviders } from '../../../../test/render';
 import { LoginPage } from './login-page';
@@ -12,6 +13,12 @@ async function signIn(email: string, password: string) {
   await user.type(screen.getByLabelText(/^Password/), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
+
+const OTHER = '22222222-2222-4222-8222-222222222222';
+
+afterEach(async () => {
+  await lobbyDb().outbox.clear();
+});
 
 describe('LoginPage', () => {
   it("shows the gateway's message when the credentials are refused", async () => {
@@ -51,5 +58,44 @@ describe('LoginPage', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
     renderWithProviders(<LoginPage />, { url: '/login?redirect=https%3A%2F%2Fevil.example%2F', path: '/login' });
     expect((await screen.findByTestId('location')).textContent).toBe('/organizations');
+  });
+
+  it('sends the credentials only once a logout running in this browser has finished, and its session survives', async () => {
+    const session = makeSession();
+    const gateway = fakeGateway(() => json(200, session));
+    // another tab is logging someone out, and its wipe takes a while
+    let finishWipe!: () => void;
+    const gate = new Promise<void>((resolve) => (finishWipe = resolve));
+    const slowCaches = {
+      keys: async () => {
+        await gate;
+        return [];
+      },
+      delete: async () => true,
+    } as unknown as CacheStorage;
+    const logout = logOutAndWipe(OTHER, () => undefined, { caches: slowCaches });
+
+    renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });
+    await signIn('ann@example.com', 'Secret123');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gateway.calls).toEqual([]);
+
+    finishWipe();
+    await logout;
+    expect((await screen.findByTestId('location')).textContent).toBe('/organizations');
+    expect(gateway.calls).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual(session);
+  });
+
+  it('finishes a logout that was cut short (its tab closed mid-wipe) before signing in', async () => {
+    const gateway = fakeGateway(() => json(200, makeSession()));
+    await enqueue({ method: 'POST', path: '/x', body: {}, userUuid: OTHER, label: 'left by the cut-short logout' });
+    localStorage.setItem(LOGOUT_MARKER_KEY, JSON.stringify({ userUuid: OTHER, startedAt: Date.now() - 60_000 }));
+    renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });
+    await signIn('ann@example.com', 'Secret123');
+    expect((await screen.findByTestId('location')).textContent).toBe('/organizations');
+    expect(gateway.calls).toHaveLength(1);
+    expect(await listEntries(OTHER)).toEqual([]);
+    expect(localStorage.getItem(LOGOUT_MARKER_KEY)).toBeNull();
   });
 });

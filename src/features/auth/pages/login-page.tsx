@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine
 import { safeRedirectPath } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
 import { t } from '../../../i18n';
+import { waitForLogout } from '../../../offline';
 import { PublicPage } from '../../../ui';
 import { useLogin } from '../api/login';
 
@@ -19,13 +20,18 @@ function signInFailure(error: unknown): string {
 /** Paths a sign-in never returns to: they would show this page again. */
 const NOT_AFTER_SIGN_IN = ['/', '/login', '/logout'];
 
-/** Sign-in (routes / and /login). Signed in, it sends on to `redirect` or /organizations. */
+/**
+ * Sign-in (routes / and /login). Signed in, it sends on to `redirect` or /organizations. The
+ * credentials go only once no logout is emptying this browser (in this tab or another), so the
+ * new session is never wiped by the logout before it.
+ */
 export function LoginPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('loginId') ?? '');
   const [password, setPassword] = useState('');
   const login = useLogin();
+  const [waiting, setWaiting] = useState(false);
 
   if (session) {
     return <Navigate to={safeRedirectPath(params.get('redirect'), '/organizations', NOT_AFTER_SIGN_IN)} replace />;
@@ -37,8 +43,15 @@ export function LoginPage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (email.trim() === '' || password === '') return;
-          login.mutate({ email: email.trim(), password });
+          if (email.trim() === '' || password === '' || waiting) return;
+          const credentials = { email: email.trim(), password };
+          setWaiting(true);
+          void waitForLogout()
+            .catch((error: unknown) => console.error('Lobby could not wait for the logout to finish', error))
+            .then(() => {
+              setWaiting(false);
+              login.mutate(credentials);
+            });
         }}
       >
         <Stack gap="md">
@@ -62,7 +75,7 @@ export function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
-          <Button type="submit" loading={login.isPending} disabled={email.trim() === '' || password === ''}>
+          <Button type="submit" loading={waiting || login.isPending} disabled={email.trim() === '' || password === ''}>
             {t('login.submit')}
           </Button>
           <Anchor component={Link} to="/reset-password" size="sm" ta="center">

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { PMS_CONNECTION_TYPES, PMS_CONNECTION_TYPE_LABELS, pmsConnectionFieldErrors, pmsConnectionInputSchema, type PmsConnection } from '../../../domain';
 import { t } from '../../../i18n';
-import { useDraft, whenSent, type DraftScope } from '../../../offline';
+import { useDraft, whenSettled, type DraftScope } from '../../../offline';
 import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from './save-outcome';
 
 /** What the form holds while typing: the port stays as typed until it is checked. */
 const formValueSchema = z.object({
@@ -31,8 +32,8 @@ interface PmsConnectionFormProps {
 
 /**
  * Add or edit a PMS connection. Every keystroke is kept as a draft (restored after a reload with
- * the time it was saved); Save checks the fields, queues the change in the outbox and only then
- * says it is saved.
+ * the time it was saved); Save is offered once something differs from the record, checks the
+ * fields, queues the change in the outbox and then says what became of it (showSaveOutcome).
  */
 export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnectionFormProps) {
   const scope: DraftScope = { userUuid, orgUuid: org, kind: PMS_CONNECTION_KIND, recordId: record?.uuid ?? 'new' };
@@ -40,6 +41,7 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
   const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
 
   const value = draft.value;
   const candidate = { ...value, port: typeof value.port === 'number' ? value.port : value.port.trim() === '' ? undefined : Number(value.port) };
@@ -47,6 +49,7 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
   const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
 
   async function save() {
+    if (!draft.changed) return;
     setAttempted(true);
     const parsed = pmsConnectionInputSchema.safeParse(candidate);
     if (!parsed.success) return;
@@ -57,10 +60,8 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
         : await queueCreate(org, userUuid, parsed.data, scope);
       await draft.clear();
       onClose();
-      // The change is safe in the outbox now; say whether it has also reached the gateway.
-      void whenSent(queued.seq, 1_500).then((sent) =>
-        notifications.show({ message: sent ? t('sync.saved') : t('sync.savedOffline'), color: sent ? 'green' : 'blue' }),
-      );
+      // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
+      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
     } finally {
       setSaving(false);
     }
@@ -119,7 +120,7 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
           <Button variant="default" onClick={onClose}>
             {t('pms.form.cancel')}
           </Button>
-          <Button type="submit" loading={saving} disabled={!draft.ready}>
+          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
             {t('pms.form.save')}
           </Button>
         </Group>

@@ -3,7 +3,19 @@ import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@
 import { modals } from '@mantine/modals';
 import { useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { discardEntry, requestSync, retryEntry, useOutboxEntries, useSyncStatus, type OutboxEntry, type OutboxStatus } from '../../../offline';
+import {
+  describeOutboxError,
+  describeOutcome,
+  discardEntry,
+  dismissOutcome,
+  requestSync,
+  retryEntry,
+  useOutboxEntries,
+  useOutcomes,
+  useSyncStatus,
+  type OutboxEntry,
+  type OutboxStatus,
+} from '../../../offline';
 import { usePageTitle } from '../../../ui';
 import { ConflictView } from '../components/conflict-view';
 import { formatAge } from '../components/format-age';
@@ -29,11 +41,16 @@ function confirmDiscard(entry: OutboxEntry) {
   });
 }
 
-/** /sync: every queued change with its status, age and error; Retry, Discard (asks first), Resolve. */
+/**
+ * /sync: every queued change of the signed-in user with its status, age and error; Retry, Discard
+ * (asks first), Resolve. Below, recent outcomes: changes that left the queue otherwise than as
+ * sent (a removal the gateway had already done), until dismissed.
+ */
 export function SyncPage() {
   usePageTitle(t('sync.title'));
   const session = useSession();
   const entries = useOutboxEntries(session?.uuid ?? null);
+  const outcomes = useOutcomes(session?.uuid ?? null);
   const status = useSyncStatus();
   const now = useNow(5_000);
   const [resolving, setResolving] = useState<number | null>(null);
@@ -82,7 +99,7 @@ export function SyncPage() {
                 </Table.Td>
                 <Table.Td>{formatAge(entry.created, now)}</Table.Td>
                 <Table.Td>{entry.attempts}</Table.Td>
-                <Table.Td>{entry.lastError ?? ''}</Table.Td>
+                <Table.Td>{describeOutboxError(entry) ?? ''}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {entry.status === 'conflict' && (
@@ -106,6 +123,40 @@ export function SyncPage() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {outcomes.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} fz="h4">
+            {t('sync.outcomes.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('sync.outcomes.intro')}
+          </Text>
+          <Table striped withTableBorder aria-label={t('sync.outcomes.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sync.column.change')}</Table.Th>
+                <Table.Th>{t('sync.column.outcome')}</Table.Th>
+                <Table.Th w={80}>{t('sync.column.when')}</Table.Th>
+                <Table.Th>{t('sync.column.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {outcomes.map((outcome) => (
+                <Table.Tr key={outcome.id}>
+                  <Table.Td>{outcome.label}</Table.Td>
+                  <Table.Td>{describeOutcome(outcome.kind)}</Table.Td>
+                  <Table.Td>{formatAge(outcome.at, now)}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" aria-label={t('sync.outcomes.dismissLabel', { label: outcome.label })} onClick={() => void dismissOutcome(outcome.id)}>
+                      {t('sync.outcomes.dismiss')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
       )}
       <Modal opened={conflict !== null} onClose={() => setResolving(null)} title={t('conflict.title')} size={700}>
         {conflict && <ConflictView entry={conflict} onDone={() => setResolving(null)} />}
