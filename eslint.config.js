@@ -5,12 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Imports flow one way: domain <- api/offline/ui <- features <- app. A feature never imports
-// another feature; worker/, sw/ and server/ import domain/ only (DESIGN.md). Enforced here with
+// another feature; worker/, sw/ and server/ import domain/ only (docs/architecture.md). Enforced here with
 // no-restricted-imports per layer, so a wrong import fails `npm run lint`.
 const layer = (files, patterns) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message: 'This layer may not import that one (see DESIGN.md, imports flow one way).' })) }],
+    'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message: 'This layer may not import that one (see docs/architecture.md, imports flow one way).' })) }],
   },
 });
 const features = existsSync('src/features') ? readdirSync('src/features') : [];

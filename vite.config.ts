@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { budgets } from './scripts/budgets.ts';
 
 // The app is built into dist/ and served by the gateway (server/) from the same origin as /api.
 // `npm run build` then bundles the service worker into dist/sw.js (scripts/build-sw.ts).
@@ -23,8 +24,25 @@ const versionMeta = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), versionMeta()],
+  plugins: [react(), versionMeta(), budgets()],
   define: { __LOBBY_VERSION__: JSON.stringify(version) },
-  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    // maps stay out of what is served: scripts/compress-dist.ts moves them to ./sourcemaps
+    sourcemap: 'hidden',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // what the first page needs before anything renders, in one file: fewer round trips on a slow network
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            // libraries shared by lazy screens, grouped by the screens that use them
+            { name: 'lib', test: /node_modules/, entriesAware: true, entriesAwareMergeThreshold: 8 * 1024, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

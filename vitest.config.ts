@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'worker/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'worker/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

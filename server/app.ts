@@ -4,6 +4,8 @@
  * (before routes, to see them), /api routes, then the built app with its SPA fallback.
  */
 import { resolve } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
@@ -18,7 +20,7 @@ import { purgeExpired } from './db/maintenance';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logging';
 import type { MailTransport } from './mail/outbox';
-import { sendMail, sendSms, smtpTransport } from './mail/outbox';
+import { deliverMail, recordMail, sendSms, smtpTransport } from './mail/outbox';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import rejectNul from './plugins/reject-nul';
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
   distDir?: string | null;
   /** default: nodemailer on config.smtpUrl, or none */
   mailTransport?: MailTransport | null;
+  /** without a mail transport, mail and SMS are also written here as files; default DATA_DIR/mail, null: none */
+  mailDir?: string | null;
   /** routes added under /api before the app is ready (tests) */
   registerExtraRoutes?: (api: FastifyInstance) => void | Promise<void>;
   /** hourly purge of expired tokens, throttling events and idempotency keys; default true */
@@ -62,9 +66,11 @@ export async function buildApp(options: BuildAppOptions) {
     transport,
     from: config.mailFrom,
     root: db,
+    dir: transport ? null : options.mailDir !== undefined ? options.mailDir : resolve(config.dataDir, 'mail'),
   };
   const mailer: Mailer = {
-    mail: (executor, message) => sendMail(executor, message, outbox),
+    record: (executor, message) => recordMail(executor, message),
+    deliver: (mail) => deliverMail(mail, outbox),
     sms: (executor, message) => sendSms(executor, message, outbox),
   };
   const running = new Set<Promise<void>>();
@@ -99,6 +105,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(swaggerPlugin);
   await app.register(
     async (api) => {
+      // API answers of 1 KB or more, compressed as the client accepts (a kept plugin); only here, the
+      // app's files come precompressed from the build (spa.ts)
+      await api.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
       await api.register(apiRoutes);
       if (options.registerExtraRoutes) await options.registerExtraRoutes(api);
     },

@@ -1,7 +1,7 @@
 /**
  * Gateway configuration, read from the environment once at start and validated with zod.
  * A bad value stops the gateway with one line naming the variable, so an operator never runs a
- * half-configured gateway (DESIGN.md "Configuration by environment, validated at start").
+ * half-configured gateway (docs/architecture.md "Configuration by environment, validated at start").
  */
 import { z } from 'zod';
 import { newPasswordProblems } from '../src/domain/index';

@@ -1,6 +1,6 @@
 /**
  * The one error type routes throw for an expected failure. The errors plugin turns it into the
- * gateway's `{ errors: [{ code, message, field? }] }` body (DESIGN.md "Gateway API conventions").
+ * gateway's `{ errors: [{ code, message, field? }] }` body (docs/architecture.md "Gateway API conventions").
  */
 import type { ApiErrorItem, ErrorCode } from '../src/domain/index';
 import { ERROR_CODES } from '../src/domain/index';

@@ -1,5 +1,5 @@
 /**
- * Lobby's service worker (DESIGN.md "Offline design"), bundled by scripts/build-sw.ts into dist/sw.js
+ * Lobby's service worker (docs/architecture.md "Offline design"), bundled by scripts/build-sw.ts into dist/sw.js
  * with the precache manifest injected.
  *
  * Routes, first match wins:

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import { FeedbackProviders } from '../src/app/feedback-providers';
 import { AppProviders } from '../src/app/providers';
 import { createQueryClient } from '../src/app/query-client';
 import { routes } from '../src/app/router';
@@ -12,12 +13,13 @@ function LocationProbe() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
-function withProviders(router: ReturnType<typeof createMemoryRouter>) {
+function withProviders(router: ReturnType<typeof createMemoryRouter>, feedback: boolean) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  const app = <RouterProvider router={router} />;
   return render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      {feedback ? <FeedbackProviders>{app}</FeedbackProviders> : app}
     </AppProviders>,
   );
 }
@@ -41,11 +43,12 @@ export function renderWithProviders(ui: ReactElement, { url = '/', path = '/' }:
     ],
     { initialEntries: [url] },
   );
-  return { router, ...withProviders(router) };
+  // a screen alone gets the modals and notifications the signed-in frame gives it in the app
+  return { router, ...withProviders(router, true) };
 }
 
 /** The whole app (real route table, lazy screens, guards) at `url`. */
 export function renderApp(url: string) {
   const router = createMemoryRouter(routes as RouteObject[], { initialEntries: [url] });
-  return { router, ...withProviders(router) };
+  return { router, ...withProviders(router, false) };
 }

@@ -1,5 +1,5 @@
 /**
- * The worker's jobs (DESIGN.md "Worker"): save diffs and rate-code CSV parsing run here, never on
+ * The worker's jobs (docs/architecture.md "Worker"): save diffs and rate-code CSV parsing run here, never on
  * the main thread. A plain object over src/domain, so it is tested in node as it is and exposed
  * with comlink by worker/index.ts. Inputs are validated here (they cross a thread boundary); only
  * results go back: the CSV job answers with the validated rate codes and a summary, never the file.

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (DESIGN.md "Security baseline"): a CSP fit for the built
+ * Security headers on every response (docs/architecture.md "Security baseline"): a CSP fit for the built
  * React app (no inline script, Mantine's inline styles allowed), nosniff, no framing and a strict
  * referrer policy. Swagger UI reuses the same policy (see swagger.ts).
  */

@@ -2,6 +2,8 @@
  * Serves the built app (dist/) from the same origin as /api. Any GET outside /api that is not a file
  * answers dist/index.html (client-side routes); an unknown /api path answers a 404 error body.
  * Hashed files under assets/ are immutable; everything else (index.html, sw.js, config.js) revalidates.
+ * Text files come precompressed from the build (scripts/compress-dist.ts): the .br or .gz copy is
+ * sent when the browser accepts it (Content-Encoding, Vary: Accept-Encoding), the file itself when not.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,17 +29,20 @@ async function spa(app: FastifyInstance, options: SpaOptions) {
       root,
       prefix: '/',
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
-      setHeaders(reply, path) {
+      setHeaders(response, path) {
         // Hashed build output never changes; everything else (index.html, sw.js, config.js, manifest) revalidates.
-        reply.header('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // the same URL answers Brotli, gzip or plain bytes: caches must keep them apart
+        response.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
   app.decorate('spaServed', served);
   app.setNotFoundHandler((request, reply) => {
     if (served && !isApi(request.url) && !isAsset(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root ?? undefined);
     }
     return reply.code(404).send(notFoundBody());
   });

@@ -15,7 +15,7 @@ import { readAnswer, send, type FetchLike, type RequestOptions } from './transpo
  *                                                   └─► 403 ──► that error, session kept
  *   refresh ──► 4xx (not 429) or an unreadable answer ──► logout, 'Failed to refresh token'
  *   refresh ──► 429 or 5xx ──► 'Failed to refresh token', session kept (the gateway is unwell)
- *   fetch rejects (no network) ──► ApiError status 0, network: true, session kept (DESIGN.md
+ *   fetch rejects (no network) ──► ApiError status 0, network: true, session kept (docs/architecture.md
  *     deviation: offline is not a reason to sign anyone out)
  *
  * Two decisions beyond the spec's words:
@@ -23,9 +23,9 @@ import { readAnswer, send, type FetchLike, type RequestOptions } from './transpo
  *   because our gateway answers 401 to an expired or revoked access token everywhere, and a
  *   fresh token is exactly what cures that.
  * - The spec logs out when the retry is refused with 401 or 403. Our gateway answers 403 for
- *   "no permission" (DESIGN.md), and a 403 that survives a successful refresh is exactly that;
+ *   "no permission" (docs/architecture.md), and a 403 that survives a successful refresh is exactly that;
  *   logging out would hide messages such as "You don't have permissions to view organizations"
- *   and send the user round a sign-in loop. DESIGN.md's deviation: only an authentication
+ *   and send the user round a sign-in loop. docs/architecture.md's deviation: only an authentication
  *   failure logs out. So only a 401 after the retry does; `signsOut` is the one place to change.
  *
  * Every authenticated call names its user (X-Lobby-User): the service worker keeps GET answers in
@@ -143,7 +143,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         session = await refresh(session);
       } catch (error) {
         // No network for the refresh: go on with the stale token, so the service worker can answer a
-        // read from its cache (DESIGN.md deviation: being offline signs nobody out).
+        // read from its cache (docs/architecture.md deviation: being offline signs nobody out).
         if (!(error instanceof ApiError && error.network)) throw error;
       }
     }

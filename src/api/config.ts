@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 declare global {
   interface Window {
@@ -7,7 +7,7 @@ declare global {
   }
 }
 
-const runtimeConfigSchema = z.object({ apiBaseUrl: z.string().min(1).optional() });
+const runtimeConfigSchema = z.object({ apiBaseUrl: z.optional(z.string().check(z.minLength(1))) });
 
 export const DEFAULT_API_BASE_URL = '/api';
 

@@ -1,5 +1,5 @@
 /*
- * Work that must finish before the app reloads itself into a new version (DESIGN.md "Updates"):
+ * Work that must finish before the app reloads itself into a new version (docs/architecture.md "Updates"):
  * the draft store registers its flush here, so an edit typed a moment ago is in IndexedDB before
  * the page goes. Hooks run together; a slow or failing hook cannot hold the update back for more
  * than the time cap.

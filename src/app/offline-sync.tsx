@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiBaseUrl, apiClient, sessionStore, useSession } from '../api';
+import { apiBaseUrl, apiClient, connectivity, gatewayFetch, sessionStore, useSession } from '../api';
 import { flushAllDrafts, flushDraftsOnPageHide, mirrorSession, startOutboxSync, webLocks } from '../offline';
 import { onBeforeReload } from './before-reload';
 
 /**
  * Runs the offline platform for the signed-in user: mirrors the session for the service worker,
- * flushes drafts before page hide and update reloads, and replays the outbox (DESIGN.md "Offline
+ * flushes drafts before page hide and update reloads, and replays the outbox (docs/architecture.md "Offline
  * design"). Answers the gateway accepted refresh the screens' data.
  */
 export function OfflineSync() {
@@ -37,7 +37,7 @@ export function OfflineSync() {
         const current = sessionStore.get();
         if (current === null || current.uuid !== userUuid) return null;
         return {
-          fetch: (input, init) => globalThis.fetch(input, init),
+          fetch: gatewayFetch,
           baseUrl: apiBaseUrl(),
           userUuid,
           // only while the same user is signed in: another user's token never carries these changes
@@ -52,7 +52,15 @@ export function OfflineSync() {
       if ((event.data as { type?: unknown } | null)?.type === 'lobby:outbox-applied') refreshScreens();
     };
     container?.addEventListener('message', onMessage);
+    // the gateway answers again (a probe or any request): send what waits at once
+    let wasReachable = connectivity.get().reachable;
+    const stopWatching = connectivity.subscribe(() => {
+      const reachable = connectivity.get().reachable;
+      if (reachable && !wasReachable) void scheduler.syncNow();
+      wasReachable = reachable;
+    });
     return () => {
+      stopWatching();
       scheduler.stop();
       container?.removeEventListener('message', onMessage);
       if (refreshTimer !== null) clearTimeout(refreshTimer);

@@ -1,7 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { sessionStore } from '../api';
 import { theme } from '../ui';
@@ -14,16 +12,13 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Theme, server-state cache, notifications and modals around the whole app. */
+/** Theme and server-state cache around the whole app (modals and notifications: FeedbackProviders, signed-in only). */
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   useEffect(() => clearCacheOnUserChange(queryClient, sessionStore), [queryClient]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-center" />
-          {children}
-        </ModalsProvider>
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

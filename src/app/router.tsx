@@ -3,7 +3,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../ui';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { SignedInLayout } from './signed-in-layout';
 
 /** A route whose screen is loaded on first visit: its code is a separate chunk. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
@@ -36,7 +35,8 @@ export const routes: RouteObject[] = [
       { path: 'cookies', ...screen(policies, (m) => m.CookiesPage) },
       { path: '403', ...screen(statusPages, (m) => m.ForbiddenPage) },
       {
-        Component: SignedInLayout,
+        // the signed-in frame (header, sync badge, outbox counts) is its own chunk: signed-out pages skip it
+        ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
         children: [
           { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage) },
           { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },

@@ -3,7 +3,7 @@ import { runBeforeReload } from './before-reload';
 
 /*
  * The service worker's registration and the update flow (spec: "the page reloads when a new
- * version installs"; DESIGN.md "Updates"):
+ * version installs"; docs/architecture.md "Updates"):
  *
  *   check (every minute, tab visible, back online) ──► new sw.js installs ──► 'waiting'
  *     ──► before-reload hooks (draft flush, at most 2 s) ──► SKIP_WAITING to the waiting worker

@@ -5,6 +5,7 @@ import { CONTENT_WIDTH } from '../domain';
 import { sessionStore, useSession } from '../api';
 import { PageLoader, SECONDARY_COLOR } from '../ui';
 import { AppHeader } from './app-header';
+import { FeedbackProviders, HEADER_HEIGHT } from './feedback-providers';
 import { signedInRedirect } from './guards';
 
 /**
@@ -18,17 +19,19 @@ export function SignedInLayout() {
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (
-    <AppShell header={{ height: 56 }} padding="lg">
-      <AppShell.Header bg={`${SECONDARY_COLOR}.9`} withBorder={false} px="lg">
-        <AppHeader />
-      </AppShell.Header>
-      <AppShell.Main>
-        <Container size={CONTENT_WIDTH} px={0}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <FeedbackProviders>
+      <AppShell header={{ height: HEADER_HEIGHT }} padding="lg">
+        <AppShell.Header bg={`${SECONDARY_COLOR}.9`} withBorder={false} px="lg">
+          <AppHeader />
+        </AppShell.Header>
+        <AppShell.Main>
+          <Container size={CONTENT_WIDTH} px={0}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </FeedbackProviders>
   );
 }

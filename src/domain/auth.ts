@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './constants';
 
 /** POST /authentication/v1/users/tokens */
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -13,29 +13,29 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
  * expirationTime and lastLoginTime are ISO 8601 instants.
  */
 export const sessionSchema = z.object({
-  token: z.string().min(1),
-  refreshToken: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
+  refreshToken: z.string().check(z.minLength(1)),
   expirationTime: z.string(),
-  lastLoginTime: z.string().nullable(),
-  uuid: z.string().uuid(),
+  lastLoginTime: z.nullable(z.string()),
+  uuid: z.uuid(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 /** POST /authentication/v1/users/tokens/refresh */
 export const refreshRequestSchema = z.object({
-  token: z.string().min(1).max(512),
-  refreshToken: z.string().min(1).max(512),
+  token: z.string().check(z.minLength(1), z.maxLength(512)),
+  refreshToken: z.string().check(z.minLength(1), z.maxLength(512)),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** POST /authentication/v1/users/request-activation-code */
 export const activationCodeRequestSchema = z.object({
-  email: z.string().trim().min(1).max(320),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
 });
 
 /** POST /authentication/v1/users/{uuid}/password/{code} and .../activate/{code} */
 export const newPasswordRequestSchema = z.object({
-  password: z.string().max(1024),
+  password: z.string().check(z.maxLength(1024)),
 });
 export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
 
@@ -73,6 +73,6 @@ export function parseResetToken(token: string): { userUuid: string; code: string
   if (dot <= 0) return null;
   const userUuid = token.slice(0, dot);
   const code = token.slice(dot + 1);
-  if (!z.string().uuid().safeParse(userUuid).success || code.length === 0) return null;
+  if (!z.uuid().safeParse(userUuid).success || code.length === 0) return null;
   return { userUuid, code };
 }

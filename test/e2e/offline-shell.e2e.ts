@@ -138,11 +138,12 @@ describe('updating', () => {
   beforeAll(async () => {
     // A second build of the same sources, as a new release would be, with its own version.
     const run = (args: string[]) => {
-      const result = spawnSync(process.execPath, args, { env: { ...process.env, LOBBY_VERSION: nextVersion }, encoding: 'utf8', timeout: 110_000 });
+      const result = spawnSync(process.execPath, args, { env: { ...process.env, NODE_ENV: 'production', LOBBY_VERSION: nextVersion }, encoding: 'utf8', timeout: 110_000 });
       if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
     };
     run(['node_modules/vite/bin/vite.js', 'build', '--outDir', nextDist, '--emptyOutDir', '--logLevel', 'warn']);
     run(['--import', 'tsx', 'scripts/build-sw.ts', '--out-dir', nextDist]);
+    run(['--import', 'tsx', 'scripts/compress-dist.ts', '--out-dir', nextDist, '--maps-dir', join(work, 'sourcemaps')]);
     browser = await openBrowser();
   });
 

@@ -1,20 +1,20 @@
 import { Link } from 'react-router-dom';
 import { Badge, Group, UnstyledButton } from '@mantine/core';
-import { useSession } from '../../../api';
+import { useConnectivity, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { useOutboxCounts, useSyncStatus } from '../../../offline';
+import { useOutboxCounts } from '../../../offline';
 
 /** Header badge: pending / failed / conflict counts and an offline indicator, leading to /sync. */
 export function SyncBadge() {
   const session = useSession();
   const counts = useOutboxCounts(session?.uuid ?? null);
-  const status = useSyncStatus();
+  const connection = useConnectivity();
   const label = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflict: counts.conflict });
   const nothing = counts.pending === 0 && counts.failed === 0 && counts.conflict === 0;
   return (
     <UnstyledButton component={Link} to="/sync" aria-label={label} title={label}>
       <Group gap={6} wrap="nowrap">
-        {!status.online && (
+        {!connection.reachable && (
           <Badge color="orange" variant="filled" data-testid="offline-indicator">
             {t('sync.offline')}
           </Badge>

@@ -1,0 +1,31 @@
+/**
+ * Accessibility as a habit: every journey calls expectAccessible on each screen and modal it opens.
+ * axe-core checks WCAG 2.0 A/AA and 2.1 AA; a serious or critical violation fails the journey with
+ * the rule, its help text and the elements that break it.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // animations settle first: a half-faded modal is not what an operator reads
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join('; ')}`,
+    );
+}
+
+/** Fails when `page` as it is now has any serious or critical violation; `screen` names it in the message. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await accessibilityViolations(page);
+  if (violations.length > 0) throw new Error(`axe found ${violations.length} serious or critical violation(s) on ${screen}:\n- ${violations.join('\n- ')}`);
+}
