@@ -322,6 +322,77 @@ describe('DELETE /organization/{org}/pms-connection/{id}', () => {
   });
 });
 
+describe('unique names per organization', () => {
+  const nameTaken = { errors: [{ code: 'validation', field: 'name', message: 'Another PMS connection of this organization already has this name' }] };
+
+  it('refuses a create with the name of another connection of the organization, case and spaces ignored, creating nothing', async () => {
+    await created({ ...opera, name: 'Unique Opera' });
+    const before = await connectionCount();
+    for (const [index, name] of ['Unique Opera', 'UNIQUE opera', '  unique opera  '].entries()) {
+      const response = await create({ ...opera, name }, { 'idempotency-key': `duplicate-name-${index}` });
+      expect(response.statusCode, name).toBe(422);
+      expect(response.json()).toEqual(nameTaken);
+    }
+    expect(await connectionCount()).toBe(before);
+    expect((await names()).filter((name) => name.toLowerCase() === 'unique opera')).toEqual(['Unique Opera']);
+  });
+
+  it('accepts a name another organization uses', async () => {
+    const response = await create({ ...opera, name: 'Alpine Opera' });
+    expect(response.statusCode).toBe(201);
+    expect(await names(otherOrg)).toEqual(['Alpine Opera']);
+  });
+
+  it('refuses renaming to the name of another connection, and lets a connection keep its own name', async () => {
+    const first = await created({ ...opera, name: 'Rename Source' });
+    await created({ ...opera, name: 'Rename Target' });
+    const clash = await update(first.uuid, { ...opera, name: 'rename TARGET' }, { 'if-match': '"1"' });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json()).toEqual(nameTaken);
+    expect(await stored(first.uuid)).toMatchObject({ name: 'Rename Source', version: 1 });
+
+    const same = await update(first.uuid, { ...opera, name: 'Rename Source', port: 6001 }, { 'if-match': '"1"' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ name: 'Rename Source', port: 6001, version: 2 });
+    const recased = await update(first.uuid, { ...opera, name: 'RENAME SOURCE' }, { 'if-match': '"2"' });
+    expect(recased.statusCode).toBe(200);
+    expect(recased.json()).toMatchObject({ name: 'RENAME SOURCE', version: 3 });
+  });
+
+  it('lets a connection that already shares its name (stored before the rule) keep it when edited', async () => {
+    const rows = await t.db
+      .insert(pmsConnections)
+      .values([
+        { orgUuid: demoOrg, name: 'Legacy Twin', type: 'MOCK_PMS_INTERFACE', host: 'a.local', port: 7001 },
+        { orgUuid: demoOrg, name: 'legacy twin', type: 'MOCK_PMS_INTERFACE', host: 'b.local', port: 7002 },
+      ])
+      .returning();
+    const twin = rows[0];
+    if (!twin) throw new Error('no twin');
+    const response = await update(twin.uuid, { name: 'Legacy Twin', type: 'MOCK_PMS_INTERFACE', host: 'a2.local', port: 7001 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ host: 'a2.local', version: 2 });
+  });
+
+  it('creates only one of two connections sent at the same time with the same name', async () => {
+    const before = await connectionCount();
+    const answers = await Promise.all([create({ ...opera, name: 'Race Opera' }), create({ ...opera, name: 'race opera' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(await connectionCount()).toBe(before + 1);
+  });
+
+  it('stores the refusal under its Idempotency-Key, so a replay answers it again and creates nothing', async () => {
+    await created({ ...opera, name: 'Keyed Twin' });
+    const before = await connectionCount();
+    const first = await create({ ...opera, name: 'keyed twin' }, { 'idempotency-key': 'duplicate-name-keyed' });
+    const replay = await create({ ...opera, name: 'keyed twin' }, { 'idempotency-key': 'duplicate-name-keyed' });
+    expect(first.statusCode).toBe(422);
+    expect(replay.statusCode).toBe(422);
+    expect(replay.body).toBe(first.body);
+    expect(await connectionCount()).toBe(before);
+  });
+});
+
 describe('authorization', () => {
   const forbiddenBody = { errors: [{ code: 'forbidden', message: "You don't have permissions to view this organization" }] };
 

@@ -2,7 +2,9 @@
  * PMS connections of an organization (spec section 7 "PMS"): list, read, create, update, delete
  * under /organization/{org}/pms-connection. Every request is authorized on the server with the
  * domain's organization-setup rule; creates keep a client uuid; updates and deletes honour
- * If-Match; every mutation runs through withMutation (Idempotency-Key, one transaction).
+ * If-Match; every mutation runs through withMutation (Idempotency-Key, one transaction). A name is
+ * unique in its organization, case and surrounding spaces ignored (isPmsConnectionNameTaken): creates
+ * and renames of one organization take its row lock first, so two of them never both pass the check.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -13,9 +15,12 @@ import {
   apiErrorBodySchema,
   canSetupOrganization,
   ERROR_CODES,
+  isPmsConnectionNameTaken,
+  PMS_CONNECTION_MESSAGES,
   pmsConnectionCreateSchema,
   pmsConnectionInputSchema,
   pmsConnectionListResponseSchema,
+  pmsConnectionNameKey,
   pmsConnectionSchema,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
@@ -38,6 +43,9 @@ const CONNECTION_NOT_FOUND = 'PMS connection not found';
  */
 const uuidTaken = () =>
   new HttpError(409, [{ code: ERROR_CODES.conflict, message: 'This uuid cannot be used. Create the connection with a new uuid.', field: 'uuid' }]);
+
+/** 422, like the other field refusals the outbox returns to their form (a 409 would read as an edit conflict). */
+const nameTaken = () => HttpError.of(422, ERROR_CODES.validation, PMS_CONNECTION_MESSAGES.nameTaken, 'name');
 
 const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid') });
 const connectionParams = orgParams.extend({ id: z.string().max(64).describe('PMS connection uuid') });
@@ -82,6 +90,17 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = forUpdate ? await query.for('update') : await query;
     if (!row) throw notFound(CONNECTION_NOT_FOUND);
     return row;
+  }
+
+  /** Serializes the creates and renames of one organization's connections until the transaction ends. */
+  async function lockOrganization(tx: Executor, orgUuid: string): Promise<void> {
+    await tx.select({ uuid: organizations.uuid }).from(organizations).where(eq(organizations.uuid, orgUuid)).for('no key update');
+  }
+
+  /** 422 on `name` when another connection of the organization has this name (the organization locked first). */
+  async function assertNameFree(tx: Executor, orgUuid: string, name: string, self: string): Promise<void> {
+    const others = await tx.select({ uuid: pmsConnections.uuid, name: pmsConnections.name }).from(pmsConnections).where(eq(pmsConnections.orgUuid, orgUuid));
+    if (isPmsConnectionNameTaken(name, others, self)) throw nameTaken();
   }
 
   app.get(
@@ -136,7 +155,7 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pms'],
         summary: 'Create a PMS connection',
         description:
-          'A client-generated uuid is kept (offline create chains); the nil uuid answers 400. A uuid already in use, in this organization or any other, answers the same 409 `conflict`.',
+          'A client-generated uuid is kept (offline create chains); the nil uuid answers 400. A uuid already in use, in this organization or any other, answers the same 409 `conflict`. A name another connection of the organization has (case ignored) answers 422 `validation` on `name`.',
         security: BEARER,
         params: orgParams,
         headers: idempotencyHeaders,
@@ -148,6 +167,7 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const orgUuid = await authorize(request, request.params.org);
       const { uuid, ...input } = request.body;
       return withMutation(request, reply, async (tx) => {
+        await lockOrganization(tx, orgUuid);
         const now = request.server.lobby.now();
         const [row] = await tx
           .insert(pmsConnections)
@@ -155,6 +175,8 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
           .onConflictDoNothing({ target: pmsConnections.uuid })
           .returning();
         if (!row) throw uuidTaken();
+        // the insert is undone with the refusal (withMutation's transaction)
+        await assertNameFree(tx, orgUuid, row.name, row.uuid);
         return { statusCode: 201, body: toConnection(row) };
       });
     },
@@ -167,7 +189,8 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pms'],
         summary: 'Update a PMS connection',
-        description: 'Answers the record with its version increased. With If-Match, a stale version answers 412 with `current`.',
+        description:
+          'Answers the record with its version increased. With If-Match, a stale version answers 412 with `current`. A new name another connection of the organization has (case ignored) answers 422 `validation` on `name`; keeping its own name is always allowed.',
         security: BEARER,
         params: connectionParams,
         headers: ifMatchHeaders,
@@ -178,8 +201,10 @@ export const pmsConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const orgUuid = await authorize(request, request.params.org);
       return withMutation(request, reply, async (tx) => {
+        await lockOrganization(tx, orgUuid);
         const current = await findConnection(tx, orgUuid, request.params.id, true);
         assertVersion(request, current, { currentBody: toConnection(current) });
+        if (pmsConnectionNameKey(request.body.name) !== pmsConnectionNameKey(current.name)) await assertNameFree(tx, orgUuid, request.body.name, current.uuid);
         const [row] = await tx
           .update(pmsConnections)
           .set({ ...request.body, version: current.version + 1, updatedAt: request.server.lobby.now() })

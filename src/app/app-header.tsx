@@ -4,32 +4,40 @@ import { CONTENT_WIDTH } from '../domain';
 import { t } from '../i18n';
 import { useProfile } from '../features/auth/api/profile';
 import { SyncBadge } from '../features/sync/components/sync-badge';
-import { APP_VERSION } from './version';
 
-/** The signed-in header: product name to /organizations, the sync badge, and the user menu with Logout and the version. */
+/**
+ * The signed-in header: the product name and the main navigation, the sync badge, and the account
+ * menu. The menu holds actions only (role=menu allows menu items and nothing else): the version is
+ * in the footer.
+ */
 export function AppHeader() {
   const profile = useProfile();
   const navigate = useNavigate();
   return (
     <Container size={CONTENT_WIDTH} px={0} h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap">
-        <Anchor component={Link} to="/organizations" c="white" fw={700} fz="xl" underline="never">
-          {t('app.name')}
-        </Anchor>
+        <nav aria-label={t('layout.mainNavigation')}>
+          <Group gap="xl" wrap="nowrap">
+            <Anchor component={Link} to="/organizations" c="white" fw={700} fz="xl" underline="never">
+              {t('app.name')}
+            </Anchor>
+            <Anchor component={Link} to="/organizations" c="white" underline="hover">
+              {t('organizations.title')}
+            </Anchor>
+          </Group>
+        </nav>
         <Group gap="md" wrap="nowrap">
-        <SyncBadge />
-        <Menu position="bottom-end" shadow="md" width={260}>
-          <Menu.Target>
-            <Button variant="subtle" color="gray.0">
-              {profile.data?.email ?? t('layout.account')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => navigate('/logout')}>{t('layout.logout')}</Menu.Item>
-            <Menu.Divider />
-            <Menu.Label>{t('layout.version', { version: APP_VERSION })}</Menu.Label>
-          </Menu.Dropdown>
-        </Menu>
+          <SyncBadge />
+          <Menu position="bottom-end" shadow="md" width={260} trapFocus loop withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              <Button variant="subtle" color="gray.0" aria-label={t('layout.accountMenu', { account: profile.data?.email ?? t('layout.account') })}>
+                {profile.data?.email ?? t('layout.account')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => navigate('/logout')}>{t('layout.logout')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
       </Group>
     </Container>

@@ -42,7 +42,7 @@ describe('signed-in routes', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
-  it("show the user's email in the header, and Logout revokes the session and goes to /login", async () => {
+  it("show the user's email in the header, and Log out revokes the session and goes to /login", async () => {
     const session = makeSession();
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
     const gateway = fakeGateway((call) => {
@@ -55,8 +55,8 @@ describe('signed-in routes', () => {
     expect(screen.getByRole('link', { name: 'Lobby' }).getAttribute('href')).toBe('/organizations');
 
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'ann@example.com' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu of ann@example.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(where(router)).toBe('/login'));
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(gateway.callsTo('/authentication/v1/users/tokens/revoke')[0]?.body).toEqual({ refreshToken: session.refreshToken });

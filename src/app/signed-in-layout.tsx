@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AppShell, Container } from '@mantine/core';
 import { CONTENT_WIDTH } from '../domain';
 import { sessionStore, useSession } from '../api';
+import { t } from '../i18n';
 import { PageLoader, SECONDARY_COLOR } from '../ui';
 import { AppHeader } from './app-header';
 import { FeedbackProviders, HEADER_HEIGHT } from './feedback-providers';
@@ -21,10 +22,10 @@ export function SignedInLayout() {
   return (
     <FeedbackProviders>
       <AppShell header={{ height: HEADER_HEIGHT }} padding="lg">
-        <AppShell.Header bg={`${SECONDARY_COLOR}.9`} withBorder={false} px="lg">
+        <AppShell.Header bg={`${SECONDARY_COLOR}.9`} withBorder={false} px="lg" className="lobby-header" aria-label={t('app.name')}>
           <AppHeader />
         </AppShell.Header>
-        <AppShell.Main>
+        <AppShell.Main id="main" tabIndex={-1}>
           <Container size={CONTENT_WIDTH} px={0}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isPmsConnectionNameTaken,
+  PMS_CONNECTION_KIND,
   PMS_CONNECTION_MESSAGES,
   PMS_CONNECTION_TYPE_LABELS,
   PMS_CONNECTION_TYPES,
@@ -7,6 +9,7 @@ import {
   pmsConnectionFieldErrors,
   pmsConnectionInputSchema,
   pmsConnectionListResponseSchema,
+  pmsConnectionNameKey,
   pmsConnectionSchema,
 } from './index';
 
@@ -132,5 +135,34 @@ describe('pmsConnectionSchema', () => {
     expect(pmsConnectionSchema.parse(record)).toEqual(record);
     expect(pmsConnectionListResponseSchema.parse({ data: [record] })).toEqual({ data: [record] });
     expect(pmsConnectionSchema.safeParse({ ...record, version: 1.5 }).success).toBe(false);
+  });
+});
+
+describe('the unique-name rule', () => {
+  const connections = [
+    { uuid: 'a', name: 'Opera Main' },
+    { uuid: 'b', name: 'Mock PMS' },
+  ];
+
+  it('compares names trimmed and without case', () => {
+    expect(pmsConnectionNameKey('  Opera MAIN ')).toBe('opera main');
+    expect(isPmsConnectionNameTaken('opera main', connections)).toBe(true);
+    expect(isPmsConnectionNameTaken('  OPERA Main  ', connections)).toBe(true);
+    expect(isPmsConnectionNameTaken('Opera Spa', connections)).toBe(false);
+  });
+
+  it('lets a connection keep its own name, also in another case, but not take another one', () => {
+    expect(isPmsConnectionNameTaken('Opera Main', connections, 'a')).toBe(false);
+    expect(isPmsConnectionNameTaken('OPERA MAIN', connections, 'a')).toBe(false);
+    expect(isPmsConnectionNameTaken('Mock PMS', connections, 'a')).toBe(true);
+  });
+
+  it('leaves an empty name to the required rule', () => {
+    expect(isPmsConnectionNameTaken('   ', [{ uuid: 'x', name: '' }])).toBe(false);
+  });
+
+  it('has its message, and the kind the outbox and drafts file connections under', () => {
+    expect(PMS_CONNECTION_MESSAGES.nameTaken).toBe('Another PMS connection of this organization already has this name');
+    expect(PMS_CONNECTION_KIND).toBe('pms-connection');
   });
 });

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 
+/** The outbox collection and draft kind of PMS connections (the Sync page labels their fields by it). */
+export const PMS_CONNECTION_KIND = 'pms-connection';
+
 export const PMS_CONNECTION_TYPES = ['OPERA_IFC8_XML', 'OPERA_IFC8_XML_AGENT', 'MOCK_PMS_INTERFACE'] as const;
 export type PmsConnectionType = (typeof PMS_CONNECTION_TYPES)[number];
 
@@ -20,6 +23,7 @@ const HOST_MAX = 253;
 export const PMS_CONNECTION_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: `Name can have at most ${NAME_MAX} characters`,
+  nameTaken: 'Another PMS connection of this organization already has this name',
   hostRequired: 'Host is required',
   hostInvalid: 'Enter a host name or IP address',
   ipv4Invalid: 'Enter a valid IPv4 address: four numbers from 0 to 255, such as 10.0.0.12',
@@ -121,6 +125,22 @@ export const pmsConnectionListResponseSchema = z.object({ data: z.array(pmsConne
 
 type PmsConnectionField = 'name' | 'type' | 'host' | 'port';
 const FIELDS: readonly PmsConnectionField[] = ['name', 'type', 'host', 'port'];
+
+/** A name as the uniqueness rule compares it: trimmed, case ignored ('Opera Main' and ' opera main' are one name). */
+export function pmsConnectionNameKey(name: string): string {
+  return name.trim().toLocaleLowerCase('en');
+}
+
+/**
+ * Whether `name` is taken by another connection of the organization (`others`: its connections,
+ * the one being edited among them or not). A connection keeps its own name: `self` (the uuid of the
+ * one being edited) is never counted against it. Case and surrounding spaces are ignored.
+ */
+export function isPmsConnectionNameTaken(name: string, others: readonly { uuid: string; name: string }[], self: string | null = null): boolean {
+  const key = pmsConnectionNameKey(name);
+  if (key === '') return false;
+  return others.some((other) => other.uuid !== self && pmsConnectionNameKey(other.name) === key);
+}
 
 /** The first message per field for a form; an empty object when the input is valid. */
 export function pmsConnectionFieldErrors(input: unknown): Partial<Record<PmsConnectionField, string>> {

@@ -52,3 +52,5 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+export { countList, formatDateTime, formatList, formatNumber, formatRelativeTime, formatTime, plural, type PluralKey, type TimeZoneOption } from './format';

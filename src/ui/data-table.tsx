@@ -17,13 +17,17 @@ interface DataTableProps<Row> {
   /** Text a row is searched by (case-insensitive, contains); no search field when absent. */
   searchText?: (row: Row) => string;
   searchPlaceholder?: string;
-  /** Shown instead of rows when none match. */
+  /** Shown when the list itself is empty (the spec's empty state); a search matching nothing says so instead. */
   emptyText: string;
   /** Accessible name of the table. */
   label: string;
 }
 
-/** The generic table of the spec: a search field, 10 rows per page and pagination. */
+/**
+ * The generic table of the spec: a search field, 10 rows per page and pagination. With no rows it
+ * shows `emptyText`; when rows exist but the search matches none, it says that nothing matches the
+ * search ('No results match "opera"'). Either is announced politely to screen readers.
+ */
 export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), emptyText, label }: DataTableProps<Row>) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -71,11 +75,13 @@ export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceh
           ))}
         </Table.Tbody>
       </Table>
-      {shown.length === 0 && (
-        <Text c="dimmed" ta="center" py="md">
-          {emptyText}
-        </Text>
-      )}
+      <div role="status">
+        {shown.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            {rows.length > 0 && query.trim() !== '' ? t('table.noMatch', { query: query.trim() }) : emptyText}
+          </Text>
+        )}
+      </div>
       {pages > 1 && (
         <Group justify="flex-end">
           <Pagination

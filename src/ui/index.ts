@@ -1,7 +1,44 @@
+export { AppModal, useReturnFocus, type AppModalProps } from './app-modal';
+export { confirmRemoval, openConfirm, type ConfirmOptions, type ConfirmRemovalOptions } from './confirm';
 export { DataTable, type DataTableColumn } from './data-table';
+export { currentFocus, firstFocusable, focusSoon, focusTargetAfterRemoval } from './focus';
+export { useFocusWhenReady, useInvalidFocus } from './form-focus';
+export { FormModal, UnsavedChangesModal, useFormModalGuard, type FormGuard, type FormModalProps } from './form-modal';
+export { emailProblem, isEmailAddress, type EmailMessages } from './form-rules';
+export { hideNotice, notify, type NoticeOptions, type NoticeTone } from './notify';
 export { PageLoader } from './page-loader';
+export { PasswordField } from './password-field';
 export { PublicPage } from './public-page';
+export { pmsConnectionTypeLabel, recordFieldLabel, recordValueLabel } from './record-labels';
 export { SECONDARY_COLOR, theme } from './theme';
 export { usePageTitle } from './use-page-title';
 export { isNewPasswordValid, NewPasswordFields, type NewPasswordValue } from './new-password-fields';
-export { formatCachedAt, OfflineNotice } from './offline-notice';
+export { OfflineNotice } from './offline-notice';
+export {
+  attributeGroupLabel,
+  attributeLabel,
+  attributeOptionLabel,
+  ChipsInput,
+  chipProblemText,
+  CountrySelect,
+  CurrencySelect,
+  DateMaskInput,
+  DiscountChipsInput,
+  DualListSelector,
+  EmailListInput,
+  LocaleSelect,
+  ModeTextInput,
+  PackageListInput,
+  placementMessageText,
+  TimeMaskInput,
+  TimeZoneSelect,
+  TipPercentagesInput,
+  triStateLabel,
+  TriStateSwitch,
+  type ChipsInputProps,
+  type DualListSelectorProps,
+  type MaskedInputProps,
+  type ModeTextInputProps,
+  type RegionalSelectProps,
+  type TriStateSwitchProps,
+} from './inputs';

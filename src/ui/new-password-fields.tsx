@@ -1,6 +1,7 @@
-import { PasswordInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { newPasswordProblems, PASSWORD_MESSAGES } from '../domain';
 import { t, type MessageKey } from '../i18n';
+import { PasswordField } from './password-field';
 
 export interface NewPasswordValue {
   password: string;
@@ -43,7 +44,7 @@ export function NewPasswordFields({ value, onChange, showAll, disabled }: NewPas
   const confirmationProblems = problems.filter((problem) => problem === PASSWORD_MESSAGES.mismatch);
   return (
     <Stack gap="sm">
-      <PasswordInput
+      <PasswordField
         label={t('password.new')}
         autoComplete="new-password"
         required
@@ -52,7 +53,7 @@ export function NewPasswordFields({ value, onChange, showAll, disabled }: NewPas
         onChange={(event) => onChange({ ...value, password: event.currentTarget.value })}
         error={showAll || value.password !== '' ? messages(passwordProblems) : undefined}
       />
-      <PasswordInput
+      <PasswordField
         label={t('password.confirm')}
         autoComplete="new-password"
         required

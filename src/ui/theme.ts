@@ -38,7 +38,8 @@ export const theme = createTheme({
     // a link in running text must not rely on color alone (WCAG 1.4.1): underlined unless a screen says otherwise
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') } },
+      // the show/hide toggle is reachable with Tab and named (Mantine leaves it out of the tab order)
+      defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') } },
     }),
   },
 });

@@ -29,7 +29,7 @@ async function signIn(email: string, password: string) {
 async function signOut() {
   const { page } = browser;
   await page.getByRole('button', { name: ADMIN_EMAIL }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(/\/login/);
 }
 

@@ -11,6 +11,7 @@
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
 import { browserStorage, cutGateway, gatewayClient, isFromServiceWorker, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
@@ -232,16 +233,17 @@ describe('conflicts', () => {
     await fillForm(page, { port: 9555 });
     await save(page);
 
-    await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Sync status: 0 pending, 0 failed, 1 conflicts');
+    await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Sync status: 0 pending, 0 failed, 1 conflict');
     await badge(page).click();
     await page.getByRole('row', { name: /Edit PMS connection "Conflict PMS"/ }).getByRole('button', { name: 'Resolve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Resolve conflict' });
     await dialog.getByRole('columnheader', { name: 'Mine' }).waitFor();
     await dialog.getByRole('columnheader', { name: 'Theirs' }).waitFor();
     await dialog.getByRole('columnheader', { name: 'Original' }).waitFor();
+    await expectAccessible(page, 'conflict view');
     // proposed: my port, their host
-    expect(await dialog.getByRole('radio', { name: 'port: Mine 9555' }).isChecked()).toBe(true);
-    expect(await dialog.getByRole('radio', { name: 'host: Theirs theirs.local' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: 'Port: Mine 9555' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: 'Host: Theirs theirs.local' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Send my choice' }).click();
     await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
 
@@ -258,21 +260,28 @@ describe('logout', () => {
     await page.getByRole('button', { name: 'Add PMS connection' }).click();
     await fillForm(page, { name: 'Half typed' });
     await page.waitForTimeout(500);
+    // Cancel with changes asks first; leaving the page keeps the draft
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    const unsaved = page.getByRole('dialog', { name: 'You have unsaved changes' });
+    await unsaved.getByText('Are you sure you want to leave and discard changes?').waitFor();
+    await expectAccessible(page, 'unsaved-changes modal');
+    await page.goto(`${gateway.url}/sync`);
+    await page.getByRole('heading', { name: 'Sync', level: 1 }).waitFor();
     const filled = await browserStorage(page);
     expect(filled.stores.outbox).toBe(1);
     expect(filled.stores.drafts).toBe(1);
 
-    await page.getByRole('button', { name: 'admin@lobby.test' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Account menu of admin@lobby.test' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     const warning = page.getByRole('dialog', { name: 'Unsynced work' });
-    await warning.getByText('Your 1 unsynced changes and 1 unsaved drafts are kept only in this browser. Logging out deletes them.').waitFor();
+    await warning.getByText('Your 1 unsynced change and 1 unsaved draft are kept only in this browser. Logging out deletes them.').waitFor();
+    await expectAccessible(page, 'logout warning');
     await warning.getByRole('button', { name: 'Stay and sync' }).click();
     await page.waitForURL(/\/sync$/);
     expect((await browserStorage(page)).stores.outbox).toBe(1);
 
-    await page.getByRole('button', { name: 'admin@lobby.test' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Account menu of admin@lobby.test' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('dialog', { name: 'Unsynced work' }).getByRole('button', { name: 'Log out anyway' }).click();
     await page.waitForURL(/\/login/);
     const empty = await browserStorage(page);

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../ui';
 export function StatusPage({ title, message }: { title: string; message: string }) {
   usePageTitle(title);
   return (
-    <Center mih="70vh">
+    <Center component="main" id="main" tabIndex={-1} mih="70vh">
       <Stack align="center" gap="lg">
         <Text fw={700} fz={28} c="lobbyPurple.7">
           {t('app.name')}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEY } from '../../../api';
 import { enqueue, listEntries, lobbyDb, LOGOUT_MARKER_KEY, logOutAndWipe } from '../../../offline';
@@ -21,6 +21,48 @@ afterEach(async () => {
 });
 
 describe('LoginPage', () => {
+  it('keeps Sign in enabled and says what is missing when the form is empty, sending nothing', async () => {
+    const gateway = fakeGateway(() => json(200, makeSession()));
+    renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });
+    const user = userEvent.setup();
+    const submit = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    // Enter in the empty email field submits, as a click does
+    await user.click(screen.getByLabelText(/^Email/));
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Enter your email address')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    const email = screen.getByLabelText(/^Email/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(gateway.calls).toEqual([]);
+  });
+
+  it('checks the email address before sending, and focuses the field that lacks something', async () => {
+    const gateway = fakeGateway(() => json(200, makeSession()));
+    renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/), 'ann.example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText(/^Email/));
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Password/)));
+    expect(gateway.calls).toEqual([]);
+  });
+
+  it('lets Tab reach the show/hide toggle of the password, by its name', async () => {
+    renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/^Password/));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show or hide the password' }));
+  });
+
   it("shows the gateway's message when the credentials are refused", async () => {
     fakeGateway(() => gatewayError(401, 'auth.invalid_credentials', 'Invalid email or password'));
     renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });

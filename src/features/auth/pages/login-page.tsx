@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { safeRedirectPath } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { waitForLogout } from '../../../offline';
-import { PublicPage } from '../../../ui';
+import { emailProblem, PasswordField, PublicPage, useInvalidFocus } from '../../../ui';
 import { useLogin } from '../api/login';
 
 /**
@@ -17,13 +17,21 @@ function signInFailure(error: unknown): string {
   return t('password.unknownError');
 }
 
+const EMAIL_MESSAGES = { required: 'login.emailRequired', invalid: 'login.emailInvalid' } as const;
+
+/** What each field lacks, in the catalogue's words: nothing is sent while one lacks something. */
+function fieldErrors(email: string, password: string): { email?: string; password?: string } {
+  return { email: emailProblem(email, EMAIL_MESSAGES), password: password === '' ? t('login.passwordRequired') : undefined };
+}
+
 /** Paths a sign-in never returns to: they would show this page again. */
 const NOT_AFTER_SIGN_IN = ['/', '/login', '/logout'];
 
 /**
- * Sign-in (routes / and /login). Signed in, it sends on to `redirect` or /organizations. The
- * credentials go only once no logout is emptying this browser (in this tab or another), so the
- * new session is never wiped by the logout before it.
+ * Sign-in (routes / and /login). Signed in, it sends on to `redirect` or /organizations. Sign in
+ * is always offered: with a field empty or no email address in it, it says what is missing under
+ * that field (focused) and sends nothing. The credentials go only once no logout is emptying this
+ * browser (in this tab or another), so the new session is never wiped by the logout before it.
  */
 export function LoginPage() {
   const session = useSession();
@@ -32,6 +40,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const login = useLogin();
   const [waiting, setWaiting] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const errors = attempted ? fieldErrors(email, password) : {};
 
   if (session) {
     return <Navigate to={safeRedirectPath(params.get('redirect'), '/organizations', NOT_AFTER_SIGN_IN)} replace />;
@@ -40,10 +51,17 @@ export function LoginPage() {
   return (
     <PublicPage title={t('login.title')}>
       <form
+        ref={formRef}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (email.trim() === '' || password === '' || waiting) return;
+          setAttempted(true);
+          const problems = fieldErrors(email, password);
+          if (problems.email !== undefined || problems.password !== undefined) {
+            focusFirstInvalid();
+            return;
+          }
+          if (waiting) return;
           const credentials = { email: email.trim(), password };
           setWaiting(true);
           void waitForLogout()
@@ -66,16 +84,18 @@ export function LoginPage() {
             autoComplete="username"
             required
             value={email}
+            error={errors.email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <PasswordInput
+          <PasswordField
             label={t('login.password')}
             autoComplete="current-password"
             required
             value={password}
+            error={errors.password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
-          <Button type="submit" loading={waiting || login.isPending} disabled={email.trim() === '' || password === ''}>
+          <Button type="submit" loading={waiting || login.isPending}>
             {t('login.submit')}
           </Button>
           <Anchor component={Link} to="/reset-password" size="sm" ta="center">

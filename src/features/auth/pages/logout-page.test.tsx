@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEY } from '../../../api';
 import { enqueue, listDrafts, listEntries, lobbyDb, LOGOUT_MARKER_KEY, saveDraft } from '../../../offline';
@@ -36,12 +36,16 @@ describe('LogoutPage', () => {
     render();
 
     const warning = await screen.findByRole('dialog', { name: 'Unsynced work' });
-    expect(within(warning).getByText('Your 1 unsynced changes and 1 unsaved drafts are kept only in this browser. Logging out deletes them.')).toBeTruthy();
+    // counts in their plural forms, zero parts left out
+    expect(within(warning).getByText('Your 1 unsynced change and 1 unsaved draft are kept only in this browser. Logging out deletes them.')).toBeTruthy();
     expect(
       within(warning).getByText(
-        'This browser also keeps 2 unsynced changes and 0 unsaved drafts of other users. Logging out keeps them: each of those users finds theirs on the Sync page after signing in again.',
+        'This browser also keeps 2 unsynced changes of other users. Logging out keeps them: each of those users finds theirs on the Sync page after signing in again.',
       ),
     ).toBeTruthy();
+    // it opens on the safe choice, and its close button has a name
+    await waitFor(() => expect(document.activeElement).toBe(within(warning).getByRole('button', { name: 'Stay and sync' })));
+    expect(within(warning).getByRole('button', { name: 'Close' })).toBeTruthy();
 
     await userEvent.setup().click(within(warning).getByRole('button', { name: 'Log out anyway' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/login');
@@ -51,6 +55,16 @@ describe('LogoutPage', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem('lobby.language')).toBe('en');
     expect(localStorage.length).toBe(1);
+  });
+
+  it('says one unsynced change in the singular, leaving out the drafts it does not have', async () => {
+    const me = signedIn();
+    fakeGateway(() => empty(204));
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: me.uuid, label: 'mine' });
+    render();
+    const warning = await screen.findByRole('dialog', { name: 'Unsynced work' });
+    expect(within(warning).getByText('Your 1 unsynced change is kept only in this browser. Logging out deletes it.')).toBeTruthy();
+    expect(within(warning).queryByText(/other users|another user/)).toBeNull();
   });
 
   it('logs out without asking when only other users have work here', async () => {
@@ -79,7 +93,7 @@ describe('LogoutPage', () => {
     });
     render();
 
-    expect(await screen.findByText('Signing out…')).toBeTruthy();
+    expect(await screen.findByText('Logging out…')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(screen.queryByTestId('location')).toBeNull();

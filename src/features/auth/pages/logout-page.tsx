@@ -1,15 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { safeRedirectPath } from '../../../domain';
 import { logout, useSession } from '../../../api';
-import { t } from '../../../i18n';
-import { flushAllDrafts, logOutAndWipe, unsyncedWork, type UnsyncedWork } from '../../../offline';
-import { PageLoader, usePageTitle } from '../../../ui';
+import { countList, plural, t } from '../../../i18n';
+import { flushAllDrafts, logOutAndWipe, unsyncedWork, type UnsyncedWork, type WorkCount } from '../../../offline';
+import { AppModal, PageLoader, usePageTitle } from '../../../ui';
 
 type Phase = 'checking' | 'confirm' | 'leaving' | 'done';
 
 const NOTHING: UnsyncedWork = { mine: { changes: 0, drafts: 0 }, others: { changes: 0, drafts: 0 } };
+
+/** '3 unsynced changes and 1 unsaved draft', zero parts left out, for the warning's sentences. */
+const describeWork = (count: WorkCount) =>
+  countList([
+    ['logout.work.changes', count.changes],
+    ['logout.work.drafts', count.drafts],
+  ]);
+const total = (count: WorkCount) => count.changes + count.drafts;
 
 /**
  * /logout: ends the session (revoking it in the background) and removes the signed-in user's data
@@ -60,22 +68,23 @@ export function LogoutPage() {
   }, []);
 
   if (phase === 'confirm' && session) {
-    const others = work.others.changes + work.others.drafts > 0;
+    const others = total(work.others) > 0;
     return (
-      <Modal opened onClose={() => navigate('/sync')} title={t('logout.unsyncedTitle')} centered>
+      <AppModal opened onClose={() => navigate('/sync')} title={t('logout.unsyncedTitle')} centered>
         <Stack gap="sm">
-          <Text size="sm">{t('logout.unsyncedText', { changes: work.mine.changes, drafts: work.mine.drafts })}</Text>
-          {others && <Text size="sm">{t('logout.othersText', { changes: work.others.changes, drafts: work.others.drafts })}</Text>}
+          <Text size="sm">{plural('logout.unsyncedText', total(work.mine), { work: describeWork(work.mine) })}</Text>
+          {others && <Text size="sm">{plural('logout.othersText', total(work.others), { work: describeWork(work.others) })}</Text>}
         </Stack>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => navigate('/sync')}>
+          {/* the safe choice first and focused: Enter keeps the work */}
+          <Button variant="default" onClick={() => navigate('/sync')} data-autofocus>
             {t('logout.stay')}
           </Button>
           <Button color="red" onClick={() => void leave(session.uuid)}>
             {t('logout.anyway')}
           </Button>
         </Group>
-      </Modal>
+      </AppModal>
     );
   }
   // a logout in another tab ended the session while this one asked: that logout did the wipe

@@ -3,13 +3,21 @@ import { Link } from 'react-router-dom';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { describeError } from '../../../api';
 import { t } from '../../../i18n';
-import { PublicPage } from '../../../ui';
+import { emailProblem, PublicPage, useInvalidFocus } from '../../../ui';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
-/** /reset-password: asks the gateway to mail a reset link; the answer never says whether the account exists. */
+const EMAIL_MESSAGES = { required: 'reset.emailRequired', invalid: 'reset.emailInvalid' } as const;
+
+/**
+ * /reset-password: asks the gateway to mail a reset link; the answer never says whether the account
+ * exists. Send reset link is always offered; an empty field or no email address says so first.
+ */
 export function ResetPasswordPage() {
   const [email, setEmail] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
   const reset = useRequestPasswordReset();
+  const error = attempted ? emailProblem(email, EMAIL_MESSAGES) : undefined;
 
   return (
     <PublicPage title={t('reset.title')}>
@@ -19,10 +27,13 @@ export function ResetPasswordPage() {
         </Alert>
       ) : (
         <form
+          ref={formRef}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (email.trim() !== '') reset.mutate(email.trim());
+            setAttempted(true);
+            if (emailProblem(email, EMAIL_MESSAGES) !== undefined) focusFirstInvalid();
+            else if (!reset.isPending) reset.mutate(email.trim());
           }}
         >
           <Stack gap="md">
@@ -32,8 +43,16 @@ export function ResetPasswordPage() {
                 {describeError(reset.error)}
               </Alert>
             )}
-            <TextInput label={t('reset.email')} type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
-            <Button type="submit" loading={reset.isPending} disabled={email.trim() === ''}>
+            <TextInput
+              label={t('reset.email')}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              error={error}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={reset.isPending}>
               {t('reset.submit')}
             </Button>
           </Stack>

@@ -51,7 +51,7 @@ describe('OrganizationsPage', () => {
     expect(rowNames()).toEqual(['Hotel 20', 'Hotel 21', 'Hotel 22', 'Hotel 23']);
     await user.clear(screen.getByPlaceholderText('Search'));
     await user.type(screen.getByPlaceholderText('Search'), 'nowhere');
-    expect(screen.getByText('No organizations found')).toBeTruthy();
+    expect(screen.getByText('No results match "nowhere"')).toBeTruthy();
   });
 
   it('says the user may not view organizations when the gateway answers 403', async () => {

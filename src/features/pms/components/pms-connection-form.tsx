@@ -1,58 +1,117 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { PMS_CONNECTION_TYPES, PMS_CONNECTION_TYPE_LABELS, pmsConnectionFieldErrors, pmsConnectionInputSchema, type PmsConnection } from '../../../domain';
-import { t } from '../../../i18n';
+import {
+  isPmsConnectionNameTaken,
+  PMS_CONNECTION_MESSAGES,
+  PMS_CONNECTION_TYPES,
+  pmsConnectionFieldErrors,
+  pmsConnectionInputSchema,
+  type PmsConnection,
+} from '../../../domain';
+import { formatDateTime, t, type MessageKey } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
+import { pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from './save-outcome';
 
-/** What the form holds while typing: the port stays as typed until it is checked. */
+/**
+ * What the form holds while typing: the port as typed (text), checked on Save, so '80.5' or '-5'
+ * stays as typed and is refused with the reason instead of becoming 805 or 5. Drafts of older
+ * versions kept the port as a number.
+ */
 const formValueSchema = z.object({
   name: z.string(),
   type: z.string(),
   host: z.string(),
-  port: z.union([z.number(), z.string()]),
+  port: z.union([z.number(), z.string()]).transform(String),
 });
-type FormValue = z.infer<typeof formValueSchema>;
+type FormValue = z.output<typeof formValueSchema>;
 
 const EMPTY: FormValue = { name: '', type: '', host: '', port: '' };
-const fromRecord = (record: PmsConnection): FormValue => ({ name: record.name, type: record.type, host: record.host, port: record.port });
+const fromRecord = (record: PmsConnection): FormValue => ({ name: record.name, type: record.type, host: record.host, port: String(record.port) });
 
-const typeOptions = PMS_CONNECTION_TYPES.map((value) => ({ value, label: PMS_CONNECTION_TYPE_LABELS[value] }));
+/** The port to check: a number when the text is digits only, else the text itself, which the rule refuses. */
+function portOf(text: string): number | string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** The catalogue's words for each rule the domain checks. */
+const RULE_MESSAGE: Record<string, MessageKey> = {
+  [PMS_CONNECTION_MESSAGES.nameRequired]: 'pms.error.nameRequired',
+  [PMS_CONNECTION_MESSAGES.nameTooLong]: 'pms.error.nameTooLong',
+  [PMS_CONNECTION_MESSAGES.nameTaken]: 'pms.error.nameTaken',
+  [PMS_CONNECTION_MESSAGES.hostRequired]: 'pms.error.hostRequired',
+  [PMS_CONNECTION_MESSAGES.hostInvalid]: 'pms.error.hostInvalid',
+  [PMS_CONNECTION_MESSAGES.ipv4Invalid]: 'pms.error.ipv4Invalid',
+  [PMS_CONNECTION_MESSAGES.port]: 'pms.error.port',
+  [PMS_CONNECTION_MESSAGES.type]: 'pms.error.type',
+};
+function inCatalogue(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const key = RULE_MESSAGE[message];
+  return key ? t(key) : message;
+}
+
+type Field = 'name' | 'type' | 'host' | 'port';
+
+/** Every problem of the form, per field, in the catalogue's words; the name also checked against the organization's other connections. */
+function problemsOf(candidate: Record<Field, unknown>, others: readonly { uuid: string; name: string }[], self: string | null): Partial<Record<Field, string>> {
+  const errors = pmsConnectionFieldErrors(candidate);
+  if (errors.name === undefined && typeof candidate.name === 'string' && isPmsConnectionNameTaken(candidate.name, others, self)) {
+    errors.name = PMS_CONNECTION_MESSAGES.nameTaken;
+  }
+  return { name: inCatalogue(errors.name), type: inCatalogue(errors.type), host: inCatalogue(errors.host), port: inCatalogue(errors.port) };
+}
+
+const hasProblems = (problems: Partial<Record<Field, string>>) => Object.values(problems).some((problem) => problem !== undefined);
 
 interface PmsConnectionFormProps {
   org: string;
   userUuid: string;
   /** the connection to edit (as shown, queued changes included); null adds one */
   record: PmsConnection | null;
+  /** the organization's connections (those waiting to be removed left out): a name is unique among them */
+  others: readonly { uuid: string; name: string }[];
   onClose: () => void;
 }
 
 /**
- * Add or edit a PMS connection. Every keystroke is kept as a draft (restored after a reload with
- * the time it was saved); Save is offered once something differs from the record, checks the
- * fields, queues the change in the outbox and then says what became of it (showSaveOutcome).
+ * Add or edit a PMS connection, inside a FormModal: it opens on the Name field. Every keystroke is
+ * kept as a draft (restored after a reload with the time it was saved); Cancel or closing with
+ * changes asks first (discard or save), without changes it closes at once. Save is offered once
+ * something differs from the record, checks the fields (the name unique in the organization, the
+ * port a whole number from 1 to 65535, said as soon as it is typed), queues the change in the
+ * outbox and then says what became of it (showSaveOutcome).
  */
-export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnectionFormProps) {
+export function PmsConnectionForm({ org, userUuid, record, others, onClose }: PmsConnectionFormProps) {
   const scope: DraftScope = { userUuid, orgUuid: org, kind: PMS_CONNECTION_KIND, recordId: record?.uuid ?? 'new' };
   const initial = record ? fromRecord(record) : EMPTY;
   const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
+  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
 
   const value = draft.value;
-  const candidate = { ...value, port: typeof value.port === 'number' ? value.port : value.port.trim() === '' ? undefined : Number(value.port) };
-  const errors = attempted ? pmsConnectionFieldErrors(candidate) : {};
+  const candidate = { ...value, port: portOf(value.port) };
+  const problems = problemsOf(candidate, others, record?.uuid ?? null);
+  // the port says at once what is wrong with what was typed; the other fields once Save was tried
+  const errors = attempted ? problems : { port: value.port.trim() === '' ? undefined : problems.port };
   const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
 
   async function save() {
     if (!draft.changed) return;
     setAttempted(true);
     const parsed = pmsConnectionInputSchema.safeParse(candidate);
-    if (!parsed.success) return;
+    if (!parsed.success || hasProblems(problems)) {
+      focusFirstInvalid();
+      return;
+    }
     setSaving(true);
     try {
       const queued = record
@@ -67,8 +126,11 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
     }
   }
 
+  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -79,7 +141,7 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
         {draft.restoredAt !== null && (
           <Alert color="blue" variant="light" role="status" py="xs">
             <Group justify="space-between" wrap="nowrap">
-              <span>{t('draft.restored', { time: new Date(draft.restoredAt).toLocaleString() })}</span>
+              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
               <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
                 {t('draft.discard')}
               </Button>
@@ -91,12 +153,21 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
             {t('draft.refused', { message: draft.error })}
           </Alert>
         )}
-        <TextInput label={t('pms.form.name')} required value={value.name} error={errors.name} disabled={!draft.ready} onChange={(event) => set({ name: event.currentTarget.value })} />
+        <TextInput
+          ref={firstField}
+          data-autofocus
+          label={t('pms.form.name')}
+          required
+          value={value.name}
+          error={errors.name}
+          disabled={!draft.ready}
+          onChange={(event) => set({ name: event.currentTarget.value })}
+        />
         <Select
           label={t('pms.form.type')}
           placeholder={t('pms.form.typePlaceholder')}
           required
-          data={typeOptions}
+          data={PMS_CONNECTION_TYPES.map((type) => ({ value: type, label: pmsConnectionTypeLabel(type) }))}
           value={value.type === '' ? null : value.type}
           error={errors.type}
           disabled={!draft.ready}
@@ -104,20 +175,18 @@ export function PmsConnectionForm({ org, userUuid, record, onClose }: PmsConnect
           onChange={(type) => set({ type: type ?? '' })}
         />
         <TextInput label={t('pms.form.host')} required value={value.host} error={errors.host} disabled={!draft.ready} onChange={(event) => set({ host: event.currentTarget.value })} />
-        <NumberInput
+        <TextInput
           label={t('pms.form.port')}
+          description={t('pms.form.portDescription')}
           required
-          min={1}
-          max={65535}
-          allowDecimal={false}
-          allowNegative={false}
+          inputMode="numeric"
           value={value.port}
           error={errors.port}
           disabled={!draft.ready}
-          onChange={(port) => set({ port })}
+          onChange={(event) => set({ port: event.currentTarget.value })}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={requestClose}>
             {t('pms.form.cancel')}
           </Button>
           <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>

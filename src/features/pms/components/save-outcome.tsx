@@ -1,12 +1,35 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { t } from '../../../i18n';
-import { describeSaveOutcome, type SaveTone, type SendOutcome } from '../../../offline';
+import { describeOutboxError, describeSaveOutcome, type SaveTone, type SendOutcome } from '../../../offline';
+import { hideNotice, notify, type NoticeTone } from '../../../ui';
 
-/** How long after Save a form waits for the gateway's verdict before saying it is still on its way. */
+/** How long after Save (or a removal) a form waits for the gateway's verdict before saying it is still on its way. */
 export const SAVE_VERDICT_WAIT_MS = 1_500;
 
-const COLOR: Record<SaveTone, string> = { applied: 'green', queued: 'blue', refused: 'red', conflict: 'yellow' };
+const TONE: Record<SaveTone, NoticeTone> = { applied: 'done', queued: 'waiting', refused: 'problem', conflict: 'attention' };
+
+/** A notice with the way to the Sync page under its text, for a change that waits for the operator's choice. */
+function showWithSyncLink(text: string, openSync: () => void): void {
+  const id = `pms-outcome-${crypto.randomUUID()}`;
+  notify(
+    <Stack gap={4}>
+      <Text size="sm">{text}</Text>
+      <Anchor
+        href="/sync"
+        size="sm"
+        onClick={(event) => {
+          event.preventDefault();
+          hideNotice(id);
+          openSync();
+        }}
+      >
+        {t('save.openSync')}
+      </Anchor>
+    </Stack>,
+    'attention',
+    { id },
+  );
+}
 
 /**
  * The notice after Save: saved (the gateway applied it), kept in this browser (unreachable, or no
@@ -15,30 +38,31 @@ const COLOR: Record<SaveTone, string> = { applied: 'green', queued: 'blue', refu
  */
 export function showSaveOutcome(outcome: SendOutcome, openSync: () => void): void {
   const { tone, text } = describeSaveOutcome(outcome);
-  const stays = tone === 'refused' || tone === 'conflict';
-  const id = `save-outcome-${crypto.randomUUID()}`;
-  notifications.show({
-    id,
-    color: COLOR[tone],
-    autoClose: stays ? false : undefined,
-    message:
-      tone === 'conflict' ? (
-        <Stack gap={4}>
-          <Text size="sm">{text}</Text>
-          <Anchor
-            href="/sync"
-            size="sm"
-            onClick={(event) => {
-              event.preventDefault();
-              notifications.hide(id);
-              openSync();
-            }}
-          >
-            {t('save.openSync')}
-          </Anchor>
-        </Stack>
-      ) : (
-        text
-      ),
-  });
+  if (tone === 'conflict') showWithSyncLink(text, openSync);
+  else notify(text, TONE[tone]);
+}
+
+/**
+ * The notice after a confirmed removal: removed, removed once the gateway is reachable (the row
+ * waits, struck through, with Undo), refused with the gateway's words, or in conflict with the
+ * way to the Sync page.
+ */
+export function showRemovalOutcome(outcome: SendOutcome, name: string, openSync: () => void): void {
+  switch (outcome.kind) {
+    case 'applied':
+      notify(t('pms.removed', { name }));
+      return;
+    case 'unreachable':
+      notify(t('pms.removeQueued', { name }), 'waiting');
+      return;
+    case 'waiting':
+      notify(t('pms.removeWaiting', { name }), 'waiting');
+      return;
+    case 'refused':
+      notify(t('pms.removeRefused', { name, message: describeOutboxError(outcome.entry) ?? t('pms.deleteFailedDefault') }), 'problem');
+      return;
+    case 'conflict':
+      showWithSyncLink(t('pms.removeConflict', { name }), openSync);
+      return;
+  }
 }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
-import { enqueue, listEntries, lobbyDb } from '../../../offline';
+import { enqueue, flushAllDrafts, listEntries, lobbyDb } from '../../../offline';
 import { gatewayError, json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
 import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
 import { PmsPage } from './pms-page';
@@ -19,7 +19,33 @@ function signedIn() {
 
 const render = () => renderWithProviders(<PmsPage />, { url: `/organization/${ORG}/pms`, path: '/organization/:uuid/pms' });
 
+const spa = { ...connection, uuid: '00000000-0000-4000-8000-0000000000c2', name: 'Spa Opera', host: 'spa.local', port: 5020 };
+const organization = { uuid: ORG, name: 'Demo Hospitality Group', legalCompanyName: 'Demo Hospitality Group AG', status: 'ACTIVE', version: 1 };
+
+/** A gateway that knows the organization and lists `connections`; changes answer `onChange` (default: never answered). */
+function gatewayWith(connections: object[], onChange: (call: RecordedCall) => Response | Promise<Response> = () => new Promise<Response>(() => undefined)) {
+  return fakeGateway((call) => {
+    if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
+    if (call.path.startsWith('/user-profile')) return json(200, profile);
+    if (call.method === 'GET') return json(200, { data: connections });
+    return onChange(call);
+  });
+}
+
+/** Opens the add form (or the edit form of `name`) once the list is shown; the form is ready when its fields are. */
+async function openForm(user: ReturnType<typeof userEvent.setup>, name?: string) {
+  await user.click(await screen.findByRole('button', { name: name ? `Edit ${name}` : 'Add PMS connection' }));
+  const dialog = await screen.findByRole('dialog', { name: name ? 'Edit PMS connection' : 'Add PMS connection' });
+  await waitFor(() => expect((within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).disabled).toBe(false));
+  return dialog;
+}
+
+const draftCount = () => lobbyDb().drafts.count();
+
 afterEach(async () => {
+  // a form left open writes its draft as it unmounts: unmount and let it write before emptying the database
+  cleanup();
+  await flushAllDrafts();
   // the notifications' store outlives a render: each test starts without the last one's notices
   notifications.clean();
   notifications.cleanQueue();
@@ -164,5 +190,255 @@ describe('PmsPage', () => {
     expect(await notice('Saved in this browser — the gateway has not confirmed it yet. The Sync page shows when it is applied.')).toBeTruthy();
     expect(screen.queryByText('Saved in this browser — it will be sent when the gateway is reachable')).toBeNull();
     answer(json(200, { ...connection, version: 2 }));
+  });
+});
+
+describe('PmsPage: the organization, and what the list says', () => {
+  it('names the organization in its heading and in the page title', async () => {
+    signedIn();
+    gatewayWith([connection]);
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'PMS connections of Demo Hospitality Group' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('PMS connections - Demo Hospitality Group - Lobby'));
+  });
+
+  it("says an unknown organization was not found, not 'Error Message'", async () => {
+    signedIn();
+    fakeGateway((call) => (call.path.startsWith('/organization/v1/organization') ? json(200, { data: [] }) : gatewayError(404, 'not_found', 'Organization not found')));
+    render();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Organization not found')).toBeTruthy();
+    expect(within(alert).getByText('There is no organization at this address: it may have been removed, or the link is wrong.')).toBeTruthy();
+    expect(screen.queryByText('Error Message')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the organizations' }).getAttribute('href')).toBe('/organizations');
+  });
+
+  it('says a search that matches nothing matches nothing, and an empty list that there are none yet', async () => {
+    signedIn();
+    gatewayWith([connection]);
+    const first = render();
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'PMS connections' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fidelio');
+    expect(await screen.findByText('No results match "fidelio"')).toBeTruthy();
+    expect(screen.queryByText('There are no PMS connections yet')).toBeNull();
+    first.unmount();
+
+    gatewayWith([]);
+    render();
+    expect(await screen.findByText('There are no PMS connections yet')).toBeTruthy();
+  });
+});
+
+describe('PmsPage: the form', () => {
+  it('opens on its Name field, with a named close button, and shows the type labels of the spec', async () => {
+    signedIn();
+    gatewayWith([]);
+    render();
+    const user = userEvent.setup();
+    const dialog = await openForm(user);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: /Name/ })));
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: /Type/ }));
+    expect(screen.getByRole('option', { name: 'OPERA IFC8 XML AGENT' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'MOCK (for testing)' })).toBeTruthy();
+  });
+
+  it('closes at once on Cancel when nothing changed, focus back on the button that opened it', async () => {
+    signedIn();
+    gatewayWith([connection]);
+    render();
+    const user = userEvent.setup();
+    const dialog = await openForm(user, 'Opera Main');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Opera Main' })));
+    expect(await draftCount()).toBe(0);
+  });
+
+  it('asks before Cancel drops changes; Discard removes the draft, so nothing comes back as restored', async () => {
+    signedIn();
+    gatewayWith([connection]);
+    render();
+    const user = userEvent.setup();
+    let dialog = await openForm(user, 'Opera Main');
+    await user.type(within(dialog).getByRole('textbox', { name: /Host/ }), '-new');
+    await waitFor(async () => expect(await draftCount()).toBe(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    const question = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
+    expect(within(question).getByText('Are you sure you want to leave and discard changes?')).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await draftCount()).toBe(0);
+    expect(await lobbyDb().outbox.count()).toBe(0);
+
+    dialog = await openForm(user, 'Opera Main');
+    expect((within(dialog).getByRole('textbox', { name: /Host/ }) as HTMLInputElement).value).toBe('opera.local');
+    expect(within(dialog).queryByText(/Restored unsaved changes/)).toBeNull();
+  });
+
+  it('saves from the unsaved-changes modal as Save does', async () => {
+    signedIn();
+    gatewayWith([connection]);
+    render();
+    const user = userEvent.setup();
+    const dialog = await openForm(user, 'Opera Main');
+    await user.type(within(dialog).getByRole('textbox', { name: /Host/ }), '-new');
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'You have unsaved changes' })).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await lobbyDb().outbox.toArray()).toMatchObject([{ method: 'PUT', body: { host: 'opera.local-new' } }]);
+  });
+
+  it.each(['80.5', '-5', '0', '70000', '5e3'])('keeps the port %s as typed and says why it is refused, queueing nothing', async (port) => {
+    signedIn();
+    gatewayWith([connection]);
+    render();
+    const user = userEvent.setup();
+    const dialog = await openForm(user, 'Opera Main');
+    const field = within(dialog).getByRole('textbox', { name: /Port/ }) as HTMLInputElement;
+    await user.clear(field);
+    await user.type(field, port);
+    expect(field.value).toBe(port);
+    expect(within(dialog).getByText('Port must be a whole number from 1 to 65535')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await lobbyDb().outbox.count()).toBe(0);
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('refuses a name another connection of the organization has, case ignored, and lets a connection keep its own', async () => {
+    signedIn();
+    gatewayWith([connection, spa]);
+    render();
+    const user = userEvent.setup();
+    let dialog = await openForm(user);
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '  opera MAIN ');
+    await user.click(within(dialog).getByRole('combobox', { name: /Type/ }));
+    await user.click(screen.getByRole('option', { name: 'MOCK (for testing)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Host/ }), 'other.local');
+    await user.type(within(dialog).getByRole('textbox', { name: /Port/ }), '7000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Another PMS connection of this organization already has this name')).toBeTruthy();
+    expect(await lobbyDb().outbox.count()).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'You have unsaved changes' })).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // renaming Spa Opera to Opera Main is refused too; Opera Main keeps its name in another case
+    dialog = await openForm(user, 'Opera Main');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'OPERA MAIN');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit PMS connection' })).toBeNull());
+    expect(await lobbyDb().outbox.toArray()).toMatchObject([{ method: 'PUT', body: { name: 'OPERA MAIN' } }]);
+  });
+});
+
+describe('PmsPage: removing a connection', () => {
+  async function confirmRemove(user: ReturnType<typeof userEvent.setup>, name: string) {
+    await user.click(await screen.findByRole('button', { name: `Remove ${name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove PMS connection' });
+    expect(within(dialog).getByText(`Are you sure you want to remove ${name}? Once the gateway has removed it, this cannot be undone.`)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }
+
+  it("moves focus to the next row's first action, or the previous row's after the last row", async () => {
+    signedIn();
+    gatewayWith([connection, spa]);
+    render();
+    const user = userEvent.setup();
+    await confirmRemove(user, 'Opera Main');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Spa Opera' })));
+    // Opera Main waits for the gateway (no replay runs here): its first action is now Undo
+    await confirmRemove(user, 'Spa Opera');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removal of Opera Main' })));
+  });
+
+  it('moves focus to the heading when no other row is left', async () => {
+    signedIn();
+    gatewayWith([connection]);
+    render();
+    await confirmRemove(userEvent.setup(), 'Opera Main');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'PMS connections of Demo Hospitality Group' })));
+  });
+
+  it('keeps a removal waiting for the gateway in the list, struck through, with Undo that discards the queued removal', async () => {
+    signedIn();
+    gatewayWith([connection, spa]);
+    render();
+    const user = userEvent.setup();
+    await confirmRemove(user, 'Opera Main');
+
+    const row = (await screen.findByText('Waiting to be removed')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Opera Main').style.textDecoration).toBe('line-through');
+    expect(within(row).queryByRole('button', { name: 'Edit Opera Main' })).toBeNull();
+    expect(await lobbyDb().outbox.toArray()).toMatchObject([{ method: 'DELETE', recordUuid: connection.uuid }]);
+    // a removal that is only queued says it waits for the gateway
+    expect(await notice('Removal of PMS connection "Opera Main" sent: the gateway has not confirmed it yet. The Sync page shows when it is applied.')).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Undo removal of Opera Main' }));
+    expect(await notice('Removal of PMS connection "Opera Main" undone')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Waiting to be removed')).toBeNull());
+    expect(await lobbyDb().outbox.count()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Edit Opera Main' })).toBeTruthy();
+  });
+
+  it('says the connection was removed once the gateway removed it', async () => {
+    signedIn();
+    let removed = false;
+    const gateway = fakeGateway((call) => {
+      if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
+      if (call.path.startsWith('/user-profile')) return json(200, profile);
+      if (call.method === 'DELETE') {
+        removed = true;
+        return new Response(null, { status: 204 });
+      }
+      return json(200, { data: removed ? [spa] : [connection, spa] });
+    });
+    renderApp(`/organization/${ORG}/pms`);
+    const user = userEvent.setup();
+    await confirmRemove(user, 'Opera Main');
+    expect(await notice('PMS connection "Opera Main" removed')).toBeTruthy();
+    expect(gateway.calls.some((call) => call.method === 'DELETE' && call.path.endsWith(connection.uuid))).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit Opera Main' })).toBeNull());
+  });
+
+  it('does not show a removed connection again while the list is fetched anew', async () => {
+    signedIn();
+    let removed = false;
+    fakeGateway((call) => {
+      if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
+      if (call.path.startsWith('/user-profile')) return json(200, profile);
+      if (call.method === 'DELETE') {
+        removed = true;
+        return new Response(null, { status: 204 });
+      }
+      // once removed, the list answers late: the gateway's list still held the row when last read
+      return removed ? new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { data: [spa] })), 1_500)) : json(200, { data: [connection, spa] });
+    });
+    renderApp(`/organization/${ORG}/pms`);
+    const user = userEvent.setup();
+    await confirmRemove(user, 'Opera Main');
+    expect(await notice('PMS connection "Opera Main" removed')).toBeTruthy();
+    expect(screen.queryByText('Opera Main')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Spa Opera' })).toBeTruthy();
+  });
+
+  it('says a removal waits when the gateway cannot be reached', async () => {
+    signedIn();
+    fakeGateway((call) => {
+      if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
+      if (call.path.startsWith('/user-profile')) return json(200, profile);
+      if (call.method === 'DELETE') return Promise.reject(new TypeError('Failed to fetch'));
+      return json(200, { data: [connection, spa] });
+    });
+    renderApp(`/organization/${ORG}/pms`);
+    await confirmRemove(userEvent.setup(), 'Opera Main');
+    expect(await notice('PMS connection "Opera Main" will be removed when the gateway is reachable')).toBeTruthy();
+    expect(screen.getByText('Waiting to be removed')).toBeTruthy();
   });
 });

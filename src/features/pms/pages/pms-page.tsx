@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { PMS_CONNECTION_TYPE_LABELS, type PmsConnection } from '../../../domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { PmsConnection } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { discardEntry, retryEntry, useDraftList, type OutboxEntry } from '../../../offline';
-import { DataTable, OfflineNotice, PageLoader, usePageTitle, type DataTableColumn } from '../../../ui';
-import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
+import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry } from '../../../offline';
+import { confirmRemoval, DataTable, FormModal, notify, OfflineNotice, PageLoader, pmsConnectionTypeLabel, usePageTitle, type DataTableColumn } from '../../../ui';
+import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { PmsConnectionForm } from '../components/pms-connection-form';
+import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome } from '../components/save-outcome';
 
 type Editing = { record: PmsConnection | null } | null;
 
@@ -17,26 +17,34 @@ function deleteFailure(entry: OutboxEntry): string {
   return t('pms.deleteFailed', { status: entry.lastStatus ?? 500, message: entry.errorMessages[0] ?? t('pms.deleteFailedDefault') });
 }
 
-function confirmRemove(connection: PmsConnectionRow, onConfirm: () => void) {
-  modals.openConfirmModal({
-    title: t('pms.removeTitle'),
-    children: <Text size="sm">{t('pms.removeText', { name: connection.name })}</Text>,
-    labels: { confirm: t('pms.removeConfirm'), cancel: t('pms.form.cancel') },
-    confirmProps: { color: 'red' },
-    onConfirm,
-  });
+/** Why the list could not be shown: its alert's title and text. */
+function loadFailure(error: unknown): { title: string; text: string; notFound: boolean } {
+  if (isApiError(error) && error.status === 403) return { title: t('pms.permissionError'), text: t('pms.forbidden'), notFound: false };
+  if (isApiError(error) && error.status === 404) return { title: t('pms.notFoundTitle'), text: t('pms.notFound'), notFound: true };
+  // spec section 8: errors of the PMS API are labelled 'Error Message'
+  return { title: t('pms.errorMessage'), text: describeError(error), notFound: false };
 }
 
-/** /organization/:uuid/pms: the organization's PMS connections (hotel definitions come with the PMS area). */
+/**
+ * /organization/:uuid/pms: the organization's PMS connections (hotel definitions come with the PMS
+ * area), named after the organization in the heading and the page title. A removal asks first,
+ * says what became of it, and while it waits for the gateway the row stays, struck through, with
+ * Undo; focus moves to the next row (or the heading) once the row is confirmed gone.
+ */
 export function PmsPage() {
-  usePageTitle(t('pms.title'));
   const { uuid: org = '' } = useParams();
+  const organization = useOrganizationName(org);
+  usePageTitle(organization ? t('pms.pageTitle', { organization }) : t('pms.title'));
   const session = useSession();
   const userUuid = session?.uuid ?? null;
-  const { query, rows, failedDeletes } = usePmsConnectionRows(org);
+  const navigate = useNavigate();
+  const { query, rows, failedDeletes, markUndone } = usePmsConnectionRows(org);
   const drafts = useDraftList(userUuid, org, PMS_CONNECTION_KIND);
   const [editing, setEditing] = useState<Editing>(null);
   const reopened = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** the names a connection's name must differ from: those not on their way out */
+  const others = useMemo(() => (rows ?? []).filter((row) => row.removal === null), [rows]);
 
   // Unsaved work comes back: when the page opens (after a reload, say), the latest draft's form opens again.
   useEffect(() => {
@@ -51,60 +59,99 @@ export function PmsPage() {
     }
   }, [rows, drafts, editing]);
 
+  const remove = (row: PmsConnectionRow) =>
+    confirmRemoval({
+      title: t('pms.removeTitle'),
+      message: t('pms.removeText', { name: row.name }),
+      confirmLabel: t('pms.removeConfirm'),
+      cancelLabel: t('pms.form.cancel'),
+      fallbackFocus: () => heading.current,
+      onConfirm: () => {
+        if (!userUuid) return;
+        void queueDelete(org, userUuid, row)
+          .then((queued) => whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS))
+          .then((outcome) => showRemovalOutcome(outcome, row.name, () => void navigate('/sync')));
+      },
+    });
+
+  const undoRemoval = (row: PmsConnectionRow) => {
+    if (!row.removal || row.removal.sending) return;
+    markUndone(row.uuid);
+    void discardEntry(row.removal.seq).then(() => notify(t('pms.removeUndone', { name: row.name })));
+  };
+
   const columns: DataTableColumn<PmsConnectionRow>[] = [
     {
       key: 'name',
       header: t('pms.column.name'),
       cell: (row) => (
         <Group gap="xs" wrap="nowrap">
-          <span>{row.name}</span>
-          {row.pending && (
-            <Badge size="xs" variant="light" color="blue">
-              {t('pms.pendingSync')}
+          <Text span inherit td={row.removal ? 'line-through' : undefined}>
+            {row.name}
+          </Text>
+          {row.removal ? (
+            <Badge size="xs" variant="light" color="red">
+              {t('pms.removing')}
             </Badge>
+          ) : (
+            row.pending && (
+              <Badge size="xs" variant="light" color="blue">
+                {t('pms.pendingSync')}
+              </Badge>
+            )
           )}
         </Group>
       ),
     },
-    { key: 'type', header: t('pms.column.type'), cell: (row) => PMS_CONNECTION_TYPE_LABELS[row.type] },
+    { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
     { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
     { key: 'port', header: t('pms.column.port'), cell: (row) => row.port },
     {
       key: 'edit',
       header: t('pms.column.edit'),
-      cell: (row) => (
-        <Button size="xs" variant="light" aria-label={t('pms.edit', { name: row.name })} onClick={() => setEditing({ record: row })}>
-          {t('pms.column.edit')}
-        </Button>
-      ),
+      // a connection on its way out is not edited: Undo first
+      cell: (row) =>
+        row.removal ? null : (
+          <Button size="xs" variant="light" aria-label={t('pms.edit', { name: row.name })} onClick={() => setEditing({ record: row })}>
+            {t('pms.column.edit')}
+          </Button>
+        ),
     },
     {
       key: 'remove',
       header: t('pms.column.remove'),
+      // one button for both, so focus stays on it when Remove turns into Undo and back
       cell: (row) => (
         <Button
           size="xs"
           variant="subtle"
-          color="red"
-          aria-label={t('pms.remove', { name: row.name })}
-          onClick={() => confirmRemove(row, () => userUuid && void queueDelete(org, userUuid, row))}
+          color={row.removal ? 'gray' : 'red'}
+          aria-label={row.removal ? t('pms.undoRemoveLabel', { name: row.name }) : t('pms.remove', { name: row.name })}
+          disabled={row.removal?.sending === true}
+          onClick={() => (row.removal ? undoRemoval(row) : remove(row))}
         >
-          {t('pms.column.remove')}
+          {row.removal ? t('pms.undoRemove') : t('pms.column.remove')}
         </Button>
       ),
     },
   ];
 
-  const forbidden = isApiError(query.error) && query.error.status === 403;
+  const failure = query.isError ? loadFailure(query.error) : null;
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={`/organization/${org}`} size="sm">
-        {t('pms.backToOrganization')}
-      </Anchor>
+      {failure?.notFound ? (
+        <Anchor component={Link} to="/organizations" size="sm">
+          {t('pms.toOrganizations')}
+        </Anchor>
+      ) : (
+        <Anchor component={Link} to={`/organization/${org}`} size="sm">
+          {t('pms.backToOrganization')}
+        </Anchor>
+      )}
       <Group justify="space-between">
-        <Title order={1} fz="h2">
-          {t('pms.title')}
+        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
+          {organization ? t('pms.heading', { organization }) : t('pms.title')}
         </Title>
         {rows !== null && <Button onClick={() => setEditing({ record: null })}>{t('pms.add')}</Button>}
       </Group>
@@ -128,22 +175,24 @@ export function PmsPage() {
         </Alert>
       ))}
       {query.isPending && <PageLoader label={t('pms.loading')} />}
-      {query.isError && (
-        <Alert color="red" role="alert" title={forbidden ? t('pms.permissionError') : t('pms.loadFailed')}>
-          {forbidden ? t('pms.forbidden') : describeError(query.error)}
+      {failure && (
+        <Alert color="red" role="alert" title={failure.title}>
+          {failure.text}
         </Alert>
       )}
       {rows !== null && (
         <DataTable rows={rows} columns={columns} rowKey={(row) => row.uuid} searchText={(row) => `${row.name} ${row.host}`} emptyText={t('pms.empty')} label={t('pms.title')} />
       )}
-      <Modal
+      <FormModal
         opened={editing !== null && userUuid !== null}
         onClose={() => setEditing(null)}
         title={editing?.record ? t('pms.form.editTitle') : t('pms.form.createTitle')}
         size={500}
       >
-        {editing !== null && userUuid !== null && <PmsConnectionForm org={org} userUuid={userUuid} record={editing.record} onClose={() => setEditing(null)} />}
-      </Modal>
+        {editing !== null && userUuid !== null && (
+          <PmsConnectionForm org={org} userUuid={userUuid} record={editing.record} others={others} onClose={() => setEditing(null)} />
+        )}
+      </FormModal>
     </Stack>
   );
 }

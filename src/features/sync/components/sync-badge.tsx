@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { useConnectivity, useSession } from '../../../api';
-import { t } from '../../../i18n';
+import { plural, t } from '../../../i18n';
 import { useOutboxCounts } from '../../../offline';
 
 /** Header badge: pending / failed / conflict counts and an offline indicator, leading to /sync. */
@@ -9,7 +9,7 @@ export function SyncBadge() {
   const session = useSession();
   const counts = useOutboxCounts(session?.uuid ?? null);
   const connection = useConnectivity();
-  const label = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflict: counts.conflict });
+  const label = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflicts: plural('sync.badge.conflict', counts.conflict) });
   const nothing = counts.pending === 0 && counts.failed === 0 && counts.conflict === 0;
   return (
     <UnstyledButton component={Link} to="/sync" aria-label={label} title={label}>
@@ -36,7 +36,7 @@ export function SyncBadge() {
         )}
         {counts.conflict > 0 && (
           <Badge color="yellow" variant="filled">
-            {t('sync.badge.conflict', { count: counts.conflict })}
+            {plural('sync.badge.conflict', counts.conflict)}
           </Badge>
         )}
       </Group>

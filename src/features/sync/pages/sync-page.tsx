@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useSession } from '../../../api';
-import { t } from '../../../i18n';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useConnectivity, useSession } from '../../../api';
+import { formatDateTime, formatRelativeTime, formatTime, t } from '../../../i18n';
 import {
   describeOutboxError,
   describeOutcome,
   discardEntry,
   dismissOutcome,
-  requestSync,
   retryEntry,
   useOutboxEntries,
   useOutcomes,
@@ -16,9 +14,9 @@ import {
   type OutboxEntry,
   type OutboxStatus,
 } from '../../../offline';
-import { usePageTitle } from '../../../ui';
+import { AppModal, confirmRemoval, focusTargetAfterRemoval, notify, usePageTitle } from '../../../ui';
 import { ConflictView } from '../components/conflict-view';
-import { formatAge } from '../components/format-age';
+import { syncNowAndReport } from '../components/sync-now';
 
 const STATUS_COLOR: Record<OutboxStatus, string> = { pending: 'blue', sending: 'cyan', failed: 'red', conflict: 'yellow' };
 
@@ -31,47 +29,63 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-function confirmDiscard(entry: OutboxEntry) {
-  modals.openConfirmModal({
-    title: t('sync.discardTitle'),
-    children: <Text size="sm">{t('sync.discardText', { label: entry.label })}</Text>,
-    labels: { confirm: t('sync.discardConfirm'), cancel: t('sync.cancel') },
-    confirmProps: { color: 'red' },
-    onConfirm: () => void discardEntry(entry.seq),
-  });
+/** How long ago, in words ('2 minutes ago'), with the date and time itself on hover and for machines. */
+function Age({ at, now }: { at: number; now: number }) {
+  return (
+    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
+      {formatRelativeTime(at, now)}
+    </time>
+  );
 }
 
 /**
  * /sync: every queued change of the signed-in user with its status, age and error; Retry, Discard
  * (asks first), Resolve. Below, recent outcomes: changes that left the queue otherwise than as
- * sent (a removal the gateway had already done), until dismissed.
+ * sent (a removal the gateway had already done), until dismissed. 'Sync now', a discard and a
+ * resolved conflict each say what they did in a notice; when a change leaves the list, focus goes
+ * to the next change's first action, or to the heading when none is left.
  */
 export function SyncPage() {
   usePageTitle(t('sync.title'));
   const session = useSession();
-  const entries = useOutboxEntries(session?.uuid ?? null);
-  const outcomes = useOutcomes(session?.uuid ?? null);
+  const userUuid = session?.uuid ?? null;
+  const entries = useOutboxEntries(userUuid);
+  const outcomes = useOutcomes(userUuid);
   const status = useSyncStatus();
+  const connection = useConnectivity();
   const now = useNow(5_000);
+  const heading = useRef<HTMLHeadingElement>(null);
   const [resolving, setResolving] = useState<number | null>(null);
+  /** the conflict was dealt with (not just closed): focus moves on as after a removal */
+  const resolved = useRef(false);
   const conflict = entries.find((entry) => entry.seq === resolving && entry.status === 'conflict') ?? null;
+
+  const confirmDiscard = (entry: OutboxEntry) =>
+    confirmRemoval({
+      title: t('sync.discardTitle'),
+      message: t('sync.discardText', { label: entry.label }),
+      confirmLabel: t('sync.discardConfirm'),
+      cancelLabel: t('sync.cancel'),
+      fallbackFocus: () => heading.current,
+      onConfirm: () => void discardEntry(entry.seq).then(() => notify(t('sync.discarded', { label: entry.label }))),
+    });
 
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={1} fz="h2">
+        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
           {t('sync.title')}
         </Title>
-        <Button onClick={() => requestSync()} loading={status.draining}>
+        <Button onClick={() => void syncNowAndReport(userUuid)} loading={status.draining}>
           {t('sync.now')}
         </Button>
       </Group>
       <Text c="dimmed" size="sm">
         {t('sync.intro')}
       </Text>
-      {!status.online && (
+      {!connection.reachable && (
         <Alert color="orange" title={t('sync.offline')}>
-          {status.retryAt !== null && t('sync.retryAt', { time: new Date(status.retryAt).toLocaleTimeString() })}
+          {status.retryAt !== null && t('sync.retryAt', { time: formatTime(status.retryAt) })}
         </Alert>
       )}
       {entries.length === 0 ? (
@@ -82,7 +96,7 @@ export function SyncPage() {
             <Table.Tr>
               <Table.Th>{t('sync.column.change')}</Table.Th>
               <Table.Th w={120}>{t('sync.column.status')}</Table.Th>
-              <Table.Th w={80}>{t('sync.column.age')}</Table.Th>
+              <Table.Th w={150}>{t('sync.column.age')}</Table.Th>
               <Table.Th>{t('sync.column.attempts')}</Table.Th>
               <Table.Th>{t('sync.column.error')}</Table.Th>
               <Table.Th>{t('sync.column.actions')}</Table.Th>
@@ -97,13 +111,21 @@ export function SyncPage() {
                     {t(`sync.status.${entry.status}`)}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{formatAge(entry.created, now)}</Table.Td>
+                <Table.Td>
+                  <Age at={entry.created} now={now} />
+                </Table.Td>
                 <Table.Td>{entry.attempts}</Table.Td>
                 <Table.Td>{describeOutboxError(entry) ?? ''}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {entry.status === 'conflict' && (
-                      <Button size="xs" onClick={() => setResolving(entry.seq)}>
+                      <Button
+                        size="xs"
+                        onClick={() => {
+                          resolved.current = false;
+                          setResolving(entry.seq);
+                        }}
+                      >
                         {t('sync.resolve')}
                       </Button>
                     )}
@@ -137,7 +159,7 @@ export function SyncPage() {
               <Table.Tr>
                 <Table.Th>{t('sync.column.change')}</Table.Th>
                 <Table.Th>{t('sync.column.outcome')}</Table.Th>
-                <Table.Th w={80}>{t('sync.column.when')}</Table.Th>
+                <Table.Th w={150}>{t('sync.column.when')}</Table.Th>
                 <Table.Th>{t('sync.column.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -146,9 +168,19 @@ export function SyncPage() {
                 <Table.Tr key={outcome.id}>
                   <Table.Td>{outcome.label}</Table.Td>
                   <Table.Td>{describeOutcome(outcome.kind)}</Table.Td>
-                  <Table.Td>{formatAge(outcome.at, now)}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" aria-label={t('sync.outcomes.dismissLabel', { label: outcome.label })} onClick={() => void dismissOutcome(outcome.id)}>
+                    <Age at={outcome.at} now={now} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={t('sync.outcomes.dismissLabel', { label: outcome.label })}
+                      onClick={(event) => {
+                        const next = focusTargetAfterRemoval(event.currentTarget, heading.current);
+                        void dismissOutcome(outcome.id).then(() => next?.focus());
+                      }}
+                    >
                       {t('sync.outcomes.dismiss')}
                     </Button>
                   </Table.Td>
@@ -158,9 +190,24 @@ export function SyncPage() {
           </Table>
         </Stack>
       )}
-      <Modal opened={conflict !== null} onClose={() => setResolving(null)} title={t('conflict.title')} size={700}>
-        {conflict && <ConflictView entry={conflict} onDone={() => setResolving(null)} />}
-      </Modal>
+      <AppModal
+        opened={conflict !== null}
+        onClose={() => setResolving(null)}
+        title={t('conflict.title')}
+        size={700}
+        // resolved: its row's Resolve button goes, so focus moves on; closed without a choice: back to Resolve
+        focusOnClose={(opener) => (resolved.current ? focusTargetAfterRemoval(opener, heading.current) : opener)}
+      >
+        {conflict && (
+          <ConflictView
+            entry={conflict}
+            onDone={() => {
+              resolved.current = true;
+              setResolving(null);
+            }}
+          />
+        )}
+      </AppModal>
     </Stack>
   );
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { PMS_CONNECTION_MESSAGES, PMS_CONNECTION_TYPE_LABELS, PMS_CONNECTION_TYPES } from '../domain';
+import { en } from './messages-en';
+import { countList, formatDateTime, formatList, formatRelativeTime, formatTime, plural, t } from './index';
+
+const minute = 60_000;
+
+describe('formatDateTime', () => {
+  it('writes one format in the interface language: day, short month, year and 24-hour time', () => {
+    expect(formatDateTime('2026-11-23T07:21:00Z', { timeZone: 'UTC' })).toBe('23 Nov 2026, 07:21');
+    expect(formatDateTime(Date.UTC(2026, 0, 5, 17, 5), { timeZone: 'UTC' })).toBe('5 Jan 2026, 17:05');
+    expect(formatDateTime(new Date('2026-11-23T23:59:00Z'), { timeZone: 'Europe/Zurich' })).toBe('24 Nov 2026, 00:59');
+  });
+
+  it("uses the operator's own time zone unless told another", () => {
+    const at = new Date(2026, 10, 23, 7, 21);
+    expect(formatDateTime(at)).toBe('23 Nov 2026, 07:21');
+  });
+
+  it('writes nothing for a value that is no date', () => {
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('writes the time alone the same way', () => {
+    expect(formatTime('2026-11-23T19:04:00Z', { timeZone: 'UTC' })).toBe('19:04');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.UTC(2026, 10, 23, 12, 0);
+
+  it('says how long ago in the largest whole unit, in words', () => {
+    expect(formatRelativeTime(now, now)).toBe('now');
+    expect(formatRelativeTime(now - 45_000, now)).toBe('45 seconds ago');
+    expect(formatRelativeTime(now - 2 * minute, now)).toBe('2 minutes ago');
+    expect(formatRelativeTime(now - 1 * minute, now)).toBe('1 minute ago');
+    expect(formatRelativeTime(now - 3 * 60 * minute, now)).toBe('3 hours ago');
+    expect(formatRelativeTime(now - 24 * 60 * minute, now)).toBe('yesterday');
+    expect(formatRelativeTime(now - 4 * 24 * 60 * minute, now)).toBe('4 days ago');
+  });
+
+  it('says a time to come as such', () => {
+    expect(formatRelativeTime(now + 5 * minute, now)).toBe('in 5 minutes');
+  });
+});
+
+describe('plural', () => {
+  it('chooses the form the language gives the count (Intl.PluralRules)', () => {
+    expect(plural('sync.badge.conflict', 1)).toBe('1 conflict');
+    expect(plural('sync.badge.conflict', 0)).toBe('0 conflicts');
+    expect(plural('sync.badge.conflict', 3)).toBe('3 conflicts');
+    expect(plural('sync.now.sent', 1)).toBe('Sent 1 change to the gateway');
+    expect(plural('sync.now.sent', 12)).toBe('Sent 12 changes to the gateway');
+  });
+
+  it('writes large counts with the grouping of the language', () => {
+    expect(plural('logout.work.changes', 1234)).toBe('1,234 unsynced changes');
+  });
+
+  it('has a one and an other form for every plural message', () => {
+    const keys = Object.keys(en);
+    for (const key of keys.filter((candidate) => candidate.endsWith('.one'))) expect(keys, key).toContain(key.replace(/\.one$/, '.other'));
+  });
+});
+
+describe('lists of counts', () => {
+  it('leaves out the zero parts and joins the rest as the language does', () => {
+    const work = (changes: number, drafts: number) =>
+      countList([
+        ['logout.work.changes', changes],
+        ['logout.work.drafts', drafts],
+      ]);
+    expect(work(3, 0)).toBe('3 unsynced changes');
+    expect(work(0, 1)).toBe('1 unsaved draft');
+    expect(work(1, 2)).toBe('1 unsynced change and 2 unsaved drafts');
+    expect(work(0, 0)).toBe('');
+    expect(formatList(['a', null, 'b', '', 'c'])).toBe('a, b and c');
+  });
+
+  it('makes the logout warning agree with the count', () => {
+    expect(plural('logout.unsyncedText', 3, { work: '3 unsynced changes' })).toBe('Your 3 unsynced changes are kept only in this browser. Logging out deletes them.');
+    expect(plural('logout.unsyncedText', 1, { work: '1 unsaved draft' })).toBe('Your 1 unsaved draft is kept only in this browser. Logging out deletes it.');
+  });
+});
+
+describe('the words of the spec', () => {
+  it('names the PMS connection types as spec section 9 does', () => {
+    expect(PMS_CONNECTION_TYPES.map((type) => t(`pms.type.${type}`))).toEqual(PMS_CONNECTION_TYPES.map((type) => PMS_CONNECTION_TYPE_LABELS[type]));
+    expect(PMS_CONNECTION_TYPES.map((type) => t(`pms.type.${type}`))).toEqual(['OPERA IFC8 XML', 'OPERA IFC8 XML AGENT', 'MOCK (for testing)']);
+  });
+
+  it('has the words of the PMS connection rules the domain and the gateway check', () => {
+    expect(en['pms.error.nameRequired']).toBe(PMS_CONNECTION_MESSAGES.nameRequired);
+    expect(en['pms.error.nameTooLong']).toBe(PMS_CONNECTION_MESSAGES.nameTooLong);
+    expect(en['pms.error.nameTaken']).toBe(PMS_CONNECTION_MESSAGES.nameTaken);
+    expect(en['pms.error.hostRequired']).toBe(PMS_CONNECTION_MESSAGES.hostRequired);
+    expect(en['pms.error.hostInvalid']).toBe(PMS_CONNECTION_MESSAGES.hostInvalid);
+    expect(en['pms.error.ipv4Invalid']).toBe(PMS_CONNECTION_MESSAGES.ipv4Invalid);
+    expect(en['pms.error.port']).toBe(PMS_CONNECTION_MESSAGES.port);
+    expect(en['pms.error.type']).toBe(PMS_CONNECTION_MESSAGES.type);
+  });
+
+  it("has the spec's unsaved-changes words, and says 'cannot be undone' in its own texts", () => {
+    expect(en['unsaved.title']).toBe('You have unsaved changes');
+    expect(en['unsaved.text']).toBe('Are you sure you want to leave and discard changes?');
+    const own = Object.values(en).filter((text) => /undone/.test(text));
+    expect(own.length).toBeGreaterThan(0);
+    for (const text of own) expect(text).not.toMatch(/can not be undone/);
+  });
+});

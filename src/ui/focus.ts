@@ -1,0 +1,56 @@
+/**
+ * Where keyboard focus goes when what held it goes away: a removed row, a closed modal. Focus never
+ * drops to the page body, where a keyboard or screen-reader user would have to start over.
+ */
+
+const FOCUSABLE = [
+  'button:not([disabled])',
+  'a[href]',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
+/** The first control a keyboard reaches in `container`, or null. */
+export function firstFocusable(container: Element | null): HTMLElement | null {
+  return container?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
+}
+
+/**
+ * The element that should hold focus once the row (or list item) holding `from` is removed: the
+ * first control of the next row, else of the previous one, else `fallback` (the list's heading).
+ * Read it before the row goes, while its neighbours can still be found.
+ */
+export function focusTargetAfterRemoval(from: Element | null, fallback: HTMLElement | null): HTMLElement | null {
+  const row = from?.closest('tr, li, [data-list-item]') ?? null;
+  if (row) {
+    for (let next = row.nextElementSibling; next; next = next.nextElementSibling) {
+      const control = firstFocusable(next);
+      if (control) return control;
+    }
+    for (let previous = row.previousElementSibling; previous; previous = previous.previousElementSibling) {
+      const control = firstFocusable(previous);
+      if (control) return control;
+    }
+  }
+  return fallback;
+}
+
+/** The element focused now, unless that is the page itself. */
+export function currentFocus(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Focus `target` once the current event is over (a closing modal has let go of focus by then);
+ * nothing when it is gone from the page meanwhile.
+ */
+export function focusSoon(target: HTMLElement | null | (() => HTMLElement | null)): void {
+  setTimeout(() => {
+    const element = typeof target === 'function' ? target() : target;
+    if (element?.isConnected) element.focus();
+  }, 0);
+}

@@ -1,0 +1,147 @@
+/**
+ * Every route of the app, signed out and signed in, online and offline, at the two widths the
+ * back office is used at (1280 px and its 1000 px minimum), checked with axe (WCAG 2.0/2.1 A and
+ * AA): no serious or critical violation. Also the frame every screen shares: the skip link is the
+ * first stop of Tab, the header and footer are named landmarks, the account menu opens on its
+ * first item, and after a navigation focus is on the new screen's heading with its title announced.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
+
+const WIDTHS = [1280, 1000] as const;
+
+let gateway: Gateway;
+let browser: Browser;
+let org: string;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  org = (await gatewayClient(gateway.url)).org;
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+/** Visits `path` and waits for its screen's main heading. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(`${gateway.url}${path}`);
+  await page.locator('main h1').first().waitFor();
+}
+
+async function everyWidth(page: Page, screen: string, check: () => Promise<void> = async () => undefined): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await check();
+    await expectAccessible(page, `${screen} at ${width} px`);
+  }
+}
+
+const SIGNED_OUT: ReadonlyArray<[string, string]> = [
+  ['/login', 'Sign in'],
+  ['/reset-password', 'reset'],
+  [`/password/reset/${randomUUID()}.not-a-code`, 'new password'],
+  [`/users/${randomUUID()}/set-password/abc`, 'set password'],
+  [`/users/${randomUUID()}/activate/abc`, 'activate'],
+  ['/validate/phone/not-a-token', 'phone validation'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Use'],
+  ['/cookies', 'Cookie Policy'],
+  ['/403', 'forbidden'],
+  ['/no/such/page', 'not found'],
+];
+
+describe('signed out', () => {
+  it('every public screen passes axe, with and without the cookie banner', async () => {
+    const { page } = browser;
+    for (const [path, name] of SIGNED_OUT) {
+      await visit(page, path);
+      await everyWidth(page, `${name} (${path})`);
+    }
+    // accepted once, the banner is gone and the policies stay reachable from the footer
+    await visit(page, '/login');
+    await page.getByRole('button', { name: 'Accept' }).click();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Cookie Policy' }).click();
+    await page.getByRole('heading', { name: 'Cookie Policy', level: 1 }).waitFor();
+    await expectAccessible(page, 'cookie policy after accepting');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/\/login$/);
+  });
+});
+
+describe('signed in', () => {
+  it('every screen passes axe online, and the frame is usable by keyboard', async () => {
+    const { page } = browser;
+    await signIn(page, gateway.url);
+
+    // on a page load, the skip link is the first stop of Tab and leads past the header
+    await visit(page, '/organizations');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await expect(page.getByRole('banner', { name: 'Lobby' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
+
+    // after a navigation, focus is on the new screen's heading and its title is announced
+    await page.getByRole('link', { name: 'Demo Hospitality Group' }).click();
+    const heading = page.getByRole('heading', { name: 'Demo Hospitality Group', level: 1 });
+    await heading.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await expect(page.title()).resolves.toBe('Demo Hospitality Group - Lobby');
+    await expect(page.getByRole('status').filter({ hasText: 'Demo Hospitality Group - Lobby' }).count()).resolves.toBe(1);
+
+    // the account menu opens on its first item, which names what it does
+    const account = page.getByRole('button', { name: /^Account menu of/ });
+    await account.focus();
+    await page.keyboard.press('Enter');
+    const logout = page.getByRole('menuitem', { name: 'Log out' });
+    await logout.waitFor();
+    await expect(logout.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+    await expectAccessible(page, 'account menu');
+    await page.keyboard.press('Escape');
+    await expect(account.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+
+    for (const [path, name] of [
+      ['/organizations', 'organizations'],
+      [`/organization/${org}`, 'organization'],
+      [`/organization/${randomUUID()}`, 'unknown organization'],
+      [`/organization/${org}/pms`, 'PMS connections'],
+      ['/sync', 'sync'],
+    ] as const) {
+      await visit(page, path);
+      await everyWidth(page, `${name} (${path})`);
+    }
+  });
+
+  it('every screen passes axe offline, saying Offline', async () => {
+    const { page, context } = browser;
+    await visit(page, '/organizations');
+    await waitForServiceWorker(page);
+    // every screen read once online, so the service worker has it to show
+    for (const path of [`/organization/${org}`, `/organization/${org}/pms`, '/sync', '/organizations']) await visit(page, path);
+    await cutGateway(context, gateway.url);
+    try {
+      for (const [path, name] of [
+        ['/organizations', 'organizations'],
+        [`/organization/${org}`, 'organization'],
+        [`/organization/${org}/pms`, 'PMS connections'],
+        ['/sync', 'sync'],
+      ] as const) {
+        await visit(page, path);
+        await page.getByTestId('offline-indicator').waitFor();
+        await everyWidth(page, `${name} offline`);
+      }
+    } finally {
+      await restoreGateway(context);
+    }
+  });
+});

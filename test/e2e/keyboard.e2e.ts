@@ -1,0 +1,177 @@
+/**
+ * The PMS connections screen and the conflict view with the keyboard alone, as an operator without
+ * a mouse works them: Tab, Shift+Tab, Enter, Escape, arrows and typing only. At each step focus is
+ * where the next keystroke expects it, and axe checks every screen and modal opened.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { gatewayClient, signIn } from './journeys';
+
+let gateway: Gateway;
+let browser: Browser;
+let org: string;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  org = (await gatewayClient(gateway.url)).org;
+  browser = await openBrowser();
+  await signIn(browser.page, gateway.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+/** What has focus: its accessible name as a screen reader would start it (label, aria-label or text). */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const node = document.activeElement as HTMLElement | null;
+    if (!node) return '';
+    const labelled = node.getAttribute('aria-labelledby');
+    const byId = labelled ? labelled.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+    const label = node.id ? (document.querySelector(`label[for="${node.id}"]`)?.textContent ?? '') : '';
+    return (node.getAttribute('aria-label') ?? (byId || label || node.textContent || '')).replace(/\s+/g, ' ').trim();
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused control's name is `name`; fails after 80 stops. */
+async function tabTo(page: Page, name: string | RegExp, backwards = false): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const now = await focused(page);
+    seen.push(now);
+    if (typeof name === 'string' ? now === name : name.test(now)) return;
+  }
+  throw new Error(`Tab never reached "${String(name)}"; it went through: ${seen.join(' | ')}`);
+}
+
+const pmsUrl = () => `${gateway.url}/organization/${org}/pms`;
+
+describe('PMS connections with the keyboard alone', () => {
+  it('adds, edits and removes a connection, focus where it should be at each step', async () => {
+    const { page } = browser;
+    await page.goto(pmsUrl());
+    await page.getByRole('table', { name: 'PMS connections' }).waitFor();
+    await expectAccessible(page, 'PMS connections');
+
+    // add: the form opens on its first field
+    await tabTo(page, 'Add PMS connection');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^Name/);
+    await expectAccessible(page, 'add PMS connection form');
+    await page.keyboard.type('Keyboard PMS');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toMatch(/^Type/);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'MOCK (for testing)' }).waitFor();
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^Host/);
+    await page.keyboard.type('keyboard.local');
+    await tabTo(page, /^Port/);
+    await page.keyboard.type('7100');
+    await tabTo(page, 'Save');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    // closing returns focus to the button that opened the form
+    await expect.poll(() => focused(page)).toBe('Add PMS connection');
+    await page.getByRole('button', { name: 'Edit Keyboard PMS', exact: true }).waitFor();
+
+    // edit: Escape on an unchanged form closes it at once; on a changed one it asks first
+    await tabTo(page, 'Edit Keyboard PMS');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^Name/);
+    await expectAccessible(page, 'edit PMS connection form');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('Edit Keyboard PMS');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo(page, /^Port/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('7200');
+    await page.keyboard.press('Escape');
+    const unsaved = page.getByRole('dialog', { name: 'You have unsaved changes' });
+    await unsaved.waitFor();
+    await expectAccessible(page, 'unsaved-changes modal');
+    // it opens on the choice that loses nothing, and Tab stays inside it
+    await expect.poll(() => focused(page)).toBe('Save changes');
+    await tabTo(page, 'Discard changes');
+    await tabTo(page, 'Save changes');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await gatewayClient(gateway.url)).connections().then((all) => all.find((c) => c.name === 'Keyboard PMS')?.port), { timeout: 20_000 }).toBe(7200);
+
+    // remove: the confirmation opens on its safe button, and focus then goes to the next row or the heading
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search' }).focus();
+    await page.keyboard.type('Keyboard');
+    // the list shows the saved port before the operator goes on
+    await page.getByRole('row', { name: /Keyboard PMS/ }).getByText('7200').waitFor();
+    await tabTo(page, 'Remove Keyboard PMS');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog');
+    await confirm.waitFor();
+    await expect.poll(() => focused(page)).toBe('Cancel');
+    await expectAccessible(page, 'remove confirmation');
+    await tabTo(page, 'Remove');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Edit Keyboard PMS', exact: true }).waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? '')).not.toBe('BODY');
+    await expect.poll(() => focused(page)).toMatch(/^PMS connections/);
+  });
+});
+
+describe('a conflict resolved with the keyboard alone', () => {
+  it('reaches the conflict from the header, chooses field by field and sends, focus kept on the list', async () => {
+    const { page } = browser;
+    const client = await gatewayClient(gateway.url);
+    const created = await client.call(`/organization/${org}/pms-connection`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Keyed Conflict', type: 'MOCK_PMS_INTERFACE', host: 'mine.local', port: 9100 }),
+    });
+    const record = created.body as { uuid: string };
+    await page.goto(pmsUrl());
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Keyed Conflict');
+    await tabTo(page, 'Edit Keyed Conflict');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    // someone else changes the host meanwhile
+    await client.call(`/organization/${org}/pms-connection/${record.uuid}`, {
+      method: 'PUT',
+      headers: { 'if-match': '"1"' },
+      body: JSON.stringify({ name: 'Keyed Conflict', type: 'MOCK_PMS_INTERFACE', host: 'theirs.local', port: 9100 }),
+    });
+    await tabTo(page, /^Port/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('9155');
+    await tabTo(page, 'Save');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: /PMS connection/ }).waitFor({ state: 'detached' });
+
+    const badge = page.getByRole('link', { name: /^Sync status:/ });
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Sync status: 0 pending, 0 failed, 1 conflict');
+    await tabTo(page, /^Sync status:/, true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/sync$/);
+    await expectAccessible(page, 'sync with a conflict');
+    await tabTo(page, 'Resolve');
+    await page.keyboard.press('Enter');
+    const view = page.getByRole('dialog', { name: 'Resolve conflict' });
+    await view.waitFor();
+    await expectAccessible(page, 'conflict view');
+    expect(await view.getByRole('radio', { name: 'Port: Mine 9155' }).isChecked()).toBe(true);
+    expect(await view.getByRole('radio', { name: 'Host: Theirs theirs.local' }).isChecked()).toBe(true);
+    await tabTo(page, 'Send my choice');
+    await page.keyboard.press('Enter');
+    await view.waitFor({ state: 'detached' });
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? '')).not.toBe('BODY');
+    const resolved = (await client.connections()).find((c) => c.uuid === record.uuid);
+    expect(resolved).toMatchObject({ host: 'theirs.local', port: 9155, version: 3 });
+  });
+});
