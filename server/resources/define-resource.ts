@@ -1,0 +1,358 @@
+/**
+ * The shared shape of a resource (docs/architecture.md "Resources"): one declaration — a drizzle
+ * table, its zod contract, an authorization rule and a path under a parent scope — gives list, get
+ * (ETag = version), create with a client uuid, update and delete with If-Match, every mutation
+ * through withMutation (Idempotency-Key, one transaction), and their OpenAPI with the error answers.
+ * What is particular to a resource (a unique name, a cross-field rule) plugs in as hooks.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorBodySchema, ERROR_CODES } from '../../src/domain/index';
+import type { Executor, Transaction } from '../db/client';
+import { HttpError, notFound, unauthenticated } from '../http-error';
+import { caller } from '../plugins/auth';
+import { withMutation } from '../plugins/idempotency';
+import { assertVersion } from '../plugins/if-match';
+import { BEARER } from '../plugins/swagger';
+import type { Grantee } from '../services/directory';
+import { loadGrantee } from '../services/directory';
+import { errorResponses, noContent } from '../routes/schemas';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** The record's own path parameter, below the collection path. */
+export const ID_PARAM = 'id';
+
+/** The columns every resource table has: its identity, its version (If-Match) and when it last changed. */
+export type ResourceTable = PgTable & {
+  uuid: AnyPgColumn;
+  version: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+  $inferSelect: { uuid: string; version: number };
+};
+export type RowOf<T extends ResourceTable> = T['$inferSelect'];
+type InsertOf<T extends ResourceTable> = T['$inferInsert'];
+
+/**
+ * What a resource lives under, e.g. an organization: the path parameter naming it, the table that
+ * holds it (an unknown one answers 404) and the words of its refusals.
+ */
+export interface ParentScope {
+  /** the path parameter, e.g. 'org' for '/organization/:org/…' */
+  param: string;
+  /** OpenAPI description of the parameter */
+  description: string;
+  table: PgTable;
+  /** the parent table's uuid column */
+  key: AnyPgColumn;
+  /** 404 message when the parent does not exist */
+  notFound: string;
+  /** 403 message when the caller's rule refuses */
+  forbidden: string;
+}
+
+/** Passed to the hooks: the parent the request is about (its stored uuid). */
+export interface ResourceScope {
+  parent: string;
+}
+
+/** A field refusal of a hook, answered 422 `validation` (the outbox returns it to its form). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The record a validate hook judges: its uuid, and the stored row before this write (null on a create). */
+export interface ValidateTarget<Row> {
+  uuid: string;
+  before: Row | null;
+}
+
+interface RouteDocs {
+  summary: string;
+  description?: string;
+}
+
+export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCreate extends { uuid?: string | undefined }, TUpdate> {
+  /** collection path under /api with the parent's parameter, e.g. '/organization/:org/pms-connection' */
+  path: string;
+  parent: ParentScope;
+  table: TTable;
+  /** the table's key of the column holding the parent's uuid, e.g. 'orgUuid' */
+  parentKey: keyof InsertOf<TTable> & string;
+  schemas: {
+    record: z.ZodType<TRecord>;
+    /** POST body: the input plus an optional client uuid */
+    create: z.ZodType<TCreate>;
+    /** PUT body */
+    update: z.ZodType<TUpdate>;
+    list: z.ZodType<{ data: TRecord[] }>;
+  };
+  /** Whether the caller may read and write this resource under `parent` (the path's value, lower case). */
+  authorize(caller: Grantee, parent: string): boolean;
+  toRecord(row: RowOf<TTable>): TRecord;
+  /** The columns an input writes; default: the input as it is. */
+  toValues?(input: Omit<TCreate, 'uuid'> | TUpdate): Partial<InsertOf<TTable>>;
+  /** List order; default by uuid. */
+  compare?(a: TRecord, b: TRecord): number;
+  /**
+   * Rules beyond the schema (a unique name in the parent…). Runs inside the mutation's
+   * transaction after the write, so it sees the parent's records as they would be and a refusal
+   * undoes the write; creates and updates of one parent hold its row lock, so two of them never
+   * both pass a check over the parent's records.
+   */
+  validate?(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>): Promise<FieldError[]>;
+  messages: {
+    /** 404 of an unknown record, e.g. 'PMS connection not found' */
+    notFound: string;
+    /** 409 of a client uuid already in use (anywhere: nothing is told about other parents) */
+    uuidTaken: string;
+    /** 400 of the nil uuid, when the create schema lets it through */
+    nilUuid?: string;
+  };
+  docs: { tag: string; list: RouteDocs; get: RouteDocs; create: RouteDocs; update: RouteDocs; delete: RouteDocs };
+}
+
+export interface Resource<TTable extends ResourceTable, TRecord, TCreate extends { uuid?: string | undefined }, TUpdate>
+  extends ResourceDeclaration<TTable, TRecord, TCreate, TUpdate> {
+  /** the five routes, to register with the API */
+  routes: FastifyPluginAsyncZod;
+}
+
+// Loose: Fastify replaces request.headers with the parsed value, so every other header must survive.
+const ifMatchHeaders = z.looseObject({
+  'if-match': z.string().max(64).optional().describe('"<version>": answer 412 with `current` when the record changed meanwhile'),
+  'idempotency-key': z.string().max(255).optional().describe('Applies the mutation once; a replay answers the stored response'),
+});
+const idempotencyHeaders = ifMatchHeaders.pick({ 'idempotency-key': true });
+
+export const etag = (version: number) => `"${version}"`;
+
+/** The 422 of a hook's field errors, or null when there are none. */
+export function fieldRefusal(errors: readonly FieldError[]): HttpError | null {
+  if (errors.length === 0) return null;
+  return new HttpError(
+    422,
+    errors.map(({ field, message }) => ({ code: ERROR_CODES.validation, message, field })),
+  );
+}
+
+/** The path parameters of a route path, in order ('/organization/:org/x/:id' → ['org', 'id']). */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1] as string);
+}
+
+/** Checks a declaration's path against its parent before any route exists (a typo fails at start, not per request). */
+export function assertResourcePath(path: string, parent: Pick<ParentScope, 'param'>): void {
+  const params = pathParams(path);
+  if (params.length !== 1 || params[0] !== parent.param) {
+    throw new Error(`Resource path ${path} must name exactly its parent parameter :${parent.param}`);
+  }
+  if (!path.startsWith('/') || path.endsWith('/')) throw new Error(`Resource path ${path} must start with / and not end with one`);
+}
+
+export function defineResource<TTable extends ResourceTable, TRecord, TCreate extends { uuid?: string | undefined }, TUpdate>(
+  declaration: ResourceDeclaration<TTable, TRecord, TCreate, TUpdate>,
+): Resource<TTable, TRecord, TCreate, TUpdate> {
+  const { path, parent, table, schemas, messages, docs } = declaration;
+  assertResourcePath(path, parent);
+  const itemPath = `${path}/:${ID_PARAM}`;
+  const toValues = declaration.toValues ?? ((input) => input as Partial<InsertOf<TTable>>);
+  const compare = declaration.compare ?? ((a: TRecord, b: TRecord) => String((a as { uuid: string }).uuid).localeCompare(String((b as { uuid: string }).uuid)));
+  const parentColumn = table[declaration.parentKey as keyof TTable] as AnyPgColumn;
+
+  const collectionParams = z.object({ [parent.param]: z.string().max(64).describe(parent.description) });
+  const itemParams = collectionParams.extend({ [ID_PARAM]: z.string().max(64).describe('Record uuid') });
+  /** 412 answers the current record beside the errors, so the app can show both sides. */
+  const versionMismatchSchema = z.object({ ...apiErrorBodySchema.shape, current: schemas.record.optional() });
+  const mutationErrors = { ...errorResponses(400, 401, 403, 404, 409, 422), 412: versionMismatchSchema };
+  const common = { tags: [docs.tag], security: BEARER };
+
+  /**
+   * A client uuid that is taken answers this, whether the record holding it is under this parent
+   * or another one: nothing (not even its kind) is learnt about another parent, and no `current`.
+   */
+  const uuidTaken = () => new HttpError(409, [{ code: ERROR_CODES.conflict, message: messages.uuidTaken, field: 'uuid' }]);
+
+  const paramOf = (request: FastifyRequest, name: string): string => (request.params as Record<string, string>)[name] ?? '';
+
+  return {
+    ...declaration,
+    routes: async (app) => {
+      const { db } = app.lobby;
+
+      /** 403 unless the caller's rule allows the parent, then 404 for an unknown parent: its stored uuid. */
+      async function authorize(request: FastifyRequest): Promise<string> {
+        const raw = paramOf(request, parent.param);
+        const me = await loadGrantee(db, caller(request));
+        if (!me) throw unauthenticated();
+        if (!declaration.authorize(me, raw.toLowerCase())) throw HttpError.of(403, ERROR_CODES.forbidden, parent.forbidden);
+        if (!UUID.test(raw)) throw notFound(parent.notFound);
+        const [found] = await db.select({ uuid: parent.key }).from(parent.table).where(eq(parent.key, raw));
+        if (!found) throw notFound(parent.notFound);
+        return found.uuid as string;
+      }
+
+      async function findRow(executor: Executor, parentUuid: string, id: string, forUpdate = false): Promise<RowOf<TTable>> {
+        if (!UUID.test(id)) throw notFound(messages.notFound);
+        const query = executor
+          .select()
+          .from(table as PgTable)
+          .where(and(eq(table.uuid, id), eq(parentColumn, parentUuid)));
+        const [row] = forUpdate ? await query.for('update') : await query;
+        if (!row) throw notFound(messages.notFound);
+        return row as RowOf<TTable>;
+      }
+
+      /** Serializes the creates and updates under one parent until the transaction ends (see validate). */
+      async function lockParent(tx: Executor, parentUuid: string): Promise<void> {
+        await tx.select({ uuid: parent.key }).from(parent.table).where(eq(parent.key, parentUuid)).for('no key update');
+      }
+
+      async function check(tx: Transaction, parentUuid: string, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>) {
+        if (!declaration.validate) return;
+        const refusal = fieldRefusal(await declaration.validate(tx, { parent: parentUuid }, input, target));
+        if (refusal) throw refusal;
+      }
+
+      const current = (row: RowOf<TTable>) => ({ currentBody: declaration.toRecord(row) });
+
+      app.get(
+        path,
+        {
+          onRequest: app.authenticate,
+          schema: { ...common, ...docs.list, params: collectionParams, response: { 200: schemas.list, ...errorResponses(401, 403, 404) } },
+        },
+        async (request) => {
+          const parentUuid = await authorize(request);
+          const rows = (await db
+            .select()
+            .from(table as PgTable)
+            .where(eq(parentColumn, parentUuid))) as RowOf<TTable>[];
+          return { data: rows.map(declaration.toRecord).sort(compare) };
+        },
+      );
+
+      app.get(
+        itemPath,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            ...common,
+            summary: docs.get.summary,
+            description: [docs.get.description, 'Answers an ETag "<version>" to send back as If-Match.'].filter(Boolean).join(' '),
+            params: itemParams,
+            response: { 200: schemas.record, ...errorResponses(401, 403, 404) },
+          },
+        },
+        async (request, reply: FastifyReply) => {
+          const parentUuid = await authorize(request);
+          const row = await findRow(db, parentUuid, paramOf(request, ID_PARAM));
+          return reply.header('etag', etag(row.version)).send(declaration.toRecord(row));
+        },
+      );
+
+      app.post(
+        path,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            ...common,
+            summary: docs.create.summary,
+            description: [
+              'A client-generated uuid is kept (offline create chains); the nil uuid answers 400. A uuid already in use, under this parent or any other, answers the same 409 `conflict`.',
+              docs.create.description,
+            ]
+              .filter(Boolean)
+              .join(' '),
+            params: collectionParams,
+            headers: idempotencyHeaders,
+            body: schemas.create,
+            response: { 201: schemas.record, ...mutationErrors },
+          },
+        },
+        async (request, reply: FastifyReply) => {
+          const parentUuid = await authorize(request);
+          const { uuid, ...input } = request.body as TCreate;
+          // the nil uuid is what a missing id defaults to in many clients: never an identity
+          if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, messages.nilUuid ?? 'The nil uuid cannot identify a record: send another uuid, or none', 'uuid');
+          return withMutation(request, reply, async (tx) => {
+            if (declaration.validate) await lockParent(tx, parentUuid);
+            const now = request.server.lobby.now();
+            const values = { ...(uuid === undefined ? {} : { uuid }), [declaration.parentKey]: parentUuid, ...toValues(input), createdAt: now, updatedAt: now };
+            const [row] = (await tx
+              .insert(table as PgTable)
+              .values(values as never)
+              .onConflictDoNothing({ target: table.uuid })
+              .returning()) as RowOf<TTable>[];
+            if (!row) throw uuidTaken();
+            await check(tx, parentUuid, input, { uuid: row.uuid, before: null });
+            return { statusCode: 201, body: declaration.toRecord(row) };
+          });
+        },
+      );
+
+      app.put(
+        itemPath,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            ...common,
+            summary: docs.update.summary,
+            description: ['Answers the record with its version increased. With If-Match, a stale version answers 412 with `current`.', docs.update.description]
+              .filter(Boolean)
+              .join(' '),
+            params: itemParams,
+            headers: ifMatchHeaders,
+            body: schemas.update,
+            response: { 200: schemas.record, ...mutationErrors },
+          },
+        },
+        async (request, reply: FastifyReply) => {
+          const parentUuid = await authorize(request);
+          const input = request.body as TUpdate;
+          return withMutation(request, reply, async (tx) => {
+            if (declaration.validate) await lockParent(tx, parentUuid);
+            const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
+            assertVersion(request, before, current(before));
+            const [row] = (await tx
+              .update(table as PgTable)
+              .set({ ...toValues(input), version: before.version + 1, updatedAt: request.server.lobby.now() } as never)
+              .where(eq(table.uuid, before.uuid))
+              .returning()) as RowOf<TTable>[];
+            if (!row) throw notFound(messages.notFound);
+            await check(tx, parentUuid, input, { uuid: row.uuid, before });
+            return { statusCode: 200, body: declaration.toRecord(row) };
+          });
+        },
+      );
+
+      app.delete(
+        itemPath,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            ...common,
+            summary: docs.delete.summary,
+            description: ['With If-Match, a stale version answers 412 with `current`.', docs.delete.description].filter(Boolean).join(' '),
+            params: itemParams,
+            headers: ifMatchHeaders,
+            response: { 204: noContent, ...mutationErrors },
+          },
+        },
+        async (request, reply: FastifyReply) => {
+          const parentUuid = await authorize(request);
+          return withMutation(request, reply, async (tx) => {
+            const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
+            assertVersion(request, before, current(before));
+            await tx.delete(table as PgTable).where(eq(table.uuid, before.uuid));
+            return { statusCode: 204 };
+          });
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The app's side of a resource (docs/architecture.md "Resources"): one declaration gives its query
+ * keys, its list with the operator's queued changes applied (pending creates and edits, removals
+ * waiting for the gateway), and its writes through the outbox with draft scope, original and
+ * conflict data. A feature declares its resource here and keeps only what is its own.
+ *
+ * Not re-exported from ./index: it brings React Query and the request layer, which the service
+ * worker (that replays the outbox) never needs.
+ */
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { parseAnswer, request, useSession } from '../api';
+import { useOutboxEntries } from './hooks';
+import { enqueue } from './outbox';
+import type { DraftScope, OutboxEntry } from './records';
+
+/** What every resource record has. */
+export interface ResourceRecord {
+  uuid: string;
+  version: number;
+}
+
+/** A queued removal of a record: the row stays, struck through, until the gateway confirms it. */
+export interface QueuedRemoval {
+  /** the outbox entry, to discard it (Undo) */
+  seq: number;
+  /** handed to the network already: too late to undo */
+  sending: boolean;
+}
+
+/** A record as a list shows it: the gateway's, with what is queued for it. */
+export type ResourceRow<TRecord> = TRecord & {
+  /** a queued change of this record has not reached the gateway yet */
+  pending: boolean;
+  /** a queued removal waits for the gateway, or null */
+  removal: QueuedRemoval | null;
+};
+
+/**
+ * One resource under an organization (the outbox's scope): e.g. `/organization/{org}/pms-connection`.
+ * `TInput` is what a form edits (the PUT body; a POST adds the client uuid).
+ */
+export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInput extends object> {
+  /** outbox collection and draft kind, e.g. 'pms-connection' */
+  kind: string;
+  /** first element of its query keys, e.g. 'pms-connections' */
+  queryKey: string;
+  /** collection path below the gateway's base URL */
+  path(org: string): string;
+  /** the zod object of a record: its keys are what a removal keeps as `original` */
+  record: z.ZodObject;
+  list: z.ZodType<{ data: TRecord[] }>;
+  /** the form's fields of a record (an edit's `original`, beside its version) */
+  inputOf(record: TRecord): TInput;
+  /** a record not at the gateway yet, before a queued create's body is laid over it */
+  blank(org: string): Omit<TRecord, 'uuid' | 'version'>;
+  /** list order, the gateway's */
+  compare(a: TRecord, b: TRecord): number;
+  /** what the operator reads on the Sync page for each change */
+  labels: { create(input: TInput): string; update(input: TInput): string; delete(record: TRecord): string };
+}
+
+export interface ClientResource<TRecord extends ResourceRecord, TInput extends object> {
+  declaration: ClientResourceDeclaration<TRecord, TInput>;
+  path(org: string): string;
+  itemPath(org: string, uuid: string): string;
+  keys: { list(userUuid: string | null, org: string): readonly [string, string | null, string] };
+  /** GET of the collection: the records as the gateway has them */
+  useList(org: string): ReturnType<typeof useListQuery<TRecord>>;
+  applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], org: string): ResourceRow<TRecord>[];
+  /**
+   * The rows to show: the gateway's (or the read cache's) list plus what is queued; a record the
+   * gateway has just removed stays out while the list is being fetched again. `markUndone` before
+   * discarding a queued removal (Undo), so its row comes back.
+   */
+  useRows(org: string): {
+    query: ReturnType<typeof useListQuery<TRecord>>;
+    rows: ResourceRow<TRecord>[] | null;
+    failedDeletes: OutboxEntry[];
+    markUndone(uuid: string): void;
+  };
+  /** Queue a new record; it carries its own uuid so later changes can queue behind it. */
+  queueCreate(org: string, userUuid: string, input: TInput, draft: DraftScope | null): Promise<OutboxEntry>;
+  /** Queue an edit over `version` (the version the edit started from). */
+  queueUpdate(org: string, userUuid: string, original: TRecord, version: number, input: TInput, draft: DraftScope | null): Promise<OutboxEntry>;
+  queueDelete(org: string, userUuid: string, record: TRecord): Promise<OutboxEntry>;
+}
+
+function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schema: z.ZodType<{ data: TRecord[] }>, enabled: boolean) {
+  return useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => parseAnswer(schema, await request(path, { signal })).data,
+    enabled,
+  });
+}
+
+/** Only the keys of `keys` (a row's view-only members, pending and removal, are left out). */
+function pick(value: object, keys: readonly string[]): Record<string, unknown> {
+  const source = value as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key]]));
+}
+
+export function defineClientResource<TRecord extends ResourceRecord, TInput extends object>(
+  declaration: ClientResourceDeclaration<TRecord, TInput>,
+): ClientResource<TRecord, TInput> {
+  const { kind, path, compare, labels } = declaration;
+  const itemPath = (org: string, uuid: string) => `${path(org)}/${uuid}`;
+  const keys = { list: (userUuid: string | null, org: string) => [declaration.queryKey, userUuid, org] as const };
+  const recordKeys = Object.keys(declaration.record.shape);
+
+  const isQueued = (entry: OutboxEntry, org: string) =>
+    entry.collection === kind && entry.orgUuid === org && (entry.status === 'pending' || entry.status === 'sending');
+  const isRemovalOf = (entry: OutboxEntry, org: string) => entry.collection === kind && entry.orgUuid === org && entry.method === 'DELETE';
+
+  /**
+   * The gateway's list with the operator's queued changes applied, in queue order (what it will
+   * become); a record with a queued removal stays, marked with it, until the gateway removed it.
+   */
+  function applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], org: string): ResourceRow<TRecord>[] {
+    const rows = new Map<string, ResourceRow<TRecord>>(list.map((record) => [record.uuid, { ...record, pending: false, removal: null }]));
+    for (const entry of entries) {
+      if (!isQueued(entry, org) || entry.recordUuid === null) continue;
+      const body = (entry.body ?? {}) as Partial<TInput>;
+      const current = rows.get(entry.recordUuid);
+      // a removal does not make the row vanish before the gateway has done it: it waits, with a way back
+      if (entry.method === 'DELETE') {
+        if (current) rows.set(entry.recordUuid, { ...current, removal: { seq: entry.seq, sending: entry.status === 'sending' } });
+      } else if (entry.method === 'POST' && !current) {
+        const created = { uuid: entry.recordUuid, version: 1, ...declaration.blank(org), ...body } as unknown as TRecord;
+        rows.set(entry.recordUuid, { ...created, pending: true, removal: null });
+      } else if (current) rows.set(entry.recordUuid, { ...current, ...body, pending: true });
+    }
+    return [...rows.values()].sort(compare);
+  }
+
+  /**
+   * Records whose queued removal left the outbox while on its way (the gateway did it), with when
+   * that was seen: until the list is fetched again they stay hidden, rather than showing again for
+   * a moment as if never removed. `undone` names removals the operator took back (those rows come
+   * back at once).
+   */
+  function useRemovalsDone(entries: readonly OutboxEntry[], org: string) {
+    const queued = useRef<Set<string>>(new Set());
+    const undone = useRef<Set<string>>(new Set());
+    const [done, setDone] = useState<ReadonlyMap<string, number>>(new Map());
+    // before paint: the row never shows again for a frame
+    useLayoutEffect(() => {
+      const removals = entries.filter((entry) => isRemovalOf(entry, org) && entry.recordUuid !== null);
+      const present = new Set(removals.map((entry) => entry.recordUuid as string));
+      // done: a removal that was on its way and is gone from the outbox (a refused or conflicting one stays until dismissed, and was never done)
+      const left = [...queued.current].filter((uuid) => !present.has(uuid) && !undone.current.has(uuid));
+      queued.current = new Set(removals.filter((entry) => isQueued(entry, org)).map((entry) => entry.recordUuid as string));
+      undone.current = new Set([...undone.current].filter((uuid) => present.has(uuid)));
+      if (left.length > 0) {
+        const seenAt = Date.now();
+        setDone((previous) => new Map([...previous, ...left.map((uuid) => [uuid, seenAt] as const)]));
+      }
+    }, [entries, org]);
+    const markUndone = useCallback((uuid: string) => void undone.current.add(uuid), []);
+    return { done, markUndone };
+  }
+
+  function useList(org: string) {
+    const session = useSession();
+    return useListQuery(keys.list(session?.uuid ?? null, org), path(org), declaration.list, session !== null);
+  }
+
+  function useRows(org: string) {
+    const session = useSession();
+    const query = useList(org);
+    const entries = useOutboxEntries(session?.uuid ?? null);
+    const { done, markUndone } = useRemovalsDone(entries, org);
+    const rows = useMemo(() => {
+      if (!query.data) return null;
+      const fetchedAt = query.dataUpdatedAt;
+      return applyQueued(query.data, entries, org).filter((row) => (done.get(row.uuid) ?? -Infinity) < fetchedAt);
+    }, [query.data, query.dataUpdatedAt, entries, org, done]);
+    const failedDeletes = useMemo(() => entries.filter((entry) => isRemovalOf(entry, org) && entry.status === 'failed'), [entries, org]);
+    return { query, rows, failedDeletes, markUndone };
+  }
+
+  return {
+    declaration,
+    path,
+    itemPath,
+    keys,
+    useList,
+    applyQueued,
+    useRows,
+    queueCreate(org, userUuid, input, draft) {
+      const uuid = crypto.randomUUID();
+      return enqueue({
+        method: 'POST',
+        path: path(org),
+        body: { uuid, ...input },
+        userUuid,
+        orgUuid: org,
+        label: labels.create(input),
+        recordUuid: uuid,
+        collection: kind,
+        draft,
+      });
+    },
+    queueUpdate(org, userUuid, original, version, input, draft) {
+      return enqueue({
+        method: 'PUT',
+        path: itemPath(org, original.uuid),
+        body: input,
+        ifMatch: version,
+        userUuid,
+        orgUuid: org,
+        label: labels.update(input),
+        recordUuid: original.uuid,
+        collection: kind,
+        // "Original" of the conflict view: the fields as the operator saw them, and their version
+        original: { ...declaration.inputOf(original), version: original.version },
+        draft,
+      });
+    },
+    queueDelete(org, userUuid, record) {
+      return enqueue({
+        method: 'DELETE',
+        path: itemPath(org, record.uuid),
+        ifMatch: record.version,
+        userUuid,
+        orgUuid: org,
+        label: labels.delete(record),
+        recordUuid: record.uuid,
+        collection: kind,
+        original: pick(record, recordKeys),
+      });
+    },
+  };
+}
