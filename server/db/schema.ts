@@ -6,8 +6,8 @@
  * Change this file, then `npx drizzle-kit generate` and commit the new migration.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Attributes, MembershipType, Permission, PmsConnectionType, UnitType } from '../../src/domain/index';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Attributes, ContractStatus, MembershipType, Permission, PmsConnectionType, UnitType } from '../../src/domain/index';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -50,6 +50,8 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   legalCompanyName: text('legal_company_name').notNull(),
   status: text('status').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
+  /** the organization's own unit attributes: the root every unit inherits from (unit-inheritance.ts) */
+  attributes: jsonb('attributes').$type<Attributes>().notNull().default(sql`'{}'::jsonb`),
   version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -91,6 +93,51 @@ export const pmsConnections = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('pms_connections_org_idx').on(t.orgUuid)],
+);
+
+/** Customer contracts of an organization (src/domain/contract.ts). */
+export const contracts = pgTable(
+  'contracts',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    /** ISO days, YYYY-MM-DD */
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date'),
+    plan: text('plan').notNull().default(''),
+    status: text('status').$type<ContractStatus>().notNull(),
+    notes: text('notes').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contracts_org_idx').on(t.orgUuid)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Images uploaded for an organization (logos, terminal backgrounds, receipt images): the bytes as
+ * sent, the content type judged from them, and the unguessable key that names them.
+ */
+export const images = pgTable(
+  'images',
+  {
+    key: text('key').primaryKey(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_org_idx').on(t.orgUuid)],
 );
 
 /** One sign-in = one family; every access and refresh token issued by refreshing it belongs to it. */

@@ -58,10 +58,11 @@ describe('seedDatabase', () => {
     for (const hotel of ofType('HOTEL')) {
       expect(hotel.parentUuid).toBeNull();
       expect(hotel.attributes).toMatchObject({ NAME: hotel.name, TYPE: 'HOTEL' });
-      expect(hotel.attributes.LOCALE).toMatch(/^en-(GB|US)$/);
-      expect(CURRENCIES).toContain(hotel.attributes.CURRENCY);
-      expect(hotel.attributes.TIME_ZONE).toMatch(/^[A-Z][a-z]+\/[A-Za-z_]+$/);
     }
+    // regional settings come from the organization, and one hotel overrides them
+    expect(org?.attributes).toMatchObject({ LOCALE: 'en-GB', CURRENCY: 'EUR', TIME_ZONE: 'Europe/Lisbon' });
+    expect(CURRENCIES).toContain(org?.attributes.CURRENCY);
+    expect(ofType('HOTEL').find((hotel) => hotel.name === 'Sunset Bay Resort')?.attributes).toMatchObject({ LOCALE: 'en-US', CURRENCY: 'USD', TIME_ZONE: 'America/New_York' });
     for (const venue of ofType('VENUE')) expect(byUuid.get(venue.parentUuid ?? '')?.type).toBe('HOTEL');
     for (const rc of ofType('REVENUE_CENTER')) {
       expect(byUuid.get(rc.parentUuid ?? '')?.type).toBe('VENUE');

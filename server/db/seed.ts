@@ -47,18 +47,52 @@ interface DemoUnit {
   parent: string | null;
   type: UnitType;
   name: string;
-  regional?: { LOCALE: string; CURRENCY: string; TIME_ZONE: string };
+  /** settings of its own, over what it inherits; '{hotel:harbour}' and '{pms:Opera Main}' name seeded records */
+  attributes?: Attributes;
 }
 
+/**
+ * The demo organization's own settings: what every unit inherits unless it sets its own, so the
+ * set-here and inherited marks show on first start.
+ */
+export const DEMO_ORGANIZATION_ATTRIBUTES: Attributes = {
+  LOCALE: 'en-GB',
+  CURRENCY: 'EUR',
+  TIME_ZONE: 'Europe/Lisbon',
+  WEBSITE: 'https://demo-hospitality.example',
+  POI_TIP_ENABLED: 'true',
+  POI_TIP_PERCENTAGES: '[10,12.5,15]',
+  POI_CUSTOM_TIP_ENABLED: 'false',
+  POI_CASH_PAYMENT_ENABLED: 'true',
+  POI_CARD_PAYMENT_ENABLED: 'true',
+  POI_REFUND_ENABLED: 'true',
+  POI_EMPLOYEE_IDENTIFICATION_ENABLED: 'true',
+  POI_EMPLOYEE_IDENTIFICATION_METHOD: 'PIN',
+  POI_GET_RECEIPT_BY_EMAIL_ENABLED: 'true',
+  POI_ORDERING_ENABLED: 'true',
+};
+
 export const DEMO_UNITS: readonly DemoUnit[] = [
-  { key: 'harbour', parent: null, type: 'HOTEL', name: 'Harbour View Hotel', regional: { LOCALE: 'en-GB', CURRENCY: 'EUR', TIME_ZONE: 'Europe/Lisbon' } },
-  { key: 'sunset', parent: null, type: 'HOTEL', name: 'Sunset Bay Resort', regional: { LOCALE: 'en-US', CURRENCY: 'USD', TIME_ZONE: 'America/New_York' } },
-  { key: 'rooftop', parent: 'harbour', type: 'VENUE', name: 'Rooftop Bar' },
-  { key: 'restaurant', parent: 'harbour', type: 'VENUE', name: 'Harbour Restaurant' },
-  { key: 'beach', parent: 'sunset', type: 'VENUE', name: 'Beach Club' },
+  {
+    key: 'harbour',
+    parent: null,
+    type: 'HOTEL',
+    name: 'Harbour View Hotel',
+    attributes: { PHONE_NUMBER: '+351 21 000 0000', PMS_CONNECTION: '{pms:Opera Main}', PMS_PROPERTY_ID: 'HVH01', POI_PMS_POSTING_ENABLED: 'true', PMS_NOTIFICATION_EMAILS: '["night.audit@harbour.example"]' },
+  },
+  {
+    key: 'sunset',
+    parent: null,
+    type: 'HOTEL',
+    name: 'Sunset Bay Resort',
+    attributes: { LOCALE: 'en-US', CURRENCY: 'USD', TIME_ZONE: 'America/New_York', POI_TIP_PERCENTAGES: '[15,18,20]' },
+  },
+  { key: 'rooftop', parent: 'harbour', type: 'VENUE', name: 'Rooftop Bar', attributes: { POI_EMPLOYEE_IDENTIFICATION_METHOD: 'CREDENTIALS', POI_ROOM_CHARGE_ENABLED: 'true', POI_ROOM_CHARGE_DEFAULT_HOTEL: '{hotel:harbour}', POI_ROOM_CHARGE_HOTEL_LIST: '["{hotel:harbour}"]' } },
+  { key: 'restaurant', parent: 'harbour', type: 'VENUE', name: 'Harbour Restaurant', attributes: { POI_TABLE_NUMBER_ENABLED: 'true', POI_NUMBER_OF_GUESTS_ENABLED: 'true' } },
+  { key: 'beach', parent: 'sunset', type: 'VENUE', name: 'Beach Club', attributes: { POI_CUSTOM_TIP_ENABLED: 'true' } },
   { key: 'rooftop-pos', parent: 'rooftop', type: 'REVENUE_CENTER', name: 'Rooftop Bar POS' },
-  { key: 'restaurant-pos', parent: 'restaurant', type: 'REVENUE_CENTER', name: 'Restaurant POS' },
-  { key: 'pool-pos', parent: 'beach', type: 'REVENUE_CENTER', name: 'Pool Bar POS' },
+  { key: 'restaurant-pos', parent: 'restaurant', type: 'REVENUE_CENTER', name: 'Restaurant POS', attributes: { POI_SPLIT_ENABLED: 'true' } },
+  { key: 'pool-pos', parent: 'beach', type: 'REVENUE_CENTER', name: 'Pool Bar POS', attributes: { POI_CASH_PAYMENT_ENABLED: 'false' } },
   { key: 'terrace-pos', parent: 'beach', type: 'REVENUE_CENTER', name: 'Beach Terrace POS' },
 ];
 const MANAGED_HOTEL = 'harbour';
@@ -86,13 +120,25 @@ async function existingAccounts(db: Database, options: SeedOptions): Promise<See
 async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
   const [org] = await tx
     .insert(organizations)
-    .values({ name: DEMO_ORGANIZATION_NAME, legalCompanyName: DEMO_ORGANIZATION_NAME, status: 'ACTIVE' })
+    .values({ name: DEMO_ORGANIZATION_NAME, legalCompanyName: DEMO_ORGANIZATION_NAME, status: 'ACTIVE', attributes: DEMO_ORGANIZATION_ATTRIBUTES })
     .returning({ uuid: organizations.uuid });
   if (!org) throw new Error('demo organization not created');
+  const connections = await tx
+    .insert(pmsConnections)
+    .values(DEMO_PMS_CONNECTIONS.map((connection) => ({ orgUuid: org.uuid, ...connection })))
+    .returning({ uuid: pmsConnections.uuid, name: pmsConnections.name });
   const uuids = new Map<string, string>();
+  // '{hotel:key}' and '{pms:name}' in a demo value stand for the uuid of a record seeded before it
+  const resolve = (value: string) =>
+    value.replace(/\{(hotel|pms):([^}]+)\}/g, (_whole, kind: string, name: string) => {
+      const uuid = kind === 'hotel' ? uuids.get(name) : connections.find((connection) => connection.name === name)?.uuid;
+      if (!uuid) throw new Error(`demo reference ${kind}:${name} missing`);
+      return uuid;
+    });
   for (const unit of DEMO_UNITS) {
     const parentUuid = unit.parent === null ? null : (uuids.get(unit.parent) ?? null);
-    const attributes: Attributes = { NAME: unit.name, TYPE: unit.type, ...unit.regional };
+    const own = Object.fromEntries(Object.entries(unit.attributes ?? {}).map(([key, value]) => [key, value === null ? null : resolve(value)]));
+    const attributes: Attributes = { NAME: unit.name, TYPE: unit.type, ...own };
     const [row] = await tx
       .insert(organizationalUnits)
       .values({ orgUuid: org.uuid, parentUuid, type: unit.type, name: unit.name, attributes })
@@ -100,7 +146,6 @@ async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
     if (!row) throw new Error(`demo unit ${unit.name} not created`);
     uuids.set(unit.key, row.uuid);
   }
-  await tx.insert(pmsConnections).values(DEMO_PMS_CONNECTIONS.map((connection) => ({ orgUuid: org.uuid, ...connection })));
   const hotel = uuids.get(MANAGED_HOTEL);
   if (!hotel) throw new Error('demo hotel missing');
   await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });

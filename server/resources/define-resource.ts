@@ -123,11 +123,11 @@ export interface Resource<TTable extends ResourceTable, TRecord, TCreate extends
 }
 
 // Loose: Fastify replaces request.headers with the parsed value, so every other header must survive.
-const ifMatchHeaders = z.looseObject({
+export const ifMatchHeaders = z.looseObject({
   'if-match': z.string().max(64).optional().describe('"<version>": answer 412 with `current` when the record changed meanwhile'),
   'idempotency-key': z.string().max(255).optional().describe('Applies the mutation once; a replay answers the stored response'),
 });
-const idempotencyHeaders = ifMatchHeaders.pick({ 'idempotency-key': true });
+export const idempotencyHeaders = ifMatchHeaders.pick({ 'idempotency-key': true });
 
 export const etag = (version: number) => `"${version}"`;
 

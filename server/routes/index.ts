@@ -2,10 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activationRoutes } from './auth/activation';
 import { tokenRoutes } from './auth/tokens';
+import { contractRoutes } from './contracts';
 import { healthRoutes } from './health';
+import { imageRoutes } from './images';
 import { organizationRoutes } from './organizations';
 import { pmsConnectionRoutes } from './pms-connections';
 import { profileRoutes } from './profile';
+import { unitRoutes } from './units';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(healthRoutes);
@@ -14,4 +17,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(profileRoutes);
   await app.register(organizationRoutes);
   await app.register(pmsConnectionRoutes);
+  await app.register(unitRoutes);
+  await app.register(contractRoutes);
+  await app.register(imageRoutes);
 };

@@ -17,3 +17,5 @@ export * from './text-input-rules';
 export * from './masks';
 export * from './dual-list';
 export * from './input-limits';
+export * from './units';
+export * from './contract';

@@ -147,3 +147,40 @@ export function visibleOrganizationUuids(memberships: readonly Membership[], tre
   const business = visibilityFor(memberships, 'BUSINESS_DATA', tree);
   return new Set([...management.orgUuids, ...business.orgUuids]);
 }
+
+/**
+ * The units of an organization a user may see (read): every unit when either membership type
+ * grants everything or lists the organization, otherwise the units the memberships reach with
+ * their descendants (MANAGEMENT) and the permitted business-data units (BUSINESS_DATA).
+ */
+export function visibleUnitUuids(memberships: readonly Membership[], org: TreeOrganization, tree: readonly TreeOrganization[]): Set<string> {
+  const inOrg = new Set(org.ous.map((ou) => ou.uuid));
+  const reached = new Set<string>();
+  for (const type of MEMBERSHIP_TYPES) {
+    const visibility = visibilityFor(memberships, type, tree);
+    if (visibility.all || memberships.some((m) => m.membershipType === type && m.orgs.includes(org.uuid))) return inOrg;
+    const below = type === 'BUSINESS_DATA' ? descendantsOf(org, visibility.ouUuids) : visibility.ouUuids;
+    for (const uuid of below) if (inOrg.has(uuid)) reached.add(uuid);
+  }
+  return reached;
+}
+
+/**
+ * Setting up one unit, or placing a new one under `unitUuid` (null: directly under the
+ * organization): organization setup covers every unit; otherwise SETUP_OU with a MANAGEMENT
+ * membership that lists the organization, or that reaches the unit (its units and their
+ * descendants). A user of one hotel sets up that hotel and what sits below it, nothing else.
+ */
+export function canSetupUnit(grants: Grants, org: TreeOrganization, tree: readonly TreeOrganization[], unitUuid: string | null): boolean {
+  if (canSetupOrganization(grants, org.uuid)) return true;
+  if (!grants.permissions.includes('SETUP_OU')) return false;
+  const management = grants.memberships.filter((m) => m.membershipType === 'MANAGEMENT');
+  if (management.some((m) => m.orgs.includes(org.uuid))) return true;
+  if (unitUuid === null) return false;
+  return visibilityFor(grants.memberships, 'MANAGEMENT', [org]).ouUuids.has(unitUuid) && tree.some((o) => o.uuid === org.uuid);
+}
+
+/** Creating organizations: CREATE_ORG, or an omnipresent MANAGEMENT membership. */
+export function canCreateOrganization(grants: Grants): boolean {
+  return isOmnipresent(grants, 'MANAGEMENT') || grants.permissions.includes('CREATE_ORG');
+}

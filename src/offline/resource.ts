@@ -48,6 +48,8 @@ export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInpu
   queryKey: string;
   /** collection path below the gateway's base URL */
   path(org: string): string;
+  /** the GET of the list, when it asks for more than the collection path (a query string); default: path */
+  listPath?(org: string): string;
   /** the zod object of a record: its keys are what a removal keeps as `original` */
   record: z.ZodObject;
   list: z.ZodType<{ data: TRecord[] }>;
@@ -57,6 +59,8 @@ export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInpu
   blank(org: string): Omit<TRecord, 'uuid' | 'version'>;
   /** list order, the gateway's */
   compare(a: TRecord, b: TRecord): number;
+  /** a record with a queued body laid over it; default: the body's fields replace the record's */
+  merge?(record: TRecord, body: Partial<TInput>): TRecord;
   /** what the operator reads on the Sync page for each change */
   labels: { create(input: TInput): string; update(input: TInput): string; delete(record: TRecord): string };
 }
@@ -108,6 +112,8 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
   const itemPath = (org: string, uuid: string) => `${path(org)}/${uuid}`;
   const keys = { list: (userUuid: string | null, org: string) => [declaration.queryKey, userUuid, org] as const };
   const recordKeys = Object.keys(declaration.record.shape);
+  const listPath = declaration.listPath ?? path;
+  const merge = declaration.merge ?? ((record: TRecord, body: Partial<TInput>) => ({ ...record, ...body }) as TRecord);
 
   const isQueued = (entry: OutboxEntry, org: string) =>
     entry.collection === kind && entry.orgUuid === org && (entry.status === 'pending' || entry.status === 'sending');
@@ -127,9 +133,9 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
       if (entry.method === 'DELETE') {
         if (current) rows.set(entry.recordUuid, { ...current, removal: { seq: entry.seq, sending: entry.status === 'sending' } });
       } else if (entry.method === 'POST' && !current) {
-        const created = { uuid: entry.recordUuid, version: 1, ...declaration.blank(org), ...body } as unknown as TRecord;
+        const created = merge({ uuid: entry.recordUuid, version: 1, ...declaration.blank(org) } as unknown as TRecord, body);
         rows.set(entry.recordUuid, { ...created, pending: true, removal: null });
-      } else if (current) rows.set(entry.recordUuid, { ...current, ...body, pending: true });
+      } else if (current) rows.set(entry.recordUuid, { ...current, ...merge(current, body), pending: true });
     }
     return [...rows.values()].sort(compare);
   }
@@ -163,7 +169,7 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
 
   function useList(org: string) {
     const session = useSession();
-    return useListQuery(keys.list(session?.uuid ?? null, org), path(org), declaration.list, session !== null);
+    return useListQuery(keys.list(session?.uuid ?? null, org), listPath(org), declaration.list, session !== null);
   }
 
   function useRows(org: string) {

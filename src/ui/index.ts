@@ -42,3 +42,4 @@ export {
   type RegionalSelectProps,
   type TriStateSwitchProps,
 } from './inputs';
+export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, type AttributeReferenceRecord, type AttributeSettingsProps, type UploadedImage } from './attributes';

@@ -10,8 +10,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  // animations settle first: a half-faded modal is not what an operator reads
-  await page.waitForTimeout(250);
+  // animations and transitions settle first: a half-faded modal is not what an operator reads, and
+  // on a busy machine a fixed wait is not enough (CSS transitions are in document.getAnimations())
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 10_000, polling: 50 });
+  await page.waitForTimeout(50);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))

@@ -14,7 +14,7 @@ import { formatDateTime, t, type MessageKey } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
 import { pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from './save-outcome';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 
 /**
  * What the form holds while typing: the port as typed (text), checked on Save, so '80.5' or '-5'

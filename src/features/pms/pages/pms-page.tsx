@@ -8,7 +8,7 @@ import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry }
 import { confirmRemoval, DataTable, FormModal, notify, OfflineNotice, PageLoader, pmsConnectionTypeLabel, usePageTitle, type DataTableColumn } from '../../../ui';
 import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { PmsConnectionForm } from '../components/pms-connection-form';
-import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome } from '../components/save-outcome';
+import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome } from '../../../ui/save-outcome';
 
 type Editing = { record: PmsConnection | null } | null;
 

@@ -1,7 +1,9 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { t } from '../../../i18n';
-import { describeOutboxError, describeSaveOutcome, type SaveTone, type SendOutcome } from '../../../offline';
-import { hideNotice, notify, type NoticeTone } from '../../../ui';
+import { t } from '../i18n';
+// by path, not the offline index: this module stays free of IndexedDB (src/ui is on the sign-in path)
+import { describeOutboxError, describeSaveOutcome, type SaveTone } from '../offline/describe';
+import type { SendOutcome } from '../offline/outbox';
+import { hideNotice, notify, type NoticeTone } from './notify';
 
 /** How long after Save (or a removal) a form waits for the gateway's verdict before saying it is still on its way. */
 export const SAVE_VERDICT_WAIT_MS = 1_500;
@@ -10,7 +12,7 @@ const TONE: Record<SaveTone, NoticeTone> = { applied: 'done', queued: 'waiting',
 
 /** A notice with the way to the Sync page under its text, for a change that waits for the operator's choice. */
 function showWithSyncLink(text: string, openSync: () => void): void {
-  const id = `pms-outcome-${crypto.randomUUID()}`;
+  const id = `save-outcome-${crypto.randomUUID()}`;
   notify(
     <Stack gap={4}>
       <Text size="sm">{text}</Text>

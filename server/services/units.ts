@@ -1,0 +1,173 @@
+/**
+ * Reads and checks of an organization's unit tree for the organization and unit routes: the units
+ * as the API answers them (with effective attributes resolved in one pass over the tree), the
+ * query flags of spec section 7 (inheritAttributes=TRUE…), and the checks a write must pass beyond
+ * the attribute registry: references to records of the same organization and images it uploaded.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AttributeKey, Attributes, EffectiveAttributes, Grants, TreeOrganization, Unit } from '../../src/domain/index';
+import {
+  attributeDefinition,
+  ATTRIBUTE_KEYS,
+  decodeAttribute,
+  ERROR_CODES,
+  isAttributeKey,
+  normalizeAttributes,
+  ORGANIZATION_MESSAGES,
+  resolveAllUnits,
+  UNIT_MESSAGES,
+  visibleOrganizationUuids,
+} from '../../src/domain/index';
+import type { Executor } from '../db/client';
+import { organizationalUnits, organizations, pmsConnections } from '../db/schema';
+import { HttpError, notFound } from '../http-error';
+import type { FieldError } from '../resources/define-resource';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type UnitRow = typeof organizationalUnits.$inferSelect;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A query flag of spec section 7: TRUE or FALSE in any case; absent is false. */
+export const queryFlag = z
+  .enum(['TRUE', 'FALSE', 'true', 'false'])
+  .optional()
+  .transform((value) => value?.toUpperCase() === 'TRUE');
+
+/** A comma-separated list of attribute keys (attributeKeys=NAME,CURRENCY); an unknown key answers 400 naming it. */
+export const attributeKeyList = z
+  .string()
+  .max(4000)
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return null;
+    const keys = value
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean);
+    for (const key of keys) if (!isAttributeKey(key)) ctx.addIssue({ code: 'custom', message: `${key} is not an attribute of a unit` });
+    return keys as AttributeKey[];
+  });
+
+export async function findOrganization(executor: Executor, uuid: string, forUpdate = false): Promise<OrganizationRow | null> {
+  if (!UUID.test(uuid)) return null;
+  const query = executor.select().from(organizations).where(eq(organizations.uuid, uuid));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function unitsOf(executor: Executor, orgUuid: string): Promise<UnitRow[]> {
+  return executor.select().from(organizationalUnits).where(eq(organizationalUnits.orgUuid, orgUuid));
+}
+
+/** The tree node of one organization for the domain's permission rules. */
+export function treeOf(org: { uuid: string }, rows: readonly UnitRow[]): TreeOrganization {
+  return { uuid: org.uuid, ous: rows.map((row) => ({ uuid: row.uuid, parentUuid: row.parentUuid })) };
+}
+
+/** The attributes (and effective ones) restricted to `keys`, when the caller asked for some. */
+function pick<T extends object>(record: T, keys: readonly AttributeKey[] | null): T {
+  if (keys === null) return record;
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (key in record) picked[key] = (record as Record<string, unknown>)[key];
+  return picked as T;
+}
+
+export interface PresentOptions {
+  inherit: boolean;
+  keys?: readonly AttributeKey[] | null;
+}
+
+/** Units as the API answers them; with inherit, each with its effective attributes resolved over the whole tree. */
+export function presentUnits(org: OrganizationRow, rows: readonly UnitRow[], options: PresentOptions): Map<string, Unit> {
+  const effective = options.inherit ? resolveAllUnits({ uuid: org.uuid, name: org.name, attributes: org.attributes, units: rows }) : null;
+  const keys = options.keys ?? null;
+  const result = new Map<string, Unit>();
+  for (const row of rows) {
+    const unit: Unit = {
+      uuid: row.uuid,
+      orgUuid: row.orgUuid,
+      parentUuid: row.parentUuid,
+      type: row.type,
+      name: row.name,
+      attributes: pick(row.attributes, keys),
+      version: row.version,
+    };
+    const resolved = effective?.get(row.uuid);
+    if (effective) unit.effective = pick<EffectiveAttributes>(resolved ?? {}, keys);
+    result.set(row.uuid, unit);
+  }
+  return result;
+}
+
+/** 403 unless the caller sees the organization (either membership type), then 404 for an unknown one. */
+export async function readableOrganization(executor: Executor, grants: Grants, tree: readonly TreeOrganization[], uuid: string, forUpdate = false): Promise<OrganizationRow> {
+  const seesAll = grants.memberships.some((membership) => membership.omnipresence);
+  if (!seesAll && !visibleOrganizationUuids(grants.memberships, tree).has(uuid.toLowerCase())) {
+    throw HttpError.of(403, ERROR_CODES.forbidden, ORGANIZATION_MESSAGES.viewForbidden);
+  }
+  const org = await findOrganization(executor, uuid, forUpdate);
+  if (!org) throw notFound(ORGANIZATION_MESSAGES.notFound);
+  return org;
+}
+
+const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+
+/**
+ * What the registry cannot know: a reference must name a record of this organization (a hotel
+ * unit, a PMS connection), and an image key an image uploaded to it. One field error per key.
+ */
+export async function attributeReferenceErrors(executor: Executor, orgUuid: string, attributes: Attributes, missingImageKeys: (executor: Executor, orgUuid: string, keys: string[]) => Promise<string[]>): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const hotelRefs = new Map<AttributeKey, string[]>();
+  const connectionRefs = new Map<AttributeKey, string[]>();
+  const imageRefs = new Map<AttributeKey, string>();
+  for (const key of ATTRIBUTE_KEYS) {
+    const raw = attributes[key];
+    if (raw === null || raw === undefined || raw === '') continue;
+    const definition = attributeDefinition(key);
+    if (definition.kind === 'image') imageRefs.set(key, raw);
+    if (definition.kind !== 'reference' && definition.kind !== 'reference-list') continue;
+    const value = decodeAttribute(key, raw);
+    const uuids = (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string').map((entry) => entry.toLowerCase());
+    if (definition.references === 'hotel') hotelRefs.set(key, uuids);
+    if (definition.references === 'pms-connection') connectionRefs.set(key, uuids);
+    // access-control services are checked once that resource exists
+  }
+  const wantedHotels = [...new Set([...hotelRefs.values()].flat())];
+  if (wantedHotels.length > 0) {
+    const found = await executor
+      .select({ uuid: organizationalUnits.uuid })
+      .from(organizationalUnits)
+      .where(and(eq(organizationalUnits.orgUuid, orgUuid), eq(organizationalUnits.type, 'HOTEL'), inArray(organizationalUnits.uuid, wantedHotels)));
+    const hotels = new Set(found.map((row) => row.uuid));
+    for (const [key, uuids] of hotelRefs) {
+      if (uuids.some((uuid) => !hotels.has(uuid))) errors.push({ field: `attributes.${key}`, message: fill(UNIT_MESSAGES.referenceMissing, { key, target: 'hotel' }) });
+    }
+  }
+  const wantedConnections = [...new Set([...connectionRefs.values()].flat())];
+  if (wantedConnections.length > 0) {
+    const found = await executor
+      .select({ uuid: pmsConnections.uuid })
+      .from(pmsConnections)
+      .where(and(eq(pmsConnections.orgUuid, orgUuid), inArray(pmsConnections.uuid, wantedConnections)));
+    const connections = new Set(found.map((row) => row.uuid));
+    for (const [key, uuids] of connectionRefs) {
+      if (uuids.some((uuid) => !connections.has(uuid))) errors.push({ field: `attributes.${key}`, message: fill(UNIT_MESSAGES.referenceMissing, { key, target: 'PMS connection' }) });
+    }
+  }
+  if (imageRefs.size > 0) {
+    const missing = new Set(await missingImageKeys(executor, orgUuid, [...new Set(imageRefs.values())]));
+    for (const [key, imageKey] of imageRefs) {
+      if (missing.has(imageKey)) errors.push({ field: `attributes.${key}`, message: `${key} must be the key of an image uploaded to this organization` });
+    }
+  }
+  return errors;
+}
+
+/** Attributes as stored: one spelling per value, and no entry for what is not set here. */
+export function storedAttributes(attributes: Attributes): Attributes {
+  const normalized = normalizeAttributes(attributes);
+  return Object.fromEntries(Object.entries(normalized).filter(([, value]) => value !== null && value !== ''));
+}

@@ -1,0 +1,82 @@
+/**
+ * The organization and units area's gateway calls (spec section 7, "Organization and units"): one
+ * organization with its own attributes, its units with their effective attributes, and the unit
+ * writes through the outbox (a unit created offline carries its uuid, so a revenue center can be
+ * queued under a venue that is itself still queued).
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  buildUnitTree,
+  CONTRACT_KIND,
+  contractListResponseSchema,
+  contractSchema,
+  organizationDetailSchema,
+  UNIT_KIND,
+  unitListResponseSchema,
+  unitSchema,
+  type Contract,
+  type ContractInput,
+  type Unit,
+  type UnitCreate,
+} from '../../../domain';
+import { parseAnswer, request, useSession } from '../../../api';
+import { t } from '../../../i18n';
+import { defineClientResource, type ResourceRow } from '../../../offline/resource';
+
+export const organizationPath = (org: string) => `/organization/${org}`;
+
+/** GET /organization/{uuid}?inheritAttributes=TRUE: the organization, its own attributes and its tree. */
+export function useOrganizationDetail(org: string | undefined) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['organization', session?.uuid ?? null, org ?? ''] as const,
+    queryFn: async ({ signal }) => parseAnswer(organizationDetailSchema, await request(`${organizationPath(org ?? '')}?inheritAttributes=TRUE`, { signal })),
+    enabled: session !== null && Boolean(org),
+  });
+}
+
+/** What a unit form edits: its type (a create's only), where it sits and its own attributes. */
+export type UnitFormInput = Omit<UnitCreate, 'uuid'>;
+
+const unitName = (input: Partial<UnitFormInput>) => input.attributes?.NAME ?? '';
+
+/** Units of an organization, every depth, with effective attributes; writes through the outbox. */
+export const units = defineClientResource<Unit, UnitFormInput>({
+  kind: UNIT_KIND,
+  queryKey: 'units',
+  path: (org) => `/organization/${org}/ous`,
+  listPath: (org) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`,
+  record: unitSchema,
+  list: unitListResponseSchema,
+  inputOf: ({ type, parentUuid, attributes }) => ({ type, parentUuid, attributes }),
+  blank: (org) => ({ orgUuid: org, parentUuid: null, type: 'VENUE', name: '', attributes: {} }),
+  // a queued body names the unit by its NAME attribute; its effective values wait for the gateway
+  merge: (record, body) => ({ ...record, ...body, name: unitName(body) || record.name }),
+  compare: (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid),
+  labels: {
+    create: (input) => t('units.label.create', { name: unitName(input) }),
+    update: (input) => t('units.label.update', { name: unitName(input) }),
+    delete: (unit) => t('units.label.delete', { name: unit.name }),
+  },
+});
+
+export type UnitRow = ResourceRow<Unit>;
+export const useUnitRows = units.useRows;
+export { buildUnitTree };
+
+/** Customer contracts of an organization. */
+export const contracts = defineClientResource<Contract, ContractInput>({
+  kind: CONTRACT_KIND,
+  queryKey: 'contracts',
+  path: (org) => `/organization/${org}/contract`,
+  record: contractSchema,
+  list: contractListResponseSchema,
+  inputOf: ({ reference, startDate, endDate, plan, status, notes }) => ({ reference, startDate, endDate, plan, status, notes }),
+  blank: (org) => ({ orgUuid: org, reference: '', startDate: '', endDate: null, plan: '', status: 'DRAFT', notes: '' }),
+  compare: (a, b) => b.startDate.localeCompare(a.startDate) || a.reference.localeCompare(b.reference),
+  labels: {
+    create: (input) => t('contract.label.create', { reference: input.reference }),
+    update: (input) => t('contract.label.update', { reference: input.reference }),
+    delete: (contract) => t('contract.label.delete', { reference: contract.reference }),
+  },
+});
