@@ -5,6 +5,8 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /** A route whose screen is loaded on first visit: its code is a separate chunk. */
+const ous = () => import('../features/organizations/pages/ous-page');
+
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
@@ -39,8 +41,14 @@ export const routes: RouteObject[] = [
         ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
         children: [
           { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage) },
+          { path: 'organization/new', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
+          { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
           { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },
           { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage) },
+          { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
+          { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage) },
+          { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
+          { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage) },
           { path: 'sync', ...screen(() => import('../features/sync/pages/sync-page'), (m) => m.SyncPage) },
         ],
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PMS_CONNECTION_MESSAGES, PMS_CONNECTION_TYPE_LABELS, PMS_CONNECTION_TYPES } from '../domain';
 import { en } from './messages-en';
-import { countList, formatDateTime, formatList, formatRelativeTime, formatTime, plural, t } from './index';
+import { countList, formatDate, formatDateTime, formatList, formatRelativeTime, formatTime, plural, t } from './index';
 
 const minute = 60_000;
 
@@ -23,6 +23,25 @@ describe('formatDateTime', () => {
 
   it('writes the time alone the same way', () => {
     expect(formatTime('2026-11-23T19:04:00Z', { timeZone: 'UTC' })).toBe('19:04');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the date part of formatDateTime: day, short month, year', () => {
+    expect(formatDate('2026-11-23T07:21:00Z', { timeZone: 'UTC' })).toBe('23 Nov 2026');
+    expect(formatDate(Date.UTC(2026, 0, 5, 17, 5), { timeZone: 'UTC' })).toBe('5 Jan 2026');
+    expect(formatDate(new Date('2026-11-23T23:59:00Z'), { timeZone: 'Europe/Zurich' })).toBe('24 Nov 2026');
+  });
+
+  it('writes an ISO day as that day in every time zone', () => {
+    expect(formatDate('2026-11-23')).toBe('23 Nov 2026');
+    expect(formatDate('2026-01-01', { timeZone: 'America/Los_Angeles' })).toBe('1 Jan 2026');
+    expect(formatDate('2026-12-31', { timeZone: 'Pacific/Kiritimati' })).toBe('31 Dec 2026');
+  });
+
+  it('writes nothing for a value that is no date, or a day that does not exist', () => {
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate('2026-02-30')).toBe('');
   });
 });
 

@@ -37,6 +37,31 @@ export function formatDateTime(value: Date | string | number, options: TimeZoneO
   }).format(date);
 }
 
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar day an ISO day ('2026-11-23') names, at midnight UTC; null when there is no such day (2026-02-30). */
+function isoDay(value: string): Date | null {
+  const match = ISO_DAY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+/**
+ * A date without its time, as formatDateTime writes its date part: '23 Nov 2026' for en. An ISO
+ * day ('2026-11-23', such as a contract's start) is that day wherever the operator is; a moment in
+ * time is its day in the operator's time zone unless told another. '' for a value that is no date.
+ */
+export function formatDate(value: Date | string | number, options: TimeZoneOption = {}): string {
+  const day = typeof value === 'string' && ISO_DAY.test(value) ? isoDay(value) : undefined;
+  if (day === null) return '';
+  const date = day ?? toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(formatLocale(), { day: 'numeric', month: 'short', year: 'numeric', ...options, ...(day ? { timeZone: 'UTC' } : {}) }).format(date);
+}
+
 /** The time of day alone, as formatDateTime writes it: '07:21'. */
 export function formatTime(value: Date | string | number, options: TimeZoneOption = {}): string {
   const date = toDate(value);

@@ -53,4 +53,4 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-export { countList, formatDateTime, formatList, formatNumber, formatRelativeTime, formatTime, plural, type PluralKey, type TimeZoneOption } from './format';
+export { countList, formatDate, formatDateTime, formatList, formatNumber, formatRelativeTime, formatTime, plural, type PluralKey, type TimeZoneOption } from './format';

@@ -9,11 +9,15 @@ import type { Page } from 'playwright-core';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+async function settled(page: Page): Promise<void> {
   // animations and transitions settle first: a half-faded modal is not what an operator reads, and
   // on a busy machine a fixed wait is not enough (CSS transitions are in document.getAnimations())
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 10_000, polling: 50 });
   await page.waitForTimeout(50);
+}
+
+async function blockingViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
@@ -24,6 +28,18 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
           .map((node) => node.target.join(' '))
           .join('; ')}`,
     );
+}
+
+/**
+ * The serious and critical violations of the page as it stays: a notice that started to fade in
+ * while axe was reading (a save's outcome arrives when the gateway answers) is read again once it
+ * has settled, so only what an operator would keep seeing counts.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const first = await blockingViolations(page);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(600);
+  return blockingViolations(page);
 }
 
 /** Fails when `page` as it is now has any serious or critical violation; `screen` names it in the message. */

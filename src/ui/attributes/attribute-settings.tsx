@@ -63,6 +63,8 @@ export interface AttributeSettingsProps {
   /** uploads an image file; without it images are shown but not uploaded */
   onUploadImage?: (file: File) => Promise<UploadedImage>;
   disabled?: boolean;
+  /** keys not shown (e.g. an organization's TYPE and NAME, which are its own fields) */
+  omit?: readonly AttributeKey[];
 }
 
 /** The image types an image attribute accepts (spec section 5: image files only). */
@@ -91,6 +93,7 @@ export function AttributeSettings({
   accessControlServices,
   onUploadImage,
   disabled = false,
+  omit,
 }: AttributeSettingsProps) {
   // the latest attributes and callback, so a write that lands later (an upload) keeps edits made meanwhile
   const latest = useRef({ value, onChange });
@@ -115,7 +118,7 @@ export function AttributeSettings({
       {groups.map((group) => (
         <Fieldset key={group} legend={attributeGroupLabel(group)} disabled={disabled}>
           <Stack gap="md">
-            {attributeFieldKeysOfGroup(group).map((key) => {
+            {attributeFieldKeysOfGroup(group).filter((key) => !omit?.includes(key)).map((key) => {
               const definition = attributeDefinition(key) as AttributeDefinition;
               const urlKey = definition.urlKey as AttributeKey | undefined;
               // the organization inherits nothing; a unit inherits only what the registry says it does

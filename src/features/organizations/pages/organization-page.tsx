@@ -1,7 +1,15 @@
-import { Link, useParams } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { t, type MessageKey } from '../../../i18n';
+import { canCreateOrganization, type UnitTreeNode } from '../../../domain';
+import { isApiError, useSession } from '../../../api';
+import { useProfile } from '../../../api/profile';
 import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { usePmsConnectionOptions } from '../api/options';
+import { useOrganizationDetail } from '../api/units';
+import { uploadImage } from '../api/venue-api';
+import { OrganizationSettings } from '../components/organization-settings';
 import { ORGANIZATIONS_PATH, useOrganizations } from '../api/get-organizations';
 import { OrganizationsError } from '../components/organizations-error';
 
@@ -17,8 +25,8 @@ interface Section {
 /** The organization's configuration sections, in the spec's words (section 2 routes). */
 const SECTIONS: readonly Section[] = [
   { path: 'pms', title: 'organization.section.pms', about: 'organization.section.pms.about', available: true },
-  { path: 'ous', title: 'organization.section.ous', about: 'organization.section.ous.about', available: false },
-  { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', available: false },
+  { path: 'ous', title: 'organization.section.ous', about: 'organization.section.ous.about', available: true },
+  { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', available: true },
   { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about', available: false },
   { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about', available: false },
   { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about', available: false },
@@ -26,15 +34,56 @@ const SECTIONS: readonly Section[] = [
 ];
 
 /**
- * /organization/:uuid: the organization (from the list the gateway lets this user see) and its
- * configuration sections: the built ones as links, the others named with what they will hold.
+ * /organization/new and /organization (no uuid): a new organization's configuration, for users who
+ * may create organizations (others get the 403 page). Saving stores it and opens it.
+ */
+export function NewOrganizationPage() {
+  const session = useSession();
+  const profile = useProfile();
+  usePageTitle(t('organizationSettings.newTitle'));
+  if (profile.isPending) return <PageLoader />;
+  if (profile.data && !canCreateOrganization(profile.data)) return <Navigate to="/403" replace />;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/organizations" size="sm">
+        {t('organization.backToList')}
+      </Anchor>
+      <Title order={1} fz="h2">
+        {t('organizationSettings.newTitle')}
+      </Title>
+      {session && <OrganizationSettings userUuid={session.uuid} organization={null} hotels={[]} pmsConnections={[]} />}
+    </Stack>
+  );
+}
+
+/**
+ * /organization/:uuid: the organization, its sections (the built ones as links, the others named
+ * with what they will hold), and its configuration in collapsible sections built from the
+ * attribute registry, for users who may set it up.
  */
 export function OrganizationPage() {
-  const { uuid } = useParams();
+  const { uuid = '' } = useParams();
+  const session = useSession();
   const organizations = useOrganizations();
+  const detail = useOrganizationDetail(uuid);
+  const pms = usePmsConnectionOptions(uuid);
   const organization = organizations.data?.find((candidate) => candidate.uuid === uuid);
   usePageTitle(organization?.name ?? t('organization.title'));
-
+  const tree = detail.data?.ous;
+  const hotels = useMemo(() => {
+    const found: { uuid: string; name: string }[] = [];
+    const walk = (nodes: readonly UnitTreeNode[]) => {
+      for (const node of nodes) {
+        if (node.type === 'HOTEL') found.push({ uuid: node.uuid, name: node.name });
+        walk(node.children);
+      }
+    };
+    walk(tree ?? []);
+    return found;
+  }, [tree]);
+  // the settings are for who may set the organization up: the PMS list answers 403 to the others
+  const maySetUp = pms.isSuccess;
+  const detailForbidden = isApiError(detail.error) && detail.error.status === 403;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/organizations" size="sm">
@@ -98,6 +147,26 @@ export function OrganizationPage() {
               </Paper>
             ))}
           </SimpleGrid>
+          {maySetUp && detail.data && session && (
+            <>
+              <Title order={2} fz="h4">
+                {t('organizationSettings.title')}
+              </Title>
+              <OrganizationSettings
+                key={`${detail.data.uuid}:${detail.data.version}`}
+                userUuid={session.uuid}
+                organization={detail.data}
+                hotels={hotels}
+                pmsConnections={pms.data ?? []}
+                onUploadImage={(file) => uploadImage(uuid, file)}
+              />
+            </>
+          )}
+          {detailForbidden && (
+            <Alert color="red" role="alert">
+              {t('organization.notInList')}
+            </Alert>
+          )}
         </>
       )}
     </Stack>

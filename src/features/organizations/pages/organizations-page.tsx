@@ -1,4 +1,7 @@
-import { Stack, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { canCreateOrganization } from '../../../domain';
+import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
 import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { ORGANIZATIONS_PATH, useOrganizations } from '../api/get-organizations';
@@ -9,12 +12,20 @@ import { OrganizationsTable } from '../components/organizations-table';
 export function OrganizationsPage() {
   usePageTitle(t('organizations.title'));
   const organizations = useOrganizations();
+  const profile = useProfile();
 
   return (
     <Stack gap="lg">
-      <Title order={1} fz="h2">
-        {t('organizations.title')}
-      </Title>
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">
+          {t('organizations.title')}
+        </Title>
+        {profile.data && canCreateOrganization(profile.data) && (
+          <Button component={Link} to="/organization/new">
+            {t('organizationSettings.newTitle')}
+          </Button>
+        )}
+      </Group>
       <OfflineNotice path={ORGANIZATIONS_PATH} />
       {organizations.isPending && <PageLoader label={t('organizations.loading')} />}
       {organizations.isError && <OrganizationsError error={organizations.error} />}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { pmsConnectionListResponseSchema } from '../../../domain';
+import { parseAnswer, request, useSession } from '../../../api';
+
+/** The organization's PMS connections, as options of a unit's PMS_CONNECTION setting. */
+export function usePmsConnectionOptions(org: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['pms-connection-options', session?.uuid ?? null, org] as const,
+    queryFn: async ({ signal }) => parseAnswer(pmsConnectionListResponseSchema, await request(`/organization/${org}/pms-connection`, { signal })).data.map(({ uuid, name }) => ({ uuid, name })),
+    enabled: session !== null && org !== '',
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * What the venue and revenue center screens read beside the units (spec section 2, "Venue create
+ * wizard", "Venue edit screen"): the organization with its own attributes, the units with the
+ * operator's queued changes, what a unit inherits (resolved in this browser, so a unit created
+ * offline and not at the gateway yet inherits too), the organization's PMS connections for the
+ * settings form, and the image upload of the settings' image fields.
+ */
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  pmsConnectionListResponseSchema,
+  resolveUnitAttributes,
+  type AttributeKey,
+  type AttributeTree,
+  type EffectiveAttributes,
+  type OrganizationDetail,
+  type ResolvedAttribute,
+} from '../../../domain';
+import { parseAnswer, request, useSession } from '../../../api';
+import type { UploadedImage } from '../../../ui';
+import { useOrganizationDetail, useUnitRows, type UnitRow } from './units';
+
+/** The units list of the organization (the app's route, spec section 2). */
+export const unitListRoute = (org: string) => `/organization/${org}/ous`;
+
+const uploadedImageSchema = z.object({ url: z.string(), key: z.string() });
+
+/** POST /organization/{org}/images/tmp/upload: the image in the multipart field 'file'; answers its key and address. */
+export async function uploadImage(org: string, file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('file', file);
+  return parseAnswer(uploadedImageSchema, await request(`/organization/${org}/images/tmp/upload`, { method: 'POST', body }));
+}
+
+/** What a new unit placed under a parent (null: the organization) inherits, per key: the value and who sets it. */
+export type InheritedValues = Partial<Record<AttributeKey, ResolvedAttribute>>;
+
+/** A uuid no unit has: the place of the unit being created, in the tree resolved for it. */
+const NEW_UNIT = 'new-unit';
+
+function treeOf(detail: OrganizationDetail, rows: readonly UnitRow[]): AttributeTree {
+  return { uuid: detail.uuid, name: detail.name, attributes: detail.attributes, units: rows };
+}
+
+/**
+ * What a unit placed under `parentUuid` inherits: resolved over the organization and the units as
+ * shown (queued changes applied), so a parent created offline passes on what it sets. Without the
+ * organization (it could not be read), the parent's effective values as the gateway answered them.
+ */
+export function inheritedUnder(detail: OrganizationDetail | undefined, rows: readonly UnitRow[], parentUuid: string | null): InheritedValues {
+  if (detail) {
+    const tree = treeOf(detail, [...rows, { uuid: NEW_UNIT, parentUuid, name: '', attributes: {} }]);
+    return (resolveUnitAttributes(tree, NEW_UNIT) ?? {}) as InheritedValues;
+  }
+  const parent = parentUuid === null ? undefined : rows.find((row) => row.uuid === parentUuid);
+  const values: InheritedValues = {};
+  for (const [key, entry] of Object.entries(parent?.effective ?? {}) as [AttributeKey, ResolvedAttribute | undefined][]) {
+    if (entry) values[key] = { value: entry.value, source: 'inherited', fromUuid: entry.fromUuid, fromName: entry.fromName };
+  }
+  return values;
+}
+
+/** A unit's effective attributes: resolved here over the units as shown, else as the gateway answered them. */
+export function effectiveOf(detail: OrganizationDetail | undefined, rows: readonly UnitRow[], unit: UnitRow): EffectiveAttributes | undefined {
+  if (detail) return resolveUnitAttributes(treeOf(detail, rows), unit.uuid) ?? unit.effective;
+  return unit.effective;
+}
+
+/**
+ * The organization and its units for a venue or revenue center screen: ready once both are read;
+ * the units on their way out (a queued removal) are left out.
+ */
+export function useUnitScreenData(org: string) {
+  const detail = useOrganizationDetail(org);
+  const { query, rows } = useUnitRows(org);
+  const live = useMemo(() => rows?.filter((row) => row.removal === null) ?? null, [rows]);
+  const error = query.error ?? detail.error ?? null;
+  const ready = live !== null && (detail.isSuccess || detail.isError);
+  return { detail: detail.data, rows: live, error: live === null ? error : null, ready };
+}
+
+/**
+ * The organization's PMS connections, for the PMS_CONNECTION setting: the PMS screen reads the same
+ * list under the same key, so one answer serves both. Empty while unknown.
+ */
+export function usePmsConnectionOptions(org: string): readonly { uuid: string; name: string }[] {
+  const session = useSession();
+  const query = useQuery({
+    queryKey: ['pms-connections', session?.uuid ?? null, org] as const,
+    queryFn: async ({ signal }) => parseAnswer(pmsConnectionListResponseSchema, await request(`/organization/${org}/pms-connection`, { signal })).data,
+    enabled: session !== null && org !== '',
+  });
+  return useMemo(() => (query.data ?? []).map(({ uuid, name }) => ({ uuid, name })), [query.data]);
+}

@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { z } from 'zod';
+import {
+  CONTRACT_KIND,
+  CONTRACT_MESSAGES,
+  CONTRACT_STATUSES,
+  contractInputSchema,
+  contractReferenceKey,
+  isIsoDay,
+  parseMaskedDate,
+  type Contract,
+  type ContractStatus,
+} from '../../../domain';
+import { formatDateTime, t, type MessageKey } from '../../../i18n';
+import { useDraft, whenSettled, type DraftScope } from '../../../offline';
+import { DateMaskInput, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { contracts } from '../api/units';
+
+/** A contract status as the catalogue names it ('Active'). */
+export const CONTRACT_STATUS_MESSAGE: Record<ContractStatus, MessageKey> = {
+  DRAFT: 'contract.status.DRAFT',
+  ACTIVE: 'contract.status.ACTIVE',
+  SUSPENDED: 'contract.status.SUSPENDED',
+  ENDED: 'contract.status.ENDED',
+};
+export const contractStatusLabel = (status: ContractStatus): string => t(CONTRACT_STATUS_MESSAGE[status]);
+
+/** What the form holds while typing: the dates as typed through the DD/MM/YYYY mask, converted on Save. */
+const formValueSchema = z.object({
+  reference: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  plan: z.string(),
+  status: z.string(),
+  notes: z.string(),
+});
+type FormValue = z.output<typeof formValueSchema>;
+type Field = keyof FormValue;
+const FIELDS: readonly Field[] = ['reference', 'startDate', 'endDate', 'plan', 'status', 'notes'];
+
+const EMPTY: FormValue = { reference: '', startDate: '', endDate: '', plan: '', status: 'DRAFT', notes: '' };
+
+/** An ISO day (YYYY-MM-DD) as the mask shows it (DD/MM/YYYY); anything else as it is. */
+export function isoToMasked(iso: string | null): string {
+  if (iso === null) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+}
+
+/** A masked date (DD/MM/YYYY) as an ISO day; an incomplete or impossible one stays as typed, for the rule to refuse. */
+export function maskedToIso(masked: string): string {
+  const date = parseMaskedDate(masked);
+  if (!date) return masked;
+  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+}
+
+const fromRecord = (record: Contract): FormValue => ({
+  reference: record.reference,
+  startDate: isoToMasked(record.startDate),
+  endDate: isoToMasked(record.endDate),
+  plan: record.plan,
+  status: record.status,
+  notes: record.notes,
+});
+
+/** What the rules check: the dates as ISO days, an empty end date as none. */
+const candidateOf = (value: FormValue) => ({
+  reference: value.reference,
+  startDate: maskedToIso(value.startDate.trim()),
+  endDate: value.endDate.trim() === '' ? null : maskedToIso(value.endDate.trim()),
+  plan: value.plan,
+  status: value.status,
+  notes: value.notes,
+});
+
+/** The catalogue's words for each rule the domain checks. */
+const RULE_MESSAGE: Record<string, MessageKey> = {
+  [CONTRACT_MESSAGES.referenceRequired]: 'contract.error.referenceRequired',
+  [CONTRACT_MESSAGES.referenceTooLong]: 'contract.error.referenceTooLong',
+  [CONTRACT_MESSAGES.referenceTaken]: 'contract.error.referenceTaken',
+  [CONTRACT_MESSAGES.startDate]: 'contract.error.startDate',
+  [CONTRACT_MESSAGES.endDate]: 'contract.error.endDate',
+  [CONTRACT_MESSAGES.endBeforeStart]: 'contract.error.endBeforeStart',
+  [CONTRACT_MESSAGES.plan]: 'contract.error.plan',
+  [CONTRACT_MESSAGES.status]: 'contract.error.status',
+  [CONTRACT_MESSAGES.notes]: 'contract.error.notes',
+};
+function inCatalogue(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const key = RULE_MESSAGE[message];
+  return key ? t(key) : message;
+}
+
+type Problems = Partial<Record<Field, string>>;
+
+/**
+ * Every problem of the form, per field, in the catalogue's words: contractInputSchema's rules, the
+ * end date not before the start date (also said while another field is wrong), and the reference
+ * unique among the organization's other contracts.
+ */
+function problemsOf(candidate: ReturnType<typeof candidateOf>, others: readonly { uuid: string; reference: string }[], self: string | null): Problems {
+  const found: Problems = {};
+  const parsed = contractInputSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && (FIELDS as readonly string[]).includes(field) && found[field as Field] === undefined) found[field as Field] = issue.message;
+    }
+  }
+  const { startDate, endDate } = candidate;
+  if (found.endDate === undefined && endDate !== null && isIsoDay(startDate) && isIsoDay(endDate) && endDate < startDate) found.endDate = CONTRACT_MESSAGES.endBeforeStart;
+  if (found.reference === undefined) {
+    const key = contractReferenceKey(candidate.reference);
+    if (others.some((other) => other.uuid !== self && contractReferenceKey(other.reference) === key)) found.reference = CONTRACT_MESSAGES.referenceTaken;
+  }
+  return Object.fromEntries(FIELDS.map((field) => [field, inCatalogue(found[field])]));
+}
+
+const hasProblems = (problems: Problems) => Object.values(problems).some((problem) => problem !== undefined);
+
+interface ContractFormProps {
+  org: string;
+  userUuid: string;
+  /** the contract to edit (as shown, queued changes included); null adds one */
+  record: Contract | null;
+  /** the organization's contracts (those waiting to be removed left out): a reference is unique among them */
+  others: readonly { uuid: string; reference: string }[];
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a contract, inside a FormModal: it opens on the Reference field. Every keystroke is
+ * kept as a draft (restored after a reload with the time it was saved); Cancel or closing with
+ * changes asks first (discard or save), without changes it closes at once. Save is offered once
+ * something differs from the contract, checks the fields (dates typed DD/MM/YYYY and sent as ISO
+ * days, the end date optional and not before the start, the reference unique in the
+ * organization), queues the change in the outbox and then says what became of it.
+ */
+export function ContractForm({ org, userUuid, record, others, onClose }: ContractFormProps) {
+  const scope: DraftScope = { userUuid, orgUuid: org, kind: CONTRACT_KIND, recordId: record?.uuid ?? 'new' };
+  const initial = record ? fromRecord(record) : EMPTY;
+  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
+
+  const value = draft.value;
+  const candidate = candidateOf(value);
+  const problems = problemsOf(candidate, others, record?.uuid ?? null);
+  // the fields say what is wrong once Save was tried (the date fields also when left incomplete or impossible)
+  const errors: Problems = attempted ? problems : {};
+  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
+
+  async function save() {
+    if (!draft.changed) return;
+    setAttempted(true);
+    const parsed = contractInputSchema.safeParse(candidate);
+    if (!parsed.success || hasProblems(problems)) {
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    try {
+      const queued = record
+        ? await contracts.queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, parsed.data, scope)
+        : await contracts.queueCreate(org, userUuid, parsed.data, scope);
+      await draft.clear();
+      onClose();
+      // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
+      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        {draft.restoredAt !== null && (
+          <Alert color="blue" variant="light" role="status" py="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
+              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
+                {t('draft.discard')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {draft.error !== null && (
+          <Alert color="red" role="alert" title={t('contract.errorMessage')}>
+            {t('draft.refused', { message: draft.error })}
+          </Alert>
+        )}
+        <TextInput
+          ref={firstField}
+          data-autofocus
+          label={t('contract.form.reference')}
+          required
+          value={value.reference}
+          error={errors.reference}
+          disabled={!draft.ready}
+          onChange={(event) => set({ reference: event.currentTarget.value })}
+        />
+        <Group grow align="flex-start">
+          <DateMaskInput label={t('contract.form.startDate')} required value={value.startDate} error={errors.startDate} disabled={!draft.ready} onChange={(startDate) => set({ startDate })} />
+          <DateMaskInput
+            label={t('contract.form.endDate')}
+            description={t('contract.form.endDateDescription')}
+            value={value.endDate}
+            error={errors.endDate}
+            disabled={!draft.ready}
+            onChange={(endDate) => set({ endDate })}
+          />
+        </Group>
+        <TextInput label={t('contract.form.plan')} value={value.plan} error={errors.plan} disabled={!draft.ready} onChange={(event) => set({ plan: event.currentTarget.value })} />
+        <Select
+          label={t('contract.form.status')}
+          placeholder={t('contract.form.statusPlaceholder')}
+          required
+          data={CONTRACT_STATUSES.map((status) => ({ value: status, label: contractStatusLabel(status) }))}
+          value={value.status === '' ? null : value.status}
+          error={errors.status}
+          disabled={!draft.ready}
+          allowDeselect={false}
+          onChange={(status) => set({ status: status ?? '' })}
+        />
+        <Textarea
+          label={t('contract.form.notes')}
+          rows={4}
+          resize="vertical"
+          value={value.notes}
+          error={errors.notes}
+          disabled={!draft.ready}
+          onChange={(event) => set({ notes: event.currentTarget.value })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={requestClose}>
+            {t('contract.form.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
+            {t('contract.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

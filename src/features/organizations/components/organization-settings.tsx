@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Accordion, Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  attributesSchema,
+  ORGANIZATION_KIND,
+  ORGANIZATION_MESSAGES,
+  ORGANIZATION_STATUSES,
+  organizationInputSchema,
+  validateAttributes,
+  type AttributeGroup,
+  type AttributeKey,
+  type OrganizationDetail,
+} from '../../../domain';
+import { formatDateTime, t, type MessageKey } from '../../../i18n';
+import { enqueue, useDraft, whenSettled, type DraftScope } from '../../../offline';
+import { attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+
+/**
+ * The configuration page's collapsible sections (spec section 4: section1 to section12, there is no
+ * section7), each holding groups of the attribute registry; section1 also holds the organization's
+ * own fields.
+ */
+export const ORGANIZATION_SECTIONS: readonly { id: string; title: MessageKey; groups: readonly AttributeGroup[] }[] = [
+  { id: 'section1', title: 'organizationSettings.section1', groups: ['general'] },
+  { id: 'section2', title: 'organizationSettings.section2', groups: ['regional'] },
+  { id: 'section3', title: 'organizationSettings.section3', groups: ['branding'] },
+  { id: 'section4', title: 'organizationSettings.section4', groups: ['employee'] },
+  { id: 'section5', title: 'organizationSettings.section5', groups: ['ordering'] },
+  { id: 'section6', title: 'organizationSettings.section6', groups: ['table-and-guest'] },
+  { id: 'section8', title: 'organizationSettings.section8', groups: ['payments'] },
+  { id: 'section9', title: 'organizationSettings.section9', groups: ['tipping'] },
+  { id: 'section10', title: 'organizationSettings.section10', groups: ['receipts', 'fiscal'] },
+  { id: 'section11', title: 'organizationSettings.section11', groups: ['discounts', 'pms-posting'] },
+  { id: 'section12', title: 'organizationSettings.section12', groups: ['room-charge', 'access-control'] },
+];
+
+/** An organization's name and type are its own fields, not settings. */
+const ORGANIZATION_OWN_KEYS: readonly AttributeKey[] = ['TYPE', 'NAME'];
+
+const valueSchema = z.object({ legalCompanyName: z.string(), status: z.enum(ORGANIZATION_STATUSES), attributes: attributesSchema });
+type Value = z.infer<typeof valueSchema>;
+
+interface OrganizationSettingsProps {
+  userUuid: string;
+  /** the organization to edit; null creates one */
+  organization: OrganizationDetail | null;
+  hotels: readonly AttributeReferenceRecord[];
+  pmsConnections: readonly AttributeReferenceRecord[];
+  onUploadImage?: (file: File) => Promise<UploadedImage>;
+}
+
+/**
+ * The organization's own fields and settings. Saving a new organization stores it (through the
+ * outbox, with its uuid chosen here) and opens it once the gateway has it; saving an existing one
+ * sends it over the version the edit started from and reloads it.
+ */
+export function OrganizationSettings({ userUuid, organization, hotels, pmsConnections, onUploadImage }: OrganizationSettingsProps) {
+  const [uuid] = useState(() => organization?.uuid ?? crypto.randomUUID());
+  const scope: DraftScope = { userUuid, orgUuid: uuid, kind: ORGANIZATION_KIND, recordId: organization ? uuid : 'new' };
+  const initial: Value = organization
+    ? { legalCompanyName: organization.legalCompanyName, status: organization.status, attributes: organization.attributes }
+    : { legalCompanyName: '', status: 'ACTIVE', attributes: {} };
+  const draft = useDraft<Value>({ scope, initial, baseVersion: organization?.version ?? null, schema: valueSchema });
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const value = draft.value;
+
+  const nameProblem = organizationInputSchema.shape.legalCompanyName.safeParse(value.legalCompanyName).error?.issues[0]?.message;
+  const attributeProblems: Record<string, string> = {};
+  for (const problem of validateAttributes(value.attributes)) if (problem.key !== null) attributeProblems[problem.key] = attributeProblemText(problem.message);
+  const invalid = nameProblem !== undefined || Object.keys(attributeProblems).length > 0;
+  const nameError = attempted && nameProblem ? t(nameProblem === ORGANIZATION_MESSAGES.legalCompanyNameTooLong ? 'organizationSettings.nameTooLong' : 'organizationSettings.nameRequired') : undefined;
+
+  async function save() {
+    setAttempted(true);
+    if (invalid) {
+      focusFirstInvalid();
+      return;
+    }
+    if (organization && !draft.changed) return;
+    setSaving(true);
+    try {
+      const body = { legalCompanyName: value.legalCompanyName.trim(), status: value.status, attributes: value.attributes };
+      const queued = await enqueue({
+        method: organization ? 'PUT' : 'POST',
+        path: organization ? `/organization/${uuid}` : '/organization/v1/organization',
+        body: organization ? body : { uuid, ...body },
+        ifMatch: organization ? (draft.restoredBaseVersion ?? organization.version) : null,
+        userUuid,
+        orgUuid: uuid,
+        label: t(organization ? 'organizationSettings.label.update' : 'organizationSettings.label.create', { name: body.legalCompanyName }),
+        recordUuid: uuid,
+        collection: ORGANIZATION_KIND,
+        original: organization ? { legalCompanyName: organization.legalCompanyName, status: organization.status, version: organization.version } : null,
+        draft: scope,
+      });
+      await draft.clear();
+      const outcome = await whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS);
+      showSaveOutcome(outcome, () => void navigate('/sync'));
+      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: ['organization'] });
+      if (!organization) void navigate(outcome.kind === 'applied' ? `/organization/${uuid}` : '/organizations');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={t('organizationSettings.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        {draft.restoredAt !== null && (
+          <Alert color="blue" variant="light" role="status" py="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
+              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
+                {t('draft.discard')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {draft.error !== null && (
+          <Alert color="red" role="alert">
+            {t('draft.refused', { message: draft.error })}
+          </Alert>
+        )}
+        <Accordion multiple defaultValue={['section1']} variant="separated">
+          {ORGANIZATION_SECTIONS.map((section) => (
+            <Accordion.Item key={section.id} value={section.id} id={section.id}>
+              <Accordion.Control>{t(section.title)}</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="md">
+                  {section.id === 'section1' && (
+                    <Group grow align="flex-start">
+                      <TextInput
+                        label={t('organizationSettings.legalCompanyName')}
+                        required
+                        value={value.legalCompanyName}
+                        error={nameError}
+                        disabled={!draft.ready}
+                        onChange={(event) => draft.setValue({ ...value, legalCompanyName: event.currentTarget.value })}
+                      />
+                      <Select
+                        label={t('organizationSettings.status')}
+                        required
+                        allowDeselect={false}
+                        data={ORGANIZATION_STATUSES.map((status) => ({ value: status, label: t(`organizations.status.${status}`) }))}
+                        value={value.status}
+                        disabled={!draft.ready}
+                        onChange={(status) => draft.setValue({ ...value, status: (status ?? 'ACTIVE') as Value['status'] })}
+                      />
+                    </Group>
+                  )}
+                  <AttributeSettings
+                    groups={section.groups}
+                    value={value.attributes}
+                    onChange={(attributes) => draft.setValue({ ...value, attributes })}
+                    isRoot
+                    omit={ORGANIZATION_OWN_KEYS}
+                    errors={attempted ? attributeProblems : undefined}
+                    hotels={hotels}
+                    pmsConnections={pmsConnections}
+                    onUploadImage={organization ? onUploadImage : undefined}
+                    disabled={!draft.ready}
+                  />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving} disabled={!draft.ready || (organization !== null && !draft.changed)}>
+            {organization ? t('units.saveChanges') : t('organizationSettings.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { z } from 'zod';
+import {
+  ATTRIBUTE_GROUPS,
+  attributesSchema,
+  UNIT_KIND,
+  unitNameOf,
+  validateAttributes,
+  type AttributeGroup,
+  type Attributes,
+  type Unit,
+} from '../../../domain';
+import { formatDateTime, t } from '../../../i18n';
+import { useDraft, whenSettled, type DraftScope } from '../../../offline';
+import { attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { units } from '../api/units';
+import { unitTypeLabel } from './unit-tree';
+
+const editSchema = z.object({ attributes: attributesSchema });
+type EditValue = z.infer<typeof editSchema>;
+
+/** Every group but the general one, whose name the heading edits: the unit settings of spec section 1. */
+export const UNIT_SETTING_GROUPS: readonly AttributeGroup[] = ATTRIBUTE_GROUPS;
+
+interface UnitEditorProps {
+  org: string;
+  userUuid: string;
+  unit: Unit & { pending?: boolean };
+  hotels: readonly AttributeReferenceRecord[];
+  pmsConnections: readonly AttributeReferenceRecord[];
+  onUploadImage?: (file: File) => Promise<UploadedImage>;
+  /** after the change was queued */
+  onSaved?: () => void;
+}
+
+/** The problems of a unit's attributes, per key, in the catalogue's words (NAME required). */
+function problemsOf(attributes: Attributes): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const problem of validateAttributes(attributes)) if (problem.key !== null) problems[problem.key] = attributeProblemText(problem.message);
+  if (unitNameOf(attributes) === null && problems.NAME === undefined) problems.NAME = t('units.nameRequired');
+  return problems;
+}
+
+/**
+ * A unit's settings, by group, each value marked set here or inherited (and from where), kept as a
+ * draft while typing and saved through the outbox over the version the edit started from.
+ */
+export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUploadImage, onSaved }: UnitEditorProps) {
+  const scope: DraftScope = { userUuid, orgUuid: org, kind: UNIT_KIND, recordId: unit.uuid };
+  const draft = useDraft<EditValue>({ scope, initial: { attributes: unit.attributes }, baseVersion: unit.version, schema: editSchema });
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const problems = problemsOf(draft.value.attributes);
+
+  async function save() {
+    if (!draft.changed) return;
+    setAttempted(true);
+    if (Object.keys(problems).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    try {
+      const queued = await units.queueUpdate(org, userUuid, unit, draft.restoredBaseVersion ?? unit.version, { type: unit.type, parentUuid: unit.parentUuid, attributes: draft.value.attributes }, scope);
+      await draft.clear();
+      onSaved?.();
+      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="unit-editor-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="center" wrap="nowrap">
+          <Group gap="sm" align="center">
+            <Title order={2} fz="h3" id="unit-editor-title">
+              {unit.name}
+            </Title>
+            <Badge variant="light" color="gray">
+              {unitTypeLabel(unit.type)}
+            </Badge>
+            {unit.pending && (
+              <Badge variant="light" color="blue">
+                {t('pms.pendingSync')}
+              </Badge>
+            )}
+          </Group>
+          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
+            {t('units.saveChanges')}
+          </Button>
+        </Group>
+        {draft.restoredAt !== null && (
+          <Alert color="blue" variant="light" role="status" py="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
+              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
+                {t('draft.discard')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {draft.error !== null && (
+          <Alert color="red" role="alert">
+            {t('draft.refused', { message: draft.error })}
+          </Alert>
+        )}
+        {unit.effective === undefined && (
+          <Text size="sm" c="dimmed">
+            {t('units.inheritedAfterSync')}
+          </Text>
+        )}
+        <AttributeSettings
+          groups={UNIT_SETTING_GROUPS}
+          value={draft.value.attributes}
+          onChange={(attributes) => draft.setValue({ attributes })}
+          effective={unit.effective}
+          errors={attempted ? problems : undefined}
+          hotels={hotels}
+          pmsConnections={pmsConnections}
+          onUploadImage={onUploadImage}
+          disabled={!draft.ready}
+        />
+      </Stack>
+    </form>
+  );
+}

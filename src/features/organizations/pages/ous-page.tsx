@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { buildUnitTree, type Unit } from '../../../domain';
+import { describeError, isApiError, useSession } from '../../../api';
+import { t } from '../../../i18n';
+import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { usePmsConnectionOptions } from '../api/options';
+import { units, useOrganizationDetail, useUnitRows } from '../api/units';
+import { uploadImage } from '../api/venue-api';
+import { UnitEditor } from '../components/unit-editor';
+import { UnitTree } from '../components/unit-tree';
+
+/** Where a unit's own screen is: venues and revenue centers have theirs (spec section 2); hotels are edited here. */
+function editPathOf(org: string, unit: Unit): string | null {
+  if (unit.type === 'VENUE') return `/organization/${org}/ous/venue/${unit.uuid}`;
+  return null;
+}
+
+/**
+ * /organization/:uuid/ous and /organization/:uuid/ous/:ouUuid: the unit tree (expand, collapse,
+ * search, type shown, units still waiting to sync marked) beside the selected unit's settings.
+ */
+export function OusPage() {
+  const { uuid: org = '', ouUuid } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const organization = useOrganizationDetail(org);
+  const { query, rows } = useUnitRows(org);
+  const pms = usePmsConnectionOptions(org);
+  const name = organization.data?.name;
+  usePageTitle(name ? t('units.pageTitle', { organization: name }) : t('organization.section.ous'));
+
+  const tree = useMemo(() => buildUnitTree((rows ?? []).filter((row) => row.removal === null)), [rows]);
+  const pending = useMemo(() => new Set((rows ?? []).filter((row) => row.pending).map((row) => row.uuid)), [rows]);
+  const hotels = useMemo(() => (rows ?? []).filter((row) => row.type === 'HOTEL').map(({ uuid, name: hotelName }) => ({ uuid, name: hotelName })), [rows]);
+  const selected = rows?.find((row) => row.uuid === ouUuid) ?? null;
+  const error = query.error ?? organization.error;
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={`/organization/${org}`} size="sm">
+        {t('units.backToOrganization')}
+      </Anchor>
+      <OfflineNotice path={units.declaration.listPath?.(org) ?? units.path(org)} />
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">
+          {name ? t('units.heading', { organization: name }) : t('organization.section.ous')}
+        </Title>
+        <Button component={Link} to={`/organization/${org}/ous/new${ouUuid ? `?parentOuUuid=${ouUuid}` : ''}`}>
+          {t('units.add')}
+        </Button>
+      </Group>
+      {query.isPending && <PageLoader />}
+      {error && (
+        <Alert color="red" role="alert" title={isApiError(error) && error.status === 403 ? t('pms.permissionError') : undefined}>
+          {isApiError(error) && error.status === 403 ? t('organization.notInList') : describeError(error)}
+        </Alert>
+      )}
+      {rows && (
+        <Grid gap="lg">
+          <Grid.Col span={5}>
+            <Paper withBorder p="md" radius="md">
+              <UnitTree nodes={tree} selectedUuid={ouUuid ?? null} pendingUuids={pending} label={t('units.treeLabel')} onSelect={(uuid) => void navigate(`/organization/${org}/ous/${uuid}`)} />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={7}>
+            {selected && session ? (
+              <Stack gap="sm">
+                {editPathOf(org, selected) && (
+                  <Anchor component={Link} to={editPathOf(org, selected) ?? ''} size="sm">
+                    {t('units.openScreen', { name: selected.name })}
+                  </Anchor>
+                )}
+                <UnitEditor
+                  key={`${selected.uuid}:${selected.version}`}
+                  org={org}
+                  userUuid={session.uuid}
+                  unit={selected}
+                  hotels={hotels}
+                  pmsConnections={pms.data ?? []}
+                  onUploadImage={(file) => uploadImage(org, file)}
+                />
+              </Stack>
+            ) : (
+              <Text c="dimmed">{ouUuid ? t('units.notFound') : t('units.selectOne')}</Text>
+            )}
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

