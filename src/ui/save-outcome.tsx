@@ -44,27 +44,38 @@ export function showSaveOutcome(outcome: SendOutcome, openSync: () => void): voi
   else notify(text, TONE[tone]);
 }
 
+/** The words of a removal's outcomes, in the resource's own terms ('Opera Main was removed'). */
+export interface RemovalTexts {
+  removed: string;
+  queued: string;
+  waiting: string;
+  /** the gateway's reason, or `fallback` when it gave none */
+  refused(message: string): string;
+  fallback: string;
+  conflict: string;
+}
+
 /**
  * The notice after a confirmed removal: removed, removed once the gateway is reachable (the row
  * waits, struck through, with Undo), refused with the gateway's words, or in conflict with the
  * way to the Sync page.
  */
-export function showRemovalOutcome(outcome: SendOutcome, name: string, openSync: () => void): void {
+export function showRemovalOutcome(outcome: SendOutcome, texts: RemovalTexts, openSync: () => void): void {
   switch (outcome.kind) {
     case 'applied':
-      notify(t('pms.removed', { name }));
+      notify(texts.removed);
       return;
     case 'unreachable':
-      notify(t('pms.removeQueued', { name }), 'waiting');
+      notify(texts.queued, 'waiting');
       return;
     case 'waiting':
-      notify(t('pms.removeWaiting', { name }), 'waiting');
+      notify(texts.waiting, 'waiting');
       return;
     case 'refused':
-      notify(t('pms.removeRefused', { name, message: describeOutboxError(outcome.entry) ?? t('pms.deleteFailedDefault') }), 'problem');
+      notify(texts.refused(describeOutboxError(outcome.entry) ?? texts.fallback), 'problem');
       return;
     case 'conflict':
-      showWithSyncLink(t('pms.removeConflict', { name }), openSync);
+      showWithSyncLink(texts.conflict, openSync);
       return;
   }
 }

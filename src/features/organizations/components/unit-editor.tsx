@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod';
@@ -34,6 +34,18 @@ interface UnitEditorProps {
   onUploadImage?: (file: File) => Promise<UploadedImage>;
   /** after the change was queued */
   onSaved?: () => void;
+  /** the save button's words (the venue screen's are 'save changes') */
+  saveLabel?: string;
+  /** told whenever the settings start or stop differing from the unit's */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** lets a page save or discard the settings when the operator leaves with changes */
+  controlRef?: Ref<UnitEditorControl>;
+}
+
+export interface UnitEditorControl {
+  /** saves when valid; false when the settings have problems (shown on the form) */
+  save(): Promise<boolean>;
+  discard(): Promise<void>;
 }
 
 /** The problems of a unit's attributes, per key, in the catalogue's words (NAME required). */
@@ -48,7 +60,7 @@ function problemsOf(attributes: Attributes): Record<string, string> {
  * A unit's settings, by group, each value marked set here or inherited (and from where), kept as a
  * draft while typing and saved through the outbox over the version the edit started from.
  */
-export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUploadImage, onSaved }: UnitEditorProps) {
+export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUploadImage, onSaved, saveLabel, onDirtyChange, controlRef }: UnitEditorProps) {
   const scope: DraftScope = { userUuid, orgUuid: org, kind: UNIT_KIND, recordId: unit.uuid };
   const draft = useDraft<EditValue>({ scope, initial: { attributes: unit.attributes }, baseVersion: unit.version, schema: editSchema });
   const [attempted, setAttempted] = useState(false);
@@ -57,12 +69,12 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUplo
   const { formRef, focusFirstInvalid } = useInvalidFocus();
   const problems = problemsOf(draft.value.attributes);
 
-  async function save() {
-    if (!draft.changed) return;
+  async function save(): Promise<boolean> {
+    if (!draft.changed) return true;
     setAttempted(true);
     if (Object.keys(problems).length > 0) {
       focusFirstInvalid();
-      return;
+      return false;
     }
     setSaving(true);
     try {
@@ -70,10 +82,14 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUplo
       await draft.clear();
       onSaved?.();
       void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+      return true;
     } finally {
       setSaving(false);
     }
   }
+  useImperativeHandle(controlRef, () => ({ save, discard: () => draft.discard() }));
+  const dirty = draft.ready && draft.changed;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   return (
     <form
@@ -101,7 +117,7 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUplo
             )}
           </Group>
           <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-            {t('units.saveChanges')}
+            {saveLabel ?? t('units.saveChanges')}
           </Button>
         </Group>
         {draft.restoredAt !== null && (

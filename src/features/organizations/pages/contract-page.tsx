@@ -4,10 +4,10 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantin
 import { CONTRACT_KIND, type Contract } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
 import { formatDate, t } from '../../../i18n';
-import { describeOutboxError, discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry, type SendOutcome } from '../../../offline';
+import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry } from '../../../offline';
 import { type ResourceRow } from '../../../offline/resource';
-import { confirmRemoval, DataTable, FormModal, hideNotice, notify, OfflineNotice, PageLoader, usePageTitle, type DataTableColumn } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS } from '../../../ui/save-outcome';
+import { confirmRemoval, DataTable, FormModal, notify, OfflineNotice, PageLoader, usePageTitle, type DataTableColumn } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, type RemovalTexts } from '../../../ui/save-outcome';
 import { contracts } from '../api/units';
 import { ContractForm, contractStatusLabel } from '../components/contract-form';
 
@@ -27,49 +27,15 @@ function loadFailure(error: unknown): { title: string; text: string; notFound: b
   return { title: t('contract.errorMessage'), text: describeError(error), notFound: false };
 }
 
-/** A notice with the way to the Sync page under its text: a removal that waits for the operator's choice. */
-function showWithSyncLink(text: string, openSync: () => void): void {
-  const id = `contract-removal-${crypto.randomUUID()}`;
-  notify(
-    <Stack gap={4}>
-      <Text size="sm">{text}</Text>
-      <Anchor
-        href="/sync"
-        size="sm"
-        onClick={(event) => {
-          event.preventDefault();
-          hideNotice(id);
-          openSync();
-        }}
-      >
-        {t('save.openSync')}
-      </Anchor>
-    </Stack>,
-    'attention',
-    { id },
-  );
-}
-
-/** What became of a confirmed removal: removed, waiting for the gateway (the row stays with Undo), refused, or in conflict. */
-function showRemovalOutcome(outcome: SendOutcome, reference: string, openSync: () => void): void {
-  switch (outcome.kind) {
-    case 'applied':
-      notify(t('contract.removed', { reference }));
-      return;
-    case 'unreachable':
-      notify(t('contract.removeQueued', { reference }), 'waiting');
-      return;
-    case 'waiting':
-      notify(t('contract.removeWaiting', { reference }), 'waiting');
-      return;
-    case 'refused':
-      notify(t('contract.removeRefused', { reference, message: describeOutboxError(outcome.entry) ?? t('contract.deleteFailedDefault') }), 'problem');
-      return;
-    case 'conflict':
-      showWithSyncLink(t('contract.removeConflict', { reference }), openSync);
-      return;
-  }
-}
+/** The words of a contract removal's outcomes. */
+const removalTexts = (reference: string): RemovalTexts => ({
+  removed: t('contract.removed', { reference }),
+  queued: t('contract.removeQueued', { reference }),
+  waiting: t('contract.removeWaiting', { reference }),
+  refused: (message) => t('contract.removeRefused', { reference, message }),
+  fallback: t('contract.deleteFailedDefault'),
+  conflict: t('contract.removeConflict', { reference }),
+});
 
 /**
  * /organization/:uuid/contract (spec section 2, "Contract"): the organization's customer contracts,
@@ -117,7 +83,7 @@ export function ContractPage() {
         void contracts
           .queueDelete(org, userUuid, row)
           .then((queued) => whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS))
-          .then((outcome) => showRemovalOutcome(outcome, row.reference, () => void navigate('/sync')));
+          .then((outcome) => showRemovalOutcome(outcome, removalTexts(row.reference), () => void navigate('/sync')));
       },
     });
 

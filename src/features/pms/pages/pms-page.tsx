@@ -70,7 +70,20 @@ export function PmsPage() {
         if (!userUuid) return;
         void queueDelete(org, userUuid, row)
           .then((queued) => whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS))
-          .then((outcome) => showRemovalOutcome(outcome, row.name, () => void navigate('/sync')));
+          .then((outcome) =>
+            showRemovalOutcome(
+              outcome,
+              {
+                removed: t('pms.removed', { name: row.name }),
+                queued: t('pms.removeQueued', { name: row.name }),
+                waiting: t('pms.removeWaiting', { name: row.name }),
+                refused: (message) => t('pms.removeRefused', { name: row.name, message }),
+                fallback: t('pms.deleteFailedDefault'),
+                conflict: t('pms.removeConflict', { name: row.name }),
+              },
+              () => void navigate('/sync'),
+            ),
+          );
       },
     });
 
