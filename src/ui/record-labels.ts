@@ -1,4 +1,16 @@
-import { PMS_CONNECTION_KIND, PMS_CONNECTION_TYPES, type PmsConnectionType } from '../domain';
+import {
+  CONTRACT_KIND,
+  CONTRACT_STATUSES,
+  isAttributeKey,
+  ORGANIZATION_KIND,
+  PMS_CONNECTION_KIND,
+  PMS_CONNECTION_TYPES,
+  UNIT_KIND,
+  UNIT_TYPES,
+  type ContractStatus,
+  type PmsConnectionType,
+} from '../domain';
+import { attributeLabel, attributeOptionLabel } from './inputs/labels';
 import { t, type MessageKey } from '../i18n';
 
 /**
@@ -33,6 +45,36 @@ const FIELDS: Record<string, Record<string, FieldWords>> = {
     host: { label: 'pms.form.host' },
     port: { label: 'pms.form.port' },
   },
+};
+
+const isContractStatus = (value: unknown): value is ContractStatus => (CONTRACT_STATUSES as readonly unknown[]).includes(value);
+
+/** A unit's or organization's own settings as a line per setting ('Currency: EUR'), not as JSON. */
+function attributesWords(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const lines = Object.entries(value as Record<string, unknown>)
+    .filter(([, raw]) => raw !== null && raw !== undefined && raw !== '')
+    .map(([key, raw]) => `${isAttributeKey(key) ? attributeLabel(key) : key}: ${attributeOptionLabel(String(raw))}`);
+  return lines.length > 0 ? lines.join('; ') : t('conflict.noValue');
+}
+
+FIELDS[CONTRACT_KIND] = {
+  reference: { label: 'contract.form.reference' },
+  startDate: { label: 'contract.form.startDate' },
+  endDate: { label: 'contract.form.endDate' },
+  plan: { label: 'contract.form.plan' },
+  status: { label: 'contract.form.status', value: (value) => (isContractStatus(value) ? t(`contract.status.${value}`) : null) },
+  notes: { label: 'contract.form.notes' },
+};
+FIELDS[UNIT_KIND] = {
+  type: { label: 'units.form.type', value: (value) => ((UNIT_TYPES as readonly unknown[]).includes(value) ? attributeOptionLabel(String(value)) : null) },
+  parentUuid: { label: 'units.form.placement' },
+  attributes: { label: 'organizationSettings.title', value: attributesWords },
+};
+FIELDS[ORGANIZATION_KIND] = {
+  legalCompanyName: { label: 'organizationSettings.legalCompanyName' },
+  status: { label: 'organizationSettings.status', value: (value) => (value === 'ACTIVE' || value === 'INACTIVE' ? t(`organizations.status.${value}`) : null) },
+  attributes: { label: 'organizationSettings.title', value: attributesWords },
 };
 
 const wordsOf = (collection: string | null, field: string): FieldWords | undefined => (collection === null ? undefined : FIELDS[collection]?.[field]);
