@@ -110,11 +110,23 @@ describe('signed in', () => {
     await page.keyboard.press('Escape');
     await expect(account.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
 
+    const client = await gatewayClient(gateway.url);
+    const units = ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string }[] }).data;
+    const unit = (name: string) => units.find((candidate) => candidate.name === name)?.uuid ?? '';
     for (const [path, name] of [
       ['/organizations', 'organizations'],
+      ['/organization/new', 'new organization'],
       [`/organization/${org}`, 'organization'],
       [`/organization/${randomUUID()}`, 'unknown organization'],
       [`/organization/${org}/pms`, 'PMS connections'],
+      [`/organization/${org}/contract`, 'contract'],
+      [`/organization/${org}/ous`, 'units'],
+      [`/organization/${org}/ous/${unit('Harbour View Hotel')}`, 'unit settings'],
+      [`/organization/${org}/ous/new`, 'new unit'],
+      [`/organization/${org}/ous/venue/create?name=Patio&parentOuUuid=${unit('Harbour View Hotel')}`, 'venue create wizard'],
+      [`/organization/${org}/ous/venue/${unit('Rooftop Bar')}`, 'venue edit'],
+      [`/organization/${org}/ous/revenueCenter/create?name=Patio%20POS&parentOuUuid=${unit('Rooftop Bar')}`, 'revenue center create'],
+      [`/organization/${org}/ous/revenueCenter/${unit('Rooftop Bar POS')}`, 'revenue center edit'],
       ['/sync', 'sync'],
     ] as const) {
       await visit(page, path);
@@ -127,13 +139,14 @@ describe('signed in', () => {
     await visit(page, '/organizations');
     await waitForServiceWorker(page);
     // every screen read once online, so the service worker has it to show
-    for (const path of [`/organization/${org}`, `/organization/${org}/pms`, '/sync', '/organizations']) await visit(page, path);
+    for (const path of [`/organization/${org}`, `/organization/${org}/pms`, `/organization/${org}/ous`, '/sync', '/organizations']) await visit(page, path);
     await cutGateway(context, gateway.url);
     try {
       for (const [path, name] of [
         ['/organizations', 'organizations'],
         [`/organization/${org}`, 'organization'],
         [`/organization/${org}/pms`, 'PMS connections'],
+        [`/organization/${org}/ous`, 'units'],
         ['/sync', 'sync'],
       ] as const) {
         await visit(page, path);

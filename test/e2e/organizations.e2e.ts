@@ -66,7 +66,7 @@ async function start(): Promise<Page> {
 /** Chooses `option` in the Mantine select labelled `label`. */
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function allSaved(page: Page) {
@@ -136,6 +136,97 @@ describe('organizations and units', () => {
     await logo.waitFor();
     expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2);
     await expectAccessible(page, 'unit settings after reload');
+
+    // a venue through the wizard, then a revenue center under it
+    await addUnit(page, org, 'Journey Deck', 'Venue', 'Journey Hotel (Hotel)');
+    await page.getByRole('heading', { name: 'New venue', level: 1 }).waitFor();
+    await expectAccessible(page, 'venue create wizard');
+    const add = page.getByRole('button', { name: 'add', exact: true });
+    expect(await add.isDisabled()).toBe(true);
+    for (const label of ['Locale', 'Currency', 'Time zone']) await chooseFirst(page, label);
+    await add.click();
+    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await treeItem(page, 'Journey Deck').waitFor();
+    await addUnit(page, org, 'Deck POS', 'Revenue center', 'Journey Deck (Venue)');
+    await page.getByRole('button', { name: 'add', exact: true }).waitFor();
+    await expectAccessible(page, 'revenue center create');
+    await page.getByRole('button', { name: 'add', exact: true }).click();
+    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await treeItem(page, 'Deck POS').waitFor();
+    const byName = async () => {
+      const listed = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string; type: string; parentUuid: string | null }[] };
+      return new Map(listed.data.map((unit) => [unit.name, unit]));
+    };
+    await expect.poll(async () => (await byName()).has('Deck POS'), { timeout: 30_000 }).toBe(true);
+    const created = await byName();
+    expect(created.get('Journey Deck')).toMatchObject({ type: 'VENUE', parentUuid: created.get('Journey Hotel')?.uuid });
+    expect(created.get('Deck POS')).toMatchObject({ type: 'REVENUE_CENTER', parentUuid: created.get('Journey Deck')?.uuid });
+  });
+});
+
+/** From the unit list: Add unit, then name, type and placement, then Next (to the venue or revenue center screen). */
+async function addUnit(page: Page, org: string, name: string, type: string, placement: string) {
+  await page.goto(`${gateway.url}/organization/${org}/ous`);
+  await page.getByRole('link', { name: 'Add unit' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await choose(page, 'Type', type);
+  await choose(page, 'Placement', placement);
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** Chooses the first option of the select labelled `label`. */
+async function chooseFirst(page: Page, label: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option').first().click();
+}
+
+describe('offline', () => {
+  it('creates a venue and a revenue center under it offline; after a reload and the return of the gateway both exist once, with the right parent', async () => {
+    const page = await start();
+    const client = await gatewayClient(gateway.url);
+    const org = client.org;
+    await page.goto(`${gateway.url}/organization/${org}/ous`);
+    await treeItem(page, 'Harbour View Hotel').waitFor();
+    await cutGateway(browser?.context ?? page.context(), gateway.url);
+
+    await page.getByRole('link', { name: 'Add unit' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Offline Venue');
+    await choose(page, 'Type', 'Venue');
+    await choose(page, 'Placement', 'Harbour View Hotel (Hotel)');
+    await page.getByRole('button', { name: 'Next' }).click();
+    // inherited from the organization: nothing to choose
+    await page.getByRole('button', { name: 'add', exact: true }).click();
+    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await treeItem(page, 'Offline Venue').waitFor();
+
+    await page.getByRole('link', { name: 'Add unit' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Offline POS');
+    await choose(page, 'Type', 'Revenue center');
+    await choose(page, 'Placement', 'Offline Venue (Venue)');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'add', exact: true }).click();
+    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await treeItem(page, 'Offline POS').waitFor();
+    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 2 pending, 0 failed, 0 conflicts');
+
+    await page.reload();
+    await treeItem(page, 'Offline POS').waitFor();
+    await treeItem(page, 'Offline Venue').waitFor();
+    await expectAccessible(page, 'unit list offline, with units waiting to sync');
+    const names = async () => ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { name: string }[] }).data.map((unit) => unit.name);
+    expect(await names()).not.toContain('Offline Venue');
+
+    await restoreGateway(browser?.context ?? page.context());
+    await badge(page).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await allSaved(page);
+    const listed = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string; parentUuid: string | null }[] };
+    const venues = listed.data.filter((unit) => unit.name === 'Offline Venue');
+    const centers = listed.data.filter((unit) => unit.name === 'Offline POS');
+    expect(venues).toHaveLength(1);
+    expect(centers).toHaveLength(1);
+    expect(centers[0]?.parentUuid).toBe(venues[0]?.uuid);
+    expect(venues[0]?.parentUuid).toBe(listed.data.find((unit) => unit.name === 'Harbour View Hotel')?.uuid);
   });
 });
 
@@ -158,4 +249,3 @@ describe('inheritance on the demo organization', () => {
   });
 });
 
-export { cutGateway, restoreGateway };

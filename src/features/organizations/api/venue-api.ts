@@ -2,22 +2,20 @@
  * What the venue and revenue center screens read beside the units (spec section 2, "Venue create
  * wizard", "Venue edit screen"): the organization with its own attributes, the units with the
  * operator's queued changes, what a unit inherits (resolved in this browser, so a unit created
- * offline and not at the gateway yet inherits too), the organization's PMS connections for the
- * settings form, and the image upload of the settings' image fields.
+ * offline and not at the gateway yet inherits too), and the image upload of the settings' image fields.
  */
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  pmsConnectionListResponseSchema,
   resolveUnitAttributes,
   type AttributeKey,
   type AttributeTree,
   type EffectiveAttributes,
   type OrganizationDetail,
   type ResolvedAttribute,
+  type TreeUnit,
 } from '../../../domain';
-import { parseAnswer, request, useSession } from '../../../api';
+import { parseAnswer, request } from '../../../api';
 import type { UploadedImage } from '../../../ui';
 import { useOrganizationDetail, useUnitRows, type UnitRow } from './units';
 
@@ -39,7 +37,7 @@ export type InheritedValues = Partial<Record<AttributeKey, ResolvedAttribute>>;
 /** A uuid no unit has: the place of the unit being created, in the tree resolved for it. */
 const NEW_UNIT = 'new-unit';
 
-function treeOf(detail: OrganizationDetail, rows: readonly UnitRow[]): AttributeTree {
+function treeOf(detail: OrganizationDetail, rows: AttributeTree['units']): AttributeTree {
   return { uuid: detail.uuid, name: detail.name, attributes: detail.attributes, units: rows };
 }
 
@@ -50,7 +48,8 @@ function treeOf(detail: OrganizationDetail, rows: readonly UnitRow[]): Attribute
  */
 export function inheritedUnder(detail: OrganizationDetail | undefined, rows: readonly UnitRow[], parentUuid: string | null): InheritedValues {
   if (detail) {
-    const tree = treeOf(detail, [...rows, { uuid: NEW_UNIT, parentUuid, name: '', attributes: {} }]);
+    const newUnit: TreeUnit = { uuid: NEW_UNIT, parentUuid, name: '', attributes: {} };
+    const tree = treeOf(detail, [...rows, newUnit]);
     return (resolveUnitAttributes(tree, NEW_UNIT) ?? {}) as InheritedValues;
   }
   const parent = parentUuid === null ? undefined : rows.find((row) => row.uuid === parentUuid);
@@ -75,21 +74,6 @@ export function useUnitScreenData(org: string) {
   const detail = useOrganizationDetail(org);
   const { query, rows } = useUnitRows(org);
   const live = useMemo(() => rows?.filter((row) => row.removal === null) ?? null, [rows]);
-  const error = query.error ?? detail.error ?? null;
   const ready = live !== null && (detail.isSuccess || detail.isError);
-  return { detail: detail.data, rows: live, error: live === null ? error : null, ready };
-}
-
-/**
- * The organization's PMS connections, for the PMS_CONNECTION setting: the PMS screen reads the same
- * list under the same key, so one answer serves both. Empty while unknown.
- */
-export function usePmsConnectionOptions(org: string): readonly { uuid: string; name: string }[] {
-  const session = useSession();
-  const query = useQuery({
-    queryKey: ['pms-connections', session?.uuid ?? null, org] as const,
-    queryFn: async ({ signal }) => parseAnswer(pmsConnectionListResponseSchema, await request(`/organization/${org}/pms-connection`, { signal })).data,
-    enabled: session !== null && org !== '',
-  });
-  return useMemo(() => (query.data ?? []).map(({ uuid, name }) => ({ uuid, name })), [query.data]);
+  return { detail: detail.data, rows: live, error: live === null ? query.error : null, ready };
 }

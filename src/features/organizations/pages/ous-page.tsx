@@ -14,6 +14,7 @@ import { UnitTree } from '../components/unit-tree';
 /** Where a unit's own screen is: venues and revenue centers have theirs (spec section 2); hotels are edited here. */
 function editPathOf(org: string, unit: Unit): string | null {
   if (unit.type === 'VENUE') return `/organization/${org}/ous/venue/${unit.uuid}`;
+  if (unit.type === 'REVENUE_CENTER') return `/organization/${org}/ous/revenueCenter/${unit.uuid}`;
   return null;
 }
 

@@ -1,0 +1,245 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import { z } from 'zod';
+import {
+  allowedParents,
+  attributesSchema,
+  maySitUnderOrganization,
+  PLACEMENT_MESSAGES,
+  UNIT_KIND,
+  validateAttributes,
+  type Attributes,
+  type OrganizationDetail,
+  type UnitType,
+} from '../../../domain';
+import { formatDateTime, t } from '../../../i18n';
+import { useDraft, whenSettled, type DraftScope } from '../../../offline';
+import { attributeProblemText, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, type RegionalSelectProps } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { units, type UnitFormInput, type UnitRow } from '../api/units';
+import { inheritedUnder, unitListRoute, type InheritedValues } from '../api/venue-api';
+import { ExitConfirmModal, useLeaveGuard } from './leave-guard';
+import { unitTypeLabel } from './unit-tree';
+import { cutName, UnitNameInput } from './unit-name-input';
+
+/** The regional information step (spec section 2): all three required to go on (section 5). */
+export const REGIONAL_KEYS = ['LOCALE', 'CURRENCY', 'TIME_ZONE'] as const;
+type RegionalKey = (typeof REGIONAL_KEYS)[number];
+
+const SELECTS: Record<RegionalKey, (props: RegionalSelectProps) => ReactNode> = {
+  LOCALE: LocaleSelect,
+  CURRENCY: CurrencySelect,
+  TIME_ZONE: TimeZoneSelect,
+};
+
+/**
+ * What the form holds, the body of the create as far as the form sets it (a create the gateway
+ * refused comes back into its draft as that body). A regional key left out or null inherits; ''
+ * is a value the operator cleared (nothing chosen, so the form cannot go on).
+ */
+const formValueSchema = z.object({ parentUuid: z.string().nullable(), attributes: attributesSchema });
+type FormValue = z.infer<typeof formValueSchema>;
+
+/** The Select's value of the organization itself as a parent. */
+const ORGANIZATION_OPTION = 'organization';
+
+/** A regional field as shown: its value (own, or inherited), and where an inherited one comes from. */
+function regionalShown(attributes: Attributes, inherited: InheritedValues, key: RegionalKey): { value: string | null; from: string | null } {
+  const own = attributes[key];
+  if (own === undefined || own === null) return { value: inherited[key]?.value ?? null, from: inherited[key]?.fromName ?? null };
+  return { value: own === '' ? null : own, from: null };
+}
+
+export interface UnitCreateFormProps {
+  org: string;
+  userUuid: string;
+  type: Extract<UnitType, 'VENUE' | 'REVENUE_CENTER'>;
+  /** the name query parameter; null or empty: the form asks for one */
+  nameParam: string | null;
+  /** the parentOuUuid query parameter */
+  parentParam: string | null;
+  /** the organization with its own attributes; undefined when it could not be read */
+  detail: OrganizationDetail | undefined;
+  /** the organization's units as shown (queued ones included, those being removed left out) */
+  rows: readonly UnitRow[];
+}
+
+/**
+ * The create wizard of a venue or a revenue center (spec section 2): one step, regional
+ * information, prefilled with what the unit inherits from its parent, each field saying so while
+ * unchanged. A value equal to the inherited one is not written: the unit keeps inheriting it. The
+ * parent comes from parentOuUuid; when that is missing (a revenue center) or cannot hold the unit,
+ * the form offers the units that can, those still waiting to be sent included. Kept as a draft
+ * while typing; leaving with changes asks first ('Are you sure you want to exit?').
+ */
+export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, detail, rows }: UnitCreateFormProps) {
+  const navigate = useNavigate();
+  const candidates = useMemo(() => allowedParents(rows, type), [rows, type]);
+  const validParent = (uuid: string | null) => (uuid === null ? maySitUnderOrganization(type) : candidates.some((unit) => unit.uuid === uuid));
+  const givenName = cutName((nameParam ?? '').trim());
+  const askName = givenName === '';
+  // the parent given (none: the organization, for a venue) when it can hold the unit; else one to choose
+  const [askParent] = useState(() => !validParent(parentParam));
+
+  const scope: DraftScope = { userUuid, orgUuid: org, kind: UNIT_KIND, recordId: `new-${type}-${parentParam ?? 'top'}` };
+  const initial = useMemo<FormValue>(() => ({ parentUuid: parentParam, attributes: { NAME: givenName } }), [parentParam, givenName]);
+  const draft = useDraft<FormValue>({ scope, initial, baseVersion: null, schema: formValueSchema });
+  const { blocker, allowLeave } = useLeaveGuard(draft.changed);
+  const [nameTouched, setNameTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const value = draft.value;
+  const name = value.attributes.NAME ?? '';
+  const parentOk = validParent(value.parentUuid);
+  const inherited = useMemo(() => (parentOk ? inheritedUnder(detail, rows, value.parentUuid) : {}), [parentOk, detail, rows, value.parentUuid]);
+  const shown = Object.fromEntries(REGIONAL_KEYS.map((key) => [key, regionalShown(value.attributes, inherited, key)])) as Record<RegionalKey, ReturnType<typeof regionalShown>>;
+  const complete = name.trim() !== '' && parentOk && REGIONAL_KEYS.every((key) => shown[key].value !== null);
+  const nameError = (nameTouched || !askName) && name.trim() === '' ? t('venue.nameRequired') : undefined;
+
+  const setAttributes = (patch: Attributes) => {
+    const attributes = { ...value.attributes, ...patch };
+    for (const key of Object.keys(patch)) if (attributes[key] === null) delete attributes[key];
+    draft.setValue({ ...value, attributes });
+  };
+  const setRegional = (key: RegionalKey, chosen: string | null) =>
+    // cleared: nothing chosen; the inherited value again: inherit it
+    setAttributes({ [key]: chosen === null ? '' : chosen === inherited[key]?.value ? null : chosen });
+
+  const parentLabel = (unit: UnitRow) => t(unit.pending ? 'venue.parent.optionPending' : 'venue.parent.option', { name: unit.name, type: unitTypeLabel(unit.type) });
+  const parentData = [
+    ...(maySitUnderOrganization(type) && detail ? [{ value: ORGANIZATION_OPTION, label: t('venue.parent.organization', { name: detail.name }) }] : []),
+    ...candidates.map((unit) => ({ value: unit.uuid, label: parentLabel(unit) })),
+  ];
+  const parentSelectValue = !parentOk ? null : value.parentUuid === null ? ORGANIZATION_OPTION : value.parentUuid;
+  const parentName = value.parentUuid === null ? detail?.name : rows.find((unit) => unit.uuid === value.parentUuid)?.name;
+  const listRoute = unitListRoute(org);
+
+  async function submit() {
+    setNameTouched(true);
+    if (!complete || saving) return;
+    const attributes: Attributes = { NAME: name.trim() };
+    // only what differs from the parent's: the rest stays inherited
+    for (const key of REGIONAL_KEYS) {
+      const own = value.attributes[key];
+      if (own) attributes[key] = own;
+    }
+    const problem = validateAttributes(attributes)[0];
+    if (problem) {
+      setRefusal(attributeProblemText(problem.message));
+      return;
+    }
+    const input: UnitFormInput = { type, parentUuid: value.parentUuid, attributes };
+    setSaving(true);
+    try {
+      const queued = await units.queueCreate(org, userUuid, input, scope);
+      await draft.clear();
+      allowLeave();
+      void navigate(listRoute);
+      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function exitWithoutSaving() {
+    await draft.discard();
+    if (blocker.state === 'blocked') blocker.proceed();
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={t(type === 'VENUE' ? 'venue.create.title' : 'venue.create.revenueCenterTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="md">
+        {draft.restoredAt !== null && (
+          <Alert color="blue" variant="light" role="status" py="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
+              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
+                {t('draft.discard')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {(draft.error ?? refusal) !== null && (
+          <Alert color="red" role="alert">
+            {draft.error !== null ? t('draft.refused', { message: draft.error }) : refusal}
+          </Alert>
+        )}
+        {askName ? (
+          <UnitNameInput
+            label={t(type === 'VENUE' ? 'venue.name' : 'venue.revenueCenterName')}
+            description={t('venue.nameDescription')}
+            required
+            data-autofocus
+            value={name}
+            error={nameError}
+            disabled={!draft.ready}
+            onChange={(next) => setAttributes({ NAME: next })}
+            onBlur={() => setNameTouched(true)}
+          />
+        ) : (
+          <Text fw={600}>{t('venue.create.name', { name })}</Text>
+        )}
+        {askParent ? (
+          <Select
+            label={t('venue.parent')}
+            placeholder={t('venue.parent.placeholder')}
+            description={parentParam !== null ? placementMessageText(type === 'REVENUE_CENTER' ? PLACEMENT_MESSAGES.revenueCenterParent : PLACEMENT_MESSAGES.parentMissing) : undefined}
+            required
+            data={parentData}
+            value={parentSelectValue}
+            allowDeselect={false}
+            nothingFoundMessage={t('venue.parent.none')}
+            disabled={!draft.ready}
+            onChange={(chosen) => draft.setValue({ ...value, parentUuid: chosen === ORGANIZATION_OPTION ? null : chosen })}
+          />
+        ) : (
+          parentName !== undefined && <Text size="sm">{t('venue.parent.fixed', { name: parentName })}</Text>
+        )}
+        {askParent && parentData.length === 0 && (
+          <Alert color="yellow" variant="light">
+            {t('venue.parent.none')}
+          </Alert>
+        )}
+        <Fieldset legend={t('venue.regional.title')}>
+          <Stack gap="md">
+            {REGIONAL_KEYS.map((key) => {
+              const RegionalSelect = SELECTS[key];
+              const { value: fieldValue, from } = shown[key];
+              return (
+                <RegionalSelect
+                  key={key}
+                  required
+                  clearable
+                  clearButtonProps={{ 'aria-label': t('attributeSettings.clearLabel', { label: t(`unitAttribute.${key}`) }), 'aria-hidden': false, tabIndex: 0 }}
+                  value={fieldValue}
+                  disabled={!draft.ready}
+                  description={from !== null ? t('attributeSettings.inheritedFrom', { name: from }) : undefined}
+                  error={fieldValue === null && nameTouched ? t('venue.regional.required') : undefined}
+                  onChange={(chosen) => setRegional(key, chosen)}
+                />
+              );
+            })}
+          </Stack>
+        </Fieldset>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate(listRoute)}>
+            {t('venue.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={!draft.ready || !complete}>
+            {t('venue.add')}
+          </Button>
+        </Group>
+      </Stack>
+      <ExitConfirmModal opened={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onExit={() => void exitWithoutSaving()} />
+    </form>
+  );
+}
