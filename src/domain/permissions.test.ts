@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canCreateOrganization,
   canSetupOrganization,
+  canSetupUnit,
   canSetupUnits,
   canViewTransactions,
   permittedBusinessUnitUuids,
   visibilityFor,
   visibleOrganizationUuids,
+  visibleUnitUuids,
   type Grants,
   type Membership,
   type MembershipType,
@@ -137,5 +140,39 @@ describe('access rules (spec section 6)', () => {
   ];
   it.each(transactions)('transactions: %s', (_case, g, org, expected) => {
     expect(canViewTransactions(g, org, tree)).toBe(expected);
+  });
+});
+
+describe('setting up one unit and seeing units (organization and units screens)', () => {
+  const orgA = tree.find((org) => org.uuid === ORG_A) as TreeOrganization;
+  const management = (orgs: string[], ous: string[], omnipresence = false): Membership => ({ membershipType: 'MANAGEMENT', orgs, ous, omnipresence });
+  const business = (ous: string[]): Membership => ({ membershipType: 'BUSINESS_DATA', orgs: [], ous, omnipresence: false });
+  const rows: [string, Grants, string | null, boolean][] = [
+    ['omnipresent management: anywhere', { permissions: [], memberships: [management([], [], true)] }, null, true],
+    ['organization setup: under the organization', { permissions: ['SETUP_ORG'], memberships: [management([ORG_A], [])] }, null, true],
+    ['SETUP_OU with the organization listed: anywhere in it', { permissions: ['SETUP_OU'], memberships: [management([ORG_A], [])] }, OTHER_HOTEL, true],
+    ['SETUP_OU of one hotel: the hotel', { permissions: ['SETUP_OU'], memberships: [management([], [HOTEL])] }, HOTEL, true],
+    ['SETUP_OU of one hotel: below it', { permissions: ['SETUP_OU'], memberships: [management([], [HOTEL])] }, RC, true],
+    ['SETUP_OU of one hotel: not its sibling', { permissions: ['SETUP_OU'], memberships: [management([], [HOTEL])] }, OTHER_HOTEL, false],
+    ['SETUP_OU of one hotel: not directly under the organization', { permissions: ['SETUP_OU'], memberships: [management([], [HOTEL])] }, null, false],
+    ['a hotel membership without SETUP_OU: nothing', { permissions: [], memberships: [management([], [HOTEL])] }, HOTEL, false],
+    ['business data only: nothing', { permissions: ['SETUP_OU'], memberships: [business([HOTEL])] }, HOTEL, false],
+  ];
+  it.each(rows)('%s', (_name, grants, unit, expected) => {
+    expect(canSetupUnit(grants, orgA, tree, unit)).toBe(expected);
+  });
+
+  it('sees every unit with the organization listed, else the units reached and what is below them', () => {
+    expect(visibleUnitUuids([management([ORG_A], [])], orgA, tree)).toEqual(new Set([HOTEL, VENUE, RC, OTHER_HOTEL]));
+    expect(visibleUnitUuids([management([], [VENUE])], orgA, tree)).toEqual(new Set([VENUE, RC]));
+    expect(visibleUnitUuids([business([HOTEL])], orgA, tree)).toEqual(new Set([HOTEL, VENUE, RC]));
+    expect(visibleUnitUuids([management([], [C_HOTEL])], orgA, tree)).toEqual(new Set());
+    expect(visibleUnitUuids([management([], [], true)], orgA, tree).size).toBe(4);
+  });
+
+  it('creates organizations with CREATE_ORG or omnipresent management only', () => {
+    expect(canCreateOrganization({ permissions: ['CREATE_ORG'], memberships: [] })).toBe(true);
+    expect(canCreateOrganization({ permissions: [], memberships: [management([], [], true)] })).toBe(true);
+    expect(canCreateOrganization({ permissions: ['SETUP_ORG'], memberships: [management([ORG_A], [])] })).toBe(false);
   });
 });
