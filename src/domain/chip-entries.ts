@@ -82,7 +82,7 @@ const same = (a: string, b: string) => a.toLocaleLowerCase('en') === b.toLocaleL
 
 /**
  * A valid email address as the HTML standard defines it for `<input type="email">` (what a
- * browser's own check accepts, and what src/ui/form-rules.ts checks), of at most 254 characters.
+ * browser's own check accepts, and what sign-in and reset check, through src/ui/form-rules.ts), of at most 254 characters.
  */
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 

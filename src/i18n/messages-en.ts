@@ -386,8 +386,6 @@ export const en = {
   'contract.toOrganizations': 'Go to the organizations',
   'contract.loading': 'Loading contracts…',
   'contract.empty': 'There are no contracts yet',
-  'contract.permissionError': 'Permission Error',
-  'contract.forbidden': "You don't have permissions to view this organization",
   'contract.notFoundTitle': 'Organization not found',
   'contract.notFound': 'There is no organization at this address: it may have been removed, or the link is wrong.',
   'contract.errorMessage': 'Error Message',

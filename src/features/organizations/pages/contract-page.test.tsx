@@ -95,13 +95,11 @@ describe('ContractPage: the list', () => {
     expect(screen.getByRole('button', { name: 'Add contract' })).toBeTruthy();
   });
 
-  it("says a user without organization setup may not view it when the gateway answers 403", async () => {
+  it('sends a user without organization setup to the 403 page when the gateway answers 403', async () => {
     signedIn();
     fakeGateway((call) => (call.path.includes('/refresh') ? json(200, makeSession()) : gatewayError(403, 'forbidden', 'Forbidden')));
     render();
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Permission Error')).toBeTruthy();
-    expect(within(alert).getByText("You don't have permissions to view this organization")).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe('/403');
     expect(screen.queryByRole('button', { name: 'Add contract' })).toBeNull();
   });
 

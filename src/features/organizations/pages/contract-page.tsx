@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { CONTRACT_KIND, type Contract } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
@@ -22,7 +22,6 @@ function deleteFailure(entry: OutboxEntry): string {
 /** Why the list could not be shown: its alert's title and text. */
 function loadFailure(error: unknown): { title: string; text: string; notFound: boolean } {
   // only organization setup may see the contracts (the gateway decides)
-  if (isApiError(error) && error.status === 403) return { title: t('contract.permissionError'), text: t('contract.forbidden'), notFound: false };
   if (isApiError(error) && error.status === 404) return { title: t('contract.notFoundTitle'), text: t('contract.notFound'), notFound: true };
   return { title: t('contract.errorMessage'), text: describeError(error), notFound: false };
 }
@@ -151,6 +150,8 @@ export function ContractPage() {
   ];
 
   const failure = query.isError ? loadFailure(query.error) : null;
+  // only organization setup may see contracts: a direct link from anyone else is the 403 page
+  if (isApiError(query.error) && query.error.status === 403) return <Navigate to="/403" replace />;
 
   return (
     <Stack gap="lg">

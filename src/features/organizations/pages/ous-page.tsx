@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { buildUnitTree, type Unit } from '../../../domain';
+import { buildUnitTree, canSetupUnit, type TreeOrganization, type Unit } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
+import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
 import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
@@ -36,6 +37,14 @@ export function OusPage() {
   const pending = useMemo(() => new Set((rows ?? []).filter((row) => row.pending).map((row) => row.uuid)), [rows]);
   const hotels = useMemo(() => (rows ?? []).filter((row) => row.type === 'HOTEL').map(({ uuid, name: hotelName }) => ({ uuid, name: hotelName })), [rows]);
   const selected = rows?.find((row) => row.uuid === ouUuid) ?? null;
+  // Add unit is offered to who may place a unit somewhere in this organization
+  const profile = useProfile();
+  const mayAdd = useMemo(() => {
+    if (!profile.data || !rows) return false;
+    const orgTree: TreeOrganization = { uuid: org, ous: rows.map(({ uuid, parentUuid }) => ({ uuid, parentUuid })) };
+    const grants = profile.data;
+    return canSetupUnit(grants, orgTree, [orgTree], null) || rows.some((row) => canSetupUnit(grants, orgTree, [orgTree], row.uuid));
+  }, [profile.data, rows, org]);
   const error = query.error ?? organization.error;
 
   return (
@@ -48,9 +57,11 @@ export function OusPage() {
         <Title order={1} fz="h2">
           {name ? t('units.heading', { organization: name }) : t('organization.section.ous')}
         </Title>
-        <Button component={Link} to={`/organization/${org}/ous/new${ouUuid ? `?parentOuUuid=${ouUuid}` : ''}`}>
-          {t('units.add')}
-        </Button>
+        {mayAdd && (
+          <Button component={Link} to={`/organization/${org}/ous/new${ouUuid ? `?parentOuUuid=${ouUuid}` : ''}`}>
+            {t('units.add')}
+          </Button>
+        )}
       </Group>
       {query.isPending && <PageLoader />}
       {error && (
