@@ -43,3 +43,4 @@ export {
   type TriStateSwitchProps,
 } from './inputs';
 export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, type AttributeReferenceRecord, type AttributeSettingsProps, type UploadedImage } from './attributes';
+export { DraftRestoredNotice } from './draft-notice';

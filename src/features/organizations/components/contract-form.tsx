@@ -13,9 +13,9 @@ import {
   type Contract,
   type ContractStatus,
 } from '../../../domain';
-import { formatDateTime, t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DateMaskInput, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { DraftRestoredNotice, DateMaskInput, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { contracts } from '../api/units';
 
@@ -190,16 +190,7 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
       }}
     >
       <Stack gap="md">
-        {draft.restoredAt !== null && (
-          <Alert color="blue" variant="light" role="status" py="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
-              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
-                {t('draft.discard')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
         {draft.error !== null && (
           <Alert color="red" role="alert" title={t('contract.errorMessage')}>
             {t('draft.refused', { message: draft.error })}

@@ -14,9 +14,9 @@ import {
   type AttributeKey,
   type OrganizationDetail,
 } from '../../../domain';
-import { formatDateTime, t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey } from '../../../i18n';
 import { enqueue, useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftRestoredNotice, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 
 /**
@@ -123,16 +123,7 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
       }}
     >
       <Stack gap="md">
-        {draft.restoredAt !== null && (
-          <Alert color="blue" variant="light" role="status" py="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
-              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
-                {t('draft.discard')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
         {draft.error !== null && (
           <Alert color="red" role="alert">
             {t('draft.refused', { message: draft.error })}

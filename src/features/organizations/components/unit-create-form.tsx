@@ -13,9 +13,9 @@ import {
   type OrganizationDetail,
   type UnitType,
 } from '../../../domain';
-import { formatDateTime, t } from '../../../i18n';
+import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { attributeProblemText, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, type RegionalSelectProps } from '../../../ui';
+import { DraftRestoredNotice, attributeProblemText, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, type RegionalSelectProps } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitFormInput, type UnitRow } from '../api/units';
 import { inheritedUnder, unitListRoute, type InheritedValues } from '../api/venue-api';
@@ -158,16 +158,7 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
       }}
     >
       <Stack gap="md">
-        {draft.restoredAt !== null && (
-          <Alert color="blue" variant="light" role="status" py="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
-              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
-                {t('draft.discard')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
         {(draft.error ?? refusal) !== null && (
           <Alert color="red" role="alert">
             {draft.error !== null ? t('draft.refused', { message: draft.error }) : refusal}

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Accordion, Alert, Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { z } from 'zod';
 import { attributesSchema, UNIT_KIND, unitNameOf, validateAttributes, type AttributeGroup, type Attributes, type EffectiveAttributes, type UnitType } from '../../../domain';
-import { formatDateTime, t } from '../../../i18n';
+import { t } from '../../../i18n';
 import { sameValue, useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { attributeProblemText, AttributeSettings, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftRestoredNotice, attributeProblemText, AttributeSettings, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitRow } from '../api/units';
 import { unitListRoute } from '../api/venue-api';
@@ -184,16 +184,7 @@ export function UnitEditForm({ org, userUuid, record, type, effective, hotels, p
             </Badge>
           )}
         </Group>
-        {draft.restoredAt !== null && (
-          <Alert color="blue" variant="light" role="status" py="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
-              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
-                {t('draft.discard')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
         {draft.error !== null && (
           <Alert color="red" role="alert">
             {t('draft.refused', { message: draft.error })}

@@ -12,9 +12,9 @@ import {
   type Attributes,
   type Unit,
 } from '../../../domain';
-import { formatDateTime, t } from '../../../i18n';
+import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftRestoredNotice, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units } from '../api/units';
 import { unitTypeLabel } from './unit-tree';
@@ -120,16 +120,7 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUplo
             {saveLabel ?? t('units.saveChanges')}
           </Button>
         </Group>
-        {draft.restoredAt !== null && (
-          <Alert color="blue" variant="light" role="status" py="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
-              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
-                {t('draft.discard')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
         {draft.error !== null && (
           <Alert color="red" role="alert">
             {t('draft.refused', { message: draft.error })}

@@ -10,9 +10,9 @@ import {
   pmsConnectionInputSchema,
   type PmsConnection,
 } from '../../../domain';
-import { formatDateTime, t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { DraftRestoredNotice, pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 
@@ -138,16 +138,7 @@ export function PmsConnectionForm({ org, userUuid, record, others, onClose }: Pm
       }}
     >
       <Stack gap="md">
-        {draft.restoredAt !== null && (
-          <Alert color="blue" variant="light" role="status" py="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <span>{t('draft.restored', { time: formatDateTime(draft.restoredAt) })}</span>
-              <Button size="xs" variant="subtle" flex="none" onClick={() => void draft.discard()}>
-                {t('draft.discard')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
         {draft.error !== null && (
           <Alert color="red" role="alert" title={t('pms.errorMessage')}>
             {t('draft.refused', { message: draft.error })}
