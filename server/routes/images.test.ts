@@ -6,7 +6,8 @@ import { images, organizations } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, MANAGER_EMAIL, MANAGER_PASSWORD } from '../test-helpers';
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, missingImageKeys } from './images';
+import { missingImageKeys } from '../services/images';
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './images';
 
 let t: TestApp;
 let admin = '';

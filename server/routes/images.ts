@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +27,8 @@ import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
 import type { Grantee } from '../services/directory';
 import { loadGrantee, loadTree } from '../services/directory';
+import { IMAGE_KEY } from '../services/images';
+import { UUID } from '../resources/define-resource';
 import { errorResponses } from './schemas';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -52,9 +54,6 @@ export const IMAGE_MESSAGES = {
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** 32 random bytes in base64url: 43 characters, no padding. */
-const KEY = /^[A-Za-z0-9_-]{43}$/;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte);
@@ -123,26 +122,6 @@ export function sanitizeFileName(name: string | undefined): string {
   const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trim();
   const cut = [...clean].slice(0, MAX_FILE_NAME).join('').trim();
   return cut === '' ? DEFAULT_IMAGE_NAME : cut;
-}
-
-/**
- * The keys among `keys` that are not images of the organization (unknown, or another
- * organization's), each once, in their order. Writes of image attributes use it so an organization
- * can only point at its own images.
- */
-export async function missingImageKeys(executor: Executor, orgUuid: string, keys: string[]): Promise<string[]> {
-  const unique = [...new Set(keys)];
-  if (unique.length === 0) return [];
-  const wellFormed = unique.filter((key) => KEY.test(key));
-  const found = new Set<string>();
-  if (UUID.test(orgUuid) && wellFormed.length > 0) {
-    const rows = await executor
-      .select({ key: images.key })
-      .from(images)
-      .where(and(eq(images.orgUuid, orgUuid), inArray(images.key, wellFormed)));
-    for (const row of rows) found.add(row.key);
-  }
-  return unique.filter((key) => !found.has(key));
 }
 
 /** Organization setup, or unit setup (SETUP_OU) with a MANAGEMENT membership reaching the organization. */
@@ -277,7 +256,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       // a plain reply: the 200 answers bytes (and 304 nothing), which the zod response schemas don't describe
       const reply: FastifyReply = typedReply;
       const { key } = request.params;
-      if (!KEY.test(key)) throw notFound(IMAGE_MESSAGES.imageNotFound);
+      if (!IMAGE_KEY.test(key)) throw notFound(IMAGE_MESSAGES.imageNotFound);
       const etag = `"${key}"`;
       const ifNoneMatch = request.headers['if-none-match'];
       const cached = typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

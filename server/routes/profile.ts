@@ -10,8 +10,8 @@ import { BEARER } from '../plugins/swagger';
 import { findUserByUuid, loadGrantee, loadTree, membershipsOf, toProfile } from '../services/directory';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
+import { UUID } from '../resources/define-resource';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const profileQuery = z.object({
   includeOuDescendants: z.string().max(8).optional().describe('Accepted for compatibility; memberships are answered as granted'),

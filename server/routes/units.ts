@@ -40,8 +40,8 @@ import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders, type FieldError } from '../resources/define-resource';
 import { loadGrantee, loadTree } from '../services/directory';
 import type { OrganizationRow, UnitRow } from '../services/units';
-import { attributeKeyList, attributeReferenceErrors, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf, UUID } from '../services/units';
-import { missingImageKeys } from './images';
+import { attributeKeyList, attributeReferenceErrors, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf } from '../services/units';
+import { UUID } from '../resources/define-resource';
 import { errorResponses, noContent } from './schemas';
 
 const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid') });
@@ -100,7 +100,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
       const placement = placementProblem(rows, unit);
       if (placement) errors.push({ field: 'parentUuid', message: placement });
       if (unitNameOf(unit.attributes) === null) errors.push({ field: 'attributes.NAME', message: UNIT_MESSAGES.nameRequired });
-      errors.push(...(await attributeReferenceErrors(tx, ctx.org.uuid, unit.attributes, missingImageKeys)));
+      errors.push(...(await attributeReferenceErrors(tx, ctx.org.uuid, unit.attributes)));
       return errors;
     }
 

@@ -22,12 +22,12 @@ import {
 import type { Executor } from '../db/client';
 import { organizationalUnits, organizations, pmsConnections } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
-import type { FieldError } from '../resources/define-resource';
+import { UUID, type FieldError } from '../resources/define-resource';
+import { missingImageKeys } from './images';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type UnitRow = typeof organizationalUnits.$inferSelect;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A query flag of spec section 7: TRUE or FALSE in any case; absent is false. */
 export const queryFlag = z
@@ -118,7 +118,7 @@ const fill = (template: string, params: Record<string, string>) => template.repl
  * What the registry cannot know: a reference must name a record of this organization (a hotel
  * unit, a PMS connection), and an image key an image uploaded to it. One field error per key.
  */
-export async function attributeReferenceErrors(executor: Executor, orgUuid: string, attributes: Attributes, missingImageKeys: (executor: Executor, orgUuid: string, keys: string[]) => Promise<string[]>): Promise<FieldError[]> {
+export async function attributeReferenceErrors(executor: Executor, orgUuid: string, attributes: Attributes): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const hotelRefs = new Map<AttributeKey, string[]>();
   const connectionRefs = new Map<AttributeKey, string[]>();

@@ -29,8 +29,8 @@ import type { RecordedMail } from '../../mail/outbox';
 import type { UserRow } from '../../services/directory';
 import { findUserByEmail } from '../../services/directory';
 import { errorResponses, noContent } from '../schemas';
+import { UUID } from '../../resources/define-resource';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const codeInvalid = () => HttpError.of(422, ERROR_CODES.activationCodeInvalid, 'The activation code is not valid');
 
 export const RESET_MAIL_SUBJECT = 'Reset your Lobby password';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Accordion, Alert, Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { z } from 'zod';
-import { attributesSchema, UNIT_KIND, unitNameOf, validateAttributes, type AttributeGroup, type Attributes, type EffectiveAttributes, type UnitType } from '../../../domain';
+import { ATTRIBUTE_GROUPS, attributesSchema, UNIT_KIND, unitNameOf, validateAttributes, type AttributeGroup, type Attributes, type EffectiveAttributes, type UnitType } from '../../../domain';
 import { t } from '../../../i18n';
 import { sameValue, useDraft, whenSettled, type DraftScope } from '../../../offline';
 import { DraftRestoredNotice, attributeProblemText, AttributeSettings, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
@@ -13,21 +13,7 @@ import { useLeaveGuard } from './leave-guard';
 import { UnitNameInput } from './unit-name-input';
 
 /** The settings of the details section: every group of spec section 1 after the general details (the name is the heading's). */
-export const VENUE_SETTING_GROUPS: readonly AttributeGroup[] = [
-  'regional',
-  'branding',
-  'employee',
-  'ordering',
-  'table-and-guest',
-  'payments',
-  'tipping',
-  'receipts',
-  'fiscal',
-  'discounts',
-  'pms-posting',
-  'room-charge',
-  'access-control',
-];
+export const VENUE_SETTING_GROUPS: readonly AttributeGroup[] = ATTRIBUTE_GROUPS.filter((group) => group !== 'general');
 
 /**
  * The draft: the unit's own attributes (the units screen keeps the same draft of a unit, so an
