@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderApp } from '../../test/render';
+import { forbiddenReasonOf } from '../ui';
 
 describe('status pages', () => {
   it("shows 'Page not found.' for an unknown path, with a way to the main page", async () => {
@@ -14,5 +15,14 @@ describe('status pages', () => {
     renderApp('/403');
     expect(await screen.findByRole('heading', { name: '403 | You do not have permission to access this page' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the main page' }).getAttribute('href')).toBe('/organizations');
+  });
+
+  it('says why, in the catalogue\'s words, when the screen that sent the user there told it; a stale or foreign state is ignored', async () => {
+    const { router } = renderApp('/organizations');
+    await router.navigate('/403', { state: { reason: "You don't have permissions to view this organization" } });
+    expect(await screen.findByText("You don't have permissions to view this organization")).toBeTruthy();
+    expect(forbiddenReasonOf({ reason: '  ' })).toBeNull();
+    expect(forbiddenReasonOf({ reason: 42 })).toBeNull();
+    expect(forbiddenReasonOf('reason')).toBeNull();
   });
 });

@@ -104,6 +104,8 @@ export const en = {
   'organization.section.transactions': 'Transactions',
   'organization.section.transactions.about': 'Search and export the transactions of the organization\'s units.',
   'organization.notInList': "You don't have permissions to view this organization",
+  'units.forbiddenSetup': "You don't have permissions",
+  'units.readOnly': 'You can see these settings; changing them needs the setup permission for this unit.',
   'organization.backToList': 'Back to organizations',
 
   'table.search': 'Search',

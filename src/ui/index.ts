@@ -44,3 +44,4 @@ export {
 } from './inputs';
 export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, type AttributeReferenceRecord, type AttributeSettingsProps, type UploadedImage } from './attributes';
 export { DraftRestoredNotice } from './draft-notice';
+export { ForbiddenRedirect, forbiddenReasonOf, type ForbiddenState } from './forbidden';

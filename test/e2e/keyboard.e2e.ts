@@ -175,3 +175,82 @@ describe('a conflict resolved with the keyboard alone', () => {
     expect(resolved).toMatchObject({ host: 'theirs.local', port: 9155, version: 3 });
   });
 });
+
+/** With a select focused: opens it with ArrowDown, moves to `option` with the arrows and takes it with Enter. */
+async function pickOption(page: Page, option: string): Promise<void> {
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('listbox').waitFor();
+  const seen: string[] = [];
+  for (let i = 0; i < 40; i += 1) {
+    const active = await page.evaluate(() => document.querySelector('[role="option"][data-combobox-selected]')?.textContent?.trim() ?? '');
+    seen.push(active);
+    if (active === option) {
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`ArrowDown never reached "${option}"; it went through: ${seen.join(' | ')}`);
+}
+
+describe('units with the keyboard alone', () => {
+  it('adds a venue through the new-unit screen and its wizard, finds it in the tree with the arrows, and renames it on its screen', async () => {
+    const { page } = browser;
+    const client = await gatewayClient(gateway.url);
+    await page.goto(`${gateway.url}/organization/${org}/ous`);
+    await page.getByRole('treeitem', { name: 'Harbour View Hotel', exact: true }).waitFor();
+
+    // the new-unit screen opens on its first field; type, name and placement chosen by keyboard
+    await tabTo(page, 'Add unit');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'New unit', level: 1 }).waitFor();
+    await expectAccessible(page, 'new unit');
+    await tabTo(page, /^Type/);
+    await pickOption(page, 'Venue');
+    await tabTo(page, /^Name/);
+    await page.keyboard.type('Keyboard Deck');
+    await tabTo(page, /^Placement/);
+    await pickOption(page, 'Harbour View Hotel (Hotel)');
+    await tabTo(page, 'Next');
+    await page.keyboard.press('Enter');
+
+    // the wizard: everything inherited from the hotel, so 'add' is the next stop that matters
+    await page.getByRole('heading', { name: 'New venue', level: 1 }).waitFor();
+    await tabTo(page, 'add');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/organization/${org}/ous/[0-9a-f-]{36}$`));
+    await page.getByRole('heading', { name: 'Keyboard Deck', level: 2 }).waitFor();
+    const listed = async () => ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string; parentUuid: string | null }[] }).data;
+    await expect.poll(async () => (await listed()).some((unit) => unit.name === 'Keyboard Deck'), { timeout: 20_000 }).toBe(true);
+
+    // the tree: Home, then the arrows to the new venue under the hotel (opened with ArrowRight), Enter opens it
+    await page.goto(`${gateway.url}/organization/${org}/ous`);
+    await page.getByRole('treeitem', { name: 'Harbour View Hotel', exact: true }).waitFor();
+    const activeRole = () => page.evaluate(() => document.activeElement?.getAttribute('role') ?? '');
+    for (let i = 0; i < 80 && (await activeRole()) !== 'treeitem'; i += 1) await page.keyboard.press('Tab');
+    expect(await activeRole()).toBe('treeitem');
+    await page.keyboard.press('Home');
+    const arrowTo = async (name: string) => {
+      for (let i = 0; i < 40 && (await focused(page)) !== name; i += 1) await page.keyboard.press('ArrowDown');
+      expect(await focused(page)).toBe(name);
+    };
+    await arrowTo('Harbour View Hotel');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))) === 'false') await page.keyboard.press('ArrowRight');
+    await arrowTo('Keyboard Deck');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Keyboard Deck', level: 2 }).waitFor();
+
+    // its own screen: the name is committed when focus leaves it
+    await tabTo(page, 'Open the screen of Keyboard Deck');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Edit venue', level: 1 }).waitFor();
+    await expectAccessible(page, 'venue edit');
+    await tabTo(page, /^Venue name/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Keyboard Terrace');
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await listed()).some((unit) => unit.name === 'Keyboard Terrace'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? '')).not.toBe('BODY');
+  });
+});

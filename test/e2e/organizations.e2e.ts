@@ -145,7 +145,9 @@ describe('organizations and units', () => {
     expect(await add.isDisabled()).toBe(true);
     for (const label of ['Locale', 'Currency', 'Time zone']) await chooseFirst(page, label);
     await add.click();
-    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    // back at the unit list with the new venue open
+    await page.waitForURL(new RegExp(`/organization/${org}/ous/[0-9a-f-]{36}$`));
+    await page.getByRole('heading', { name: 'Journey Deck', level: 2 }).waitFor();
     await treeItem(page, 'Journey Deck').waitFor();
     await addUnit(page, org, 'Deck POS', 'Revenue center', 'Journey Deck (Venue)');
     await page.getByRole('button', { name: 'add', exact: true }).waitFor();
@@ -196,7 +198,8 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     // inherited from the organization: nothing to choose
     await page.getByRole('button', { name: 'add', exact: true }).click();
-    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await page.waitForURL(new RegExp(`/organization/${org}/ous/[0-9a-f-]{36}$`));
+    await page.getByRole('heading', { name: 'Offline Venue', level: 2 }).waitFor();
     await treeItem(page, 'Offline Venue').waitFor();
 
     await page.getByRole('link', { name: 'Add unit' }).click();
@@ -246,6 +249,25 @@ describe('inheritance on the demo organization', () => {
     await expect.poll(async () => (await rooftop())?.attributes.POI_EMPLOYEE_IDENTIFICATION_METHOD ?? 'reset', { timeout: 30_000 }).toBe('reset');
     const unit = await rooftop();
     expect(unit?.effective.POI_EMPLOYEE_IDENTIFICATION_METHOD).toMatchObject({ value: 'PIN', source: 'inherited', fromName: 'Demo Hospitality Group' });
+
+    // the hotel above sets it: once saved, its settings and what the venue inherits refresh without a reload
+    const described = async (label: string) =>
+      page.getByRole('combobox', { name: label }).evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    await treeItem(page, 'Harbour View Hotel').click();
+    await page.getByRole('heading', { name: 'Harbour View Hotel', level: 2 }).waitFor();
+    await choose(page, 'Identification method', 'Credentials');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await allSaved(page);
+    await expect.poll(() => described('Identification method'), { timeout: 30_000 }).toContain('Set here');
+    await treeItem(page, 'Rooftop Bar').click();
+    await page.getByRole('heading', { name: 'Rooftop Bar', level: 2 }).waitFor();
+    await expect.poll(() => described('Identification method'), { timeout: 30_000 }).toContain('Inherited from Harbour View Hotel');
+    expect(await page.getByRole('combobox', { name: 'Identification method' }).getAttribute('placeholder')).toBe('Credentials');
   });
 });
 

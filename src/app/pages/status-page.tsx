@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
-import { usePageTitle } from '../../ui';
+import { forbiddenReasonOf, usePageTitle } from '../../ui';
 
 /** A full-page message with a way back to the main page (not found, forbidden). */
-export function StatusPage({ title, message }: { title: string; message: string }) {
+export function StatusPage({ title, message, detail }: { title: string; message: string; detail?: string | null }) {
   usePageTitle(title);
   return (
     <Center component="main" id="main" tabIndex={-1} mih="70vh">
@@ -15,6 +15,11 @@ export function StatusPage({ title, message }: { title: string; message: string 
         <Title order={1} fz="h2" ta="center">
           {message}
         </Title>
+        {detail && (
+          <Text c="dimmed" ta="center">
+            {detail}
+          </Text>
+        )}
         <Button component={Link} to="/organizations">
           {t('errors.goToMainPage')}
         </Button>
@@ -28,7 +33,8 @@ export function NotFoundPage() {
   return <StatusPage title={t('errors.notFoundTitle')} message={t('errors.notFound')} />;
 }
 
-/** /403 */
+/** /403, saying why when the screen that sent the user here told it (the catalogue's words). */
 export function ForbiddenPage() {
-  return <StatusPage title={t('errors.forbiddenTitle')} message={t('errors.forbidden')} />;
+  const { state } = useLocation();
+  return <StatusPage title={t('errors.forbiddenTitle')} message={t('errors.forbidden')} detail={forbiddenReasonOf(state)} />;
 }

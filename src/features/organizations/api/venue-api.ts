@@ -7,15 +7,18 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import {
+  canSetupUnit,
   resolveUnitAttributes,
   type AttributeKey,
   type AttributeTree,
   type EffectiveAttributes,
   type OrganizationDetail,
   type ResolvedAttribute,
+  type TreeOrganization,
   type TreeUnit,
 } from '../../../domain';
 import { parseAnswer, request } from '../../../api';
+import { useProfile } from '../../../api/profile';
 import type { UploadedImage } from '../../../ui';
 import { useOrganizationDetail, useUnitRows, type UnitRow } from './units';
 
@@ -76,4 +79,19 @@ export function useUnitScreenData(org: string) {
   const live = useMemo(() => rows?.filter((row) => row.removal === null) ?? null, [rows]);
   const ready = live !== null && (detail.isSuccess || detail.isError);
   return { detail: detail.data, rows: live, error: live === null ? query.error : null, ready };
+}
+
+/**
+ * Where the signed-in user may place or set up a unit in this organization (spec section 6, OU
+ * setup): a function of a unit's uuid (null: the organization itself), or null while the profile
+ * or the units are not known yet (then everything is offered and the gateway decides).
+ */
+export function useUnitSetupRights(org: string, rows: readonly Pick<UnitRow, 'uuid' | 'parentUuid'>[] | null | undefined): ((unitUuid: string | null) => boolean) | null {
+  const profile = useProfile();
+  const grants = profile.data;
+  return useMemo(() => {
+    if (!grants || !rows) return null;
+    const tree: TreeOrganization = { uuid: org, ous: rows.map(({ uuid, parentUuid }) => ({ uuid, parentUuid })) };
+    return (unitUuid) => canSetupUnit(grants, tree, [tree], unitUuid);
+  }, [grants, rows, org]);
 }

@@ -104,7 +104,8 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
       await draft.clear();
       const outcome = await whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS);
       showSaveOutcome(outcome, () => void navigate('/sync'));
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      // refetched now, even while no screen shows them: the page opened next must find the new organization
+      await queryClient.invalidateQueries({ queryKey: ['organizations'], refetchType: 'all' });
       await queryClient.invalidateQueries({ queryKey: ['organization'] });
       if (!organization) void navigate(outcome.kind === 'applied' ? `/organization/${uuid}` : '/organizations');
     } finally {

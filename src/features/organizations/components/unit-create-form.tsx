@@ -15,7 +15,7 @@ import {
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, attributeProblemText, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, type RegionalSelectProps } from '../../../ui';
+import { DraftRestoredNotice, attributeProblemText, ForbiddenRedirect, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, type RegionalSelectProps } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitFormInput, type UnitRow } from '../api/units';
 import { inheritedUnder, unitListRoute, type InheritedValues } from '../api/venue-api';
@@ -63,6 +63,8 @@ export interface UnitCreateFormProps {
   detail: OrganizationDetail | undefined;
   /** the organization's units as shown (queued ones included, those being removed left out) */
   rows: readonly UnitRow[];
+  /** where the user may place a unit (null: the organization); null while not known (all offered, the gateway decides) */
+  mayPlaceUnder?: ((unitUuid: string | null) => boolean) | null;
 }
 
 /**
@@ -73,10 +75,12 @@ export interface UnitCreateFormProps {
  * the form offers the units that can, those still waiting to be sent included. Kept as a draft
  * while typing; leaving with changes asks first ('Are you sure you want to exit?').
  */
-export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, detail, rows }: UnitCreateFormProps) {
+export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, detail, rows, mayPlaceUnder = null }: UnitCreateFormProps) {
   const navigate = useNavigate();
-  const candidates = useMemo(() => allowedParents(rows, type), [rows, type]);
-  const validParent = (uuid: string | null) => (uuid === null ? maySitUnderOrganization(type) : candidates.some((unit) => unit.uuid === uuid));
+  // what the user may not do is not offered: only parents they may set up
+  const candidates = useMemo(() => allowedParents(rows, type).filter((unit) => mayPlaceUnder?.(unit.uuid) ?? true), [rows, type, mayPlaceUnder]);
+  const topAllowed = maySitUnderOrganization(type) && (mayPlaceUnder?.(null) ?? true);
+  const validParent = (uuid: string | null) => (uuid === null ? topAllowed : candidates.some((unit) => unit.uuid === uuid));
   const givenName = cutName((nameParam ?? '').trim());
   const askName = givenName === '';
   // the parent given (none: the organization, for a venue) when it can hold the unit; else one to choose
@@ -109,7 +113,7 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
 
   const parentLabel = (unit: UnitRow) => t(unit.pending ? 'venue.parent.optionPending' : 'venue.parent.option', { name: unit.name, type: unitTypeLabel(unit.type) });
   const parentData = [
-    ...(maySitUnderOrganization(type) && detail ? [{ value: ORGANIZATION_OPTION, label: t('venue.parent.organization', { name: detail.name }) }] : []),
+    ...(topAllowed && detail ? [{ value: ORGANIZATION_OPTION, label: t('venue.parent.organization', { name: detail.name }) }] : []),
     ...candidates.map((unit) => ({ value: unit.uuid, label: parentLabel(unit) })),
   ];
   const parentSelectValue = !parentOk ? null : value.parentUuid === null ? ORGANIZATION_OPTION : value.parentUuid;
@@ -136,7 +140,8 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
       const queued = await units.queueCreate(org, userUuid, input, scope);
       await draft.clear();
       allowLeave();
-      void navigate(listRoute);
+      // back to the unit list; a new venue opens there (spec section 4: after saving a venue its modal opens)
+      void navigate(type === 'VENUE' && queued.recordUuid ? `${listRoute}/${queued.recordUuid}` : listRoute);
       void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
     } finally {
       setSaving(false);
@@ -147,6 +152,10 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
     await draft.discard();
     if (blocker.state === 'blocked') blocker.proceed();
   }
+
+  // parents exist for this unit, but none the user may set up: a direct link here is the 403 page
+  const placeable = maySitUnderOrganization(type) || allowedParents(rows, type).length > 0;
+  if (mayPlaceUnder !== null && placeable && !topAllowed && candidates.length === 0) return <ForbiddenRedirect reason={t('units.forbiddenSetup')} />;
 
   return (
     <form

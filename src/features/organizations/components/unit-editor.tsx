@@ -40,6 +40,8 @@ interface UnitEditorProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** lets a page save or discard the settings when the operator leaves with changes */
   controlRef?: Ref<UnitEditorControl>;
+  /** the user may see the unit but not set it up (spec section 6): shown, not offered for change */
+  readOnly?: boolean;
 }
 
 export interface UnitEditorControl {
@@ -60,7 +62,7 @@ function problemsOf(attributes: Attributes): Record<string, string> {
  * A unit's settings, by group, each value marked set here or inherited (and from where), kept as a
  * draft while typing and saved through the outbox over the version the edit started from.
  */
-export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUploadImage, onSaved, saveLabel, onDirtyChange, controlRef }: UnitEditorProps) {
+export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUploadImage, onSaved, saveLabel, onDirtyChange, controlRef, readOnly = false }: UnitEditorProps) {
   const scope: DraftScope = { userUuid, orgUuid: org, kind: UNIT_KIND, recordId: unit.uuid };
   const draft = useDraft<EditValue>({ scope, initial: { attributes: unit.attributes }, baseVersion: unit.version, schema: editSchema });
   const [attempted, setAttempted] = useState(false);
@@ -116,15 +118,22 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUplo
               </Badge>
             )}
           </Group>
-          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-            {saveLabel ?? t('units.saveChanges')}
-          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
+              {saveLabel ?? t('units.saveChanges')}
+            </Button>
+          )}
         </Group>
         <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
         {draft.error !== null && (
           <Alert color="red" role="alert">
             {t('draft.refused', { message: draft.error })}
           </Alert>
+        )}
+        {readOnly && (
+          <Text size="sm" c="dimmed">
+            {t('units.readOnly')}
+          </Text>
         )}
         {unit.effective === undefined && (
           <Text size="sm" c="dimmed">
@@ -140,7 +149,7 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUplo
           hotels={hotels}
           pmsConnections={pmsConnections}
           onUploadImage={onUploadImage}
-          disabled={!draft.ready}
+          disabled={!draft.ready || readOnly}
         />
       </Stack>
     </form>

@@ -3,19 +3,16 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { describeError, isApiError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
 import { units } from '../api/units';
-import { effectiveOf, unitListRoute, uploadImage, useUnitScreenData } from '../api/venue-api';
+import { effectiveOf, unitListRoute, uploadImage, useUnitScreenData, useUnitSetupRights } from '../api/venue-api';
 import { UnitCreateForm } from './unit-create-form';
 import { UnitEditForm } from './unit-edit-form';
 
 type ScreenType = 'VENUE' | 'REVENUE_CENTER';
 
-/** Why the units could not be read, in the spec's words for a 403 (section 8). */
-function loadFailure(error: unknown): string {
-  return isApiError(error) && error.status === 403 ? t('venue.forbidden') : describeError(error);
-}
+const isForbidden = (error: unknown) => isApiError(error) && error.status === 403;
 
 /** The frame of a venue or revenue center screen while it has no form: the way back, the heading, and what is shown instead. */
 function ScreenFrame({ org, title, children }: { org: string; title: string; children: ReactNode }) {
@@ -47,13 +44,15 @@ export function UnitCreateScreen({ type }: { type: ScreenType }) {
   usePageTitle(title);
   const nameParam = search.get('name');
   const parentParam = search.get('parentOuUuid') || null;
+  const rights = useUnitSetupRights(org, data.rows);
+  if (isForbidden(data.error)) return <ForbiddenRedirect reason={t('venue.forbidden')} />;
 
   return (
     <ScreenFrame org={org} title={title}>
       <OfflineNotice path={unitListPath(org)} />
       {data.error !== null ? (
         <Alert color="red" role="alert">
-          {loadFailure(data.error)}
+          {describeError(data.error)}
         </Alert>
       ) : !data.ready || data.rows === null || session === null ? (
         <PageLoader />
@@ -67,6 +66,7 @@ export function UnitCreateScreen({ type }: { type: ScreenType }) {
           parentParam={parentParam}
           detail={data.detail}
           rows={data.rows}
+          mayPlaceUnder={rights}
         />
       )}
     </ScreenFrame>
@@ -84,6 +84,10 @@ export function UnitEditScreen({ type, unitUuid }: { type: ScreenType; unitUuid:
   const effective = useMemo(() => (record && data.rows ? effectiveOf(data.detail, data.rows, record) : undefined), [record, data.rows, data.detail]);
   const title = t(type === 'VENUE' ? 'venue.edit.title' : 'venue.edit.revenueCenterTitle');
   usePageTitle(record?.name || title);
+  const rights = useUnitSetupRights(org, data.rows);
+  if (isForbidden(data.error)) return <ForbiddenRedirect reason={t('venue.forbidden')} />;
+  // a unit the user may see but not set up: its edit screen is not offered, and a direct link is the 403 page
+  if (record !== null && rights !== null && !rights(record.uuid)) return <ForbiddenRedirect reason={t('units.forbiddenSetup')} />;
 
   if (data.error !== null || !data.ready || session === null || record === null || record.type !== type) {
     return (
@@ -91,7 +95,7 @@ export function UnitEditScreen({ type, unitUuid }: { type: ScreenType; unitUuid:
         <OfflineNotice path={unitListPath(org)} />
         {data.error !== null ? (
           <Alert color="red" role="alert">
-            {loadFailure(data.error)}
+            {describeError(data.error)}
           </Alert>
         ) : !data.ready || session === null ? (
           <PageLoader />

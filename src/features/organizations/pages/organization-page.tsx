@@ -5,7 +5,7 @@ import { t, type MessageKey } from '../../../i18n';
 import { canCreateOrganization, type UnitTreeNode } from '../../../domain';
 import { isApiError, useSession } from '../../../api';
 import { useProfile } from '../../../api/profile';
-import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
 import { useOrganizationDetail } from '../api/units';
 import { uploadImage } from '../api/venue-api';
@@ -99,16 +99,8 @@ export function OrganizationPage() {
           <OrganizationsError error={organizations.error} />
         </>
       )}
-      {organizations.isSuccess && !organization && (
-        <>
-          <Title order={1} fz="h2">
-            {t('organization.title')}
-          </Title>
-          <Alert color="red" role="alert">
-            {t('organization.notInList')}
-          </Alert>
-        </>
-      )}
+      {/* an organization the user may not see: a direct link to it is the 403 page */}
+      {organizations.isSuccess && !organization && (organizations.isFetching ? <PageLoader /> : <ForbiddenRedirect reason={t('organization.notInList')} />)}
       {organization && (
         <>
           <Group gap="md" align="center">

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { buildUnitTree, canSetupUnit, type TreeOrganization, type Unit } from '../../../domain';
+import { buildUnitTree, type Unit } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
-import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
-import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
 import { units, useOrganizationDetail, useUnitRows } from '../api/units';
-import { uploadImage } from '../api/venue-api';
+import { uploadImage, useUnitSetupRights } from '../api/venue-api';
 import { UnitEditor } from '../components/unit-editor';
 import { UnitTree } from '../components/unit-tree';
 
@@ -37,15 +36,11 @@ export function OusPage() {
   const pending = useMemo(() => new Set((rows ?? []).filter((row) => row.pending).map((row) => row.uuid)), [rows]);
   const hotels = useMemo(() => (rows ?? []).filter((row) => row.type === 'HOTEL').map(({ uuid, name: hotelName }) => ({ uuid, name: hotelName })), [rows]);
   const selected = rows?.find((row) => row.uuid === ouUuid) ?? null;
-  // Add unit is offered to who may place a unit somewhere in this organization
-  const profile = useProfile();
-  const mayAdd = useMemo(() => {
-    if (!profile.data || !rows) return false;
-    const orgTree: TreeOrganization = { uuid: org, ous: rows.map(({ uuid, parentUuid }) => ({ uuid, parentUuid })) };
-    const grants = profile.data;
-    return canSetupUnit(grants, orgTree, [orgTree], null) || rows.some((row) => canSetupUnit(grants, orgTree, [orgTree], row.uuid));
-  }, [profile.data, rows, org]);
   const error = query.error ?? organization.error;
+  const setupRights = useUnitSetupRights(org, rows);
+  // Add unit is offered to who may place a unit somewhere in this organization
+  const mayAdd = setupRights !== null && (setupRights(null) || (rows ?? []).some((row) => setupRights(row.uuid)));
+  if (isApiError(error) && error.status === 403) return <ForbiddenRedirect reason={t('organization.notInList')} />;
 
   return (
     <Stack gap="lg">
@@ -65,8 +60,8 @@ export function OusPage() {
       </Group>
       {query.isPending && <PageLoader />}
       {error && (
-        <Alert color="red" role="alert" title={isApiError(error) && error.status === 403 ? t('pms.permissionError') : undefined}>
-          {isApiError(error) && error.status === 403 ? t('organization.notInList') : describeError(error)}
+        <Alert color="red" role="alert">
+          {describeError(error)}
         </Alert>
       )}
       {rows && (
@@ -92,6 +87,7 @@ export function OusPage() {
                   hotels={hotels}
                   pmsConnections={pms.data ?? []}
                   onUploadImage={(file) => uploadImage(org, file)}
+                  readOnly={setupRights !== null && !setupRights(selected.uuid)}
                 />
               </Stack>
             ) : (

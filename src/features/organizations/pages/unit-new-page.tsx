@@ -5,9 +5,10 @@ import { allowedParents, ATTRIBUTE_LIMITS, maySitUnderOrganization, UNIT_TYPES, 
 import { useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { whenSettled } from '../../../offline';
-import { PageLoader, useFocusWhenReady, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, PageLoader, useFocusWhenReady, usePageTitle } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, useUnitRows } from '../api/units';
+import { useUnitSetupRights } from '../api/venue-api';
 import { unitTypeLabel } from '../components/unit-tree';
 
 /** The placement value that stands for the organization itself. */
@@ -34,9 +35,12 @@ export function UnitNewPage() {
   const firstField = useFocusWhenReady<HTMLInputElement>(rows !== null);
 
   const live = useMemo(() => (rows ?? []).filter((row) => row.removal === null), [rows]);
-  const parents = useMemo(() => (type === null ? live : allowedParents(live, type)), [live, type]);
+  // what the user may not do is not offered: only places they may set up (all while not known yet)
+  const rights = useUnitSetupRights(org, rows);
+  const mayUse = (uuid: string | null) => rights?.(uuid) ?? true;
+  const parents = useMemo(() => (type === null ? live : allowedParents(live, type)).filter((unit) => rights?.(unit.uuid) ?? true), [live, type, rights]);
   const parentOptions = [
-    ...(type === null || maySitUnderOrganization(type) ? [{ value: TOP, label: t('units.placement.top') }] : []),
+    ...((type === null || maySitUnderOrganization(type)) && mayUse(null) ? [{ value: TOP, label: t('units.placement.top') }] : []),
     ...parents.map((unit) => ({ value: unit.uuid, label: `${unit.name} (${unitTypeLabel(unit.type)})` })),
   ];
   const parentValid = parentOptions.some((option) => option.value === parent);
@@ -58,6 +62,9 @@ export function UnitNewPage() {
       setSaving(false);
     }
   }
+
+  // a direct link from a user who may place a unit nowhere in this organization is the 403 page
+  if (rights !== null && !mayUse(null) && !live.some((unit) => rights(unit.uuid))) return <ForbiddenRedirect reason={t('units.forbiddenSetup')} />;
 
   if (created) {
     return (

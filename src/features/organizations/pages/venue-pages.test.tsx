@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
-import type { Unit } from '../../../domain';
+import type { Unit, UserProfile } from '../../../domain';
 import { flushAllDrafts, lobbyDb } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
 import { fakeGateway, renderWithProviders } from '../../../../test/render';
@@ -46,10 +46,11 @@ function signedIn() {
 }
 
 /** The gateway: the organization, its units and PMS connections; writes are never answered (they wait in the outbox). */
-function gateway() {
+function gateway(profile: UserProfile | null = null) {
   return fakeGateway((call: RecordedCall) => {
     const path = call.path.split('?')[0];
     if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+    if (profile && path === '/user-profile/v1/user-profile') return json(200, profile);
     if (path === `/organization/${ORG}`) return json(200, organization);
     if (path === `/organization/${ORG}/ous`) return json(200, { data: [hotel, venue, counter] });
     if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: [] });
@@ -57,9 +58,9 @@ function gateway() {
   });
 }
 
-function open(page: ReactElement, url: string, path: string) {
+function open(page: ReactElement, url: string, path: string, profile: UserProfile | null = null) {
   signedIn();
-  gateway();
+  gateway(profile);
   const rendered = renderWithProviders(page, { url, path });
   return { ...rendered, user: userEvent.setup() };
 }
@@ -133,9 +134,11 @@ describe('VenueCreatePage: the regional information step', () => {
     await user.click(screen.getByRole('option', { name: /^GBP — / }));
     expect(describedText(combobox(/^Currency/))).not.toContain('Inherited from');
     await user.click(screen.getByRole('button', { name: 'add' }));
-    expect((await location()).textContent).toBe(LIST);
+    // back at the unit list, the new venue open there
+    await waitFor(async () => expect((await location()).textContent).toMatch(new RegExp(`^${LIST}/[0-9a-f-]{36}$`)));
     const entries = await outbox();
     expect(entries).toHaveLength(1);
+    expect((await location()).textContent).toBe(`${LIST}/${entries[0]?.recordUuid ?? ''}`);
     expect(entries[0]).toMatchObject({
       method: 'POST',
       path: LIST,
@@ -330,5 +333,52 @@ describe('RevenueCenterEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'save changes' }));
     expect((await location()).textContent).toBe(LIST);
     expect(await outbox()).toMatchObject([{ method: 'PUT', path: `${LIST}/${counter.uuid}`, body: { parentUuid: venue.uuid, attributes: { POI_TIP_ENABLED: 'true' } } }]);
+  });
+});
+
+describe('what a user may not do is not offered (spec section 6, OU setup)', () => {
+  /** A user with unit setup over one unit (and what is below it) only. */
+  const managerOf = (unitUuid: string): UserProfile => ({
+    uuid: session.uuid,
+    email: 'unit.manager@example.com',
+    telephone: null,
+    emailValidated: true,
+    phoneValidated: false,
+    image: null,
+    permissions: ['SETUP_OU'],
+    memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [unitUuid], omnipresence: false }],
+  });
+
+  it('offers as parents of a revenue center only the units the user may set up', async () => {
+    const { user } = open(<RevenueCenterCreatePage />, `${LIST}/revenueCenter/create?name=Pool%20Bar&parentOuUuid=${hotel.uuid}`, '/organization/:uuid/ous/revenueCenter/create', managerOf(venue.uuid));
+    await wizardReady();
+    // the hotel given is not theirs: they choose among what they may set up
+    await user.click(combobox(/^Placed under/));
+    const offered = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toEqual(['Lobby Bar (Venue)']);
+  });
+
+  it('sends a direct link to create a venue to the 403 page when the user may place one nowhere', async () => {
+    // a member of the revenue center without the unit setup permission
+    open(<VenueCreatePage />, `${LIST}/venue/create?name=Terrace`, '/organization/:uuid/ous/venue/create', { ...managerOf(counter.uuid), permissions: [] });
+    expect((await location()).textContent).toBe('/403');
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('sends a direct link to edit a venue the user may not set up to the 403 page, and opens one they may', async () => {
+    open(<VenueEditPage />, `${LIST}/venue/${venue.uuid}`, '/organization/:uuid/ous/venue/:venueUuid', managerOf(counter.uuid));
+    expect((await location()).textContent).toBe('/403');
+    cleanup();
+    open(<RevenueCenterEditPage />, `${LIST}/revenueCenter/${counter.uuid}`, '/organization/:uuid/ous/revenueCenter/:revenueCenterUuid', managerOf(counter.uuid));
+    expect(await screen.findByRole('textbox', { name: /^Revenue center name/ })).toBeTruthy();
+  });
+
+  it('sends a unit screen to the 403 page when the gateway refuses the organization', async () => {
+    signedIn();
+    fakeGateway((call) => (call.path.includes('/refresh') ? json(200, makeSession()) : json(403, { errors: [{ code: 'forbidden', message: "You don't have permissions to view this organization" }] })));
+    renderWithProviders(<VenueEditPage />, { url: `${LIST}/venue/${venue.uuid}`, path: '/organization/:uuid/ous/venue/:venueUuid' });
+    expect((await location()).textContent).toBe('/403');
   });
 });
