@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Attributes, ContractStatus, MembershipType, Permission, PmsConnectionType, UnitType } from '../../src/domain/index';
+import type { AccessControlIdMethod, Attributes, CalculationRule, ContractStatus, MembershipType, Permission, PmsConnectionType, UnitType } from '../../src/domain/index';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -94,6 +94,114 @@ export const pmsConnections = pgTable(
   },
   (t) => [index('pms_connections_org_idx').on(t.orgUuid)],
 );
+
+/**
+ * A hotel as its PMS knows it (spec section 3, "PMS hotel definition"): the property ID, the
+ * connection, and how rooms are opened. One per hotel unit at most (hotel_uuid), so the hotel save
+ * can find it; one made on the PMS page may wait for its hotel (null).
+ */
+export const hotelDefinitions = pgTable(
+  'hotel_definitions',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    /** one definition per hotel: checked under the organization's lock by the write that sets it */
+    hotelUuid: uuid('hotel_uuid').references(() => organizationalUnits.uuid, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    externalId: text('external_id').notNull().default(''),
+    pmsConnectionUuid: uuid('pms_connection_uuid').references(() => pmsConnections.uuid, { onDelete: 'set null' }),
+    isManualRoomEntryEnabled: boolean('is_manual_room_entry_enabled').notNull().default(false),
+    isRoomCardReadingEnabled: boolean('is_room_card_reading_enabled').notNull().default(false),
+    magneticCardTrack: integer('magnetic_card_track'),
+    magneticCardType: text('magnetic_card_type').$type<'MICROS'>(),
+    contactlessCardType: text('contactless_card_type').$type<'MIFARE_CLASSIC'>(),
+    contactlessCardSector: integer('contactless_card_sector'),
+    contactlessCardPassword: text('contactless_card_password'),
+    contactlessCardKeyId: integer('contactless_card_key_id'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('hotel_definitions_org_idx').on(t.orgUuid), index('hotel_definitions_hotel_idx').on(t.hotelUuid)],
+);
+
+/** A hotel's PMS packages (spec section 3): removal only flags them, so rate codes can say what went missing. */
+export const pmsPackages = pgTable(
+  'pms_packages',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    hotelUuid: uuid('hotel_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    externalId: text('external_id').notNull(),
+    calculationRule: text('calculation_rule').$type<CalculationRule>().notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pms_packages_hotel_idx').on(t.hotelUuid)],
+);
+
+/** A hotel's rate codes (spec section 3); `packages` are package uuids in the operator's order. */
+export const rateCodes = pgTable(
+  'rate_codes',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    hotelUuid: uuid('hotel_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    externalId: text('external_id').notNull(),
+    packages: jsonb('packages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('rate_codes_hotel_idx').on(t.hotelUuid)],
+);
+
+/** Access-control services of a hotel (spec section 3): which packages of which hotels open what. */
+export const accessControlServices = pgTable(
+  'access_control_services',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    hotelUuid: uuid('hotel_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    defaultHotelUuid: uuid('default_hotel_uuid'),
+    idMethods: jsonb('id_methods').$type<AccessControlIdMethod[]>().notNull().default(sql`'[]'::jsonb`),
+    hotelsAndPackages: jsonb('hotels_and_packages').$type<{ hotelDefinitionUuid: string; pmsPackageUuid: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('access_control_services_hotel_idx').on(t.hotelUuid)],
+);
+
+/** The pairing code of an OPERA IFC8 XML AGENT connection: one at a time, stored hashed, single-use, expiring. */
+export const agentPairingCodes = pgTable('agent_pairing_codes', {
+  connectionUuid: uuid('connection_uuid')
+    .primaryKey()
+    .references(() => pmsConnections.uuid, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /** Customer contracts of an organization (src/domain/contract.ts). */
 export const contracts = pgTable(

@@ -4,7 +4,7 @@ import { CURRENCIES, newPasswordProblems, PERMISSIONS, pmsConnectionInputSchema 
 import { verifyPassword } from '../auth/passwords';
 import type { TestDatabase } from '../test-helpers';
 import { createTestDatabase } from '../test-helpers';
-import { memberships, organizationalUnits, organizations, pmsConnections, users } from './schema';
+import { accessControlServices, hotelDefinitions, memberships, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes, users } from './schema';
 import { DEMO_MANAGER_EMAIL, seedDatabase } from './seed';
 
 let database: TestDatabase;
@@ -58,6 +58,19 @@ describe('seedDatabase', () => {
     for (const hotel of ofType('HOTEL')) {
       expect(hotel.parentUuid).toBeNull();
       expect(hotel.attributes).toMatchObject({ NAME: hotel.name, TYPE: 'HOTEL' });
+      // each demo hotel's PMS set-up: a definition on a connection, 40 packages, 150 rate codes, 5 access services
+      const [definition] = await db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel.uuid));
+      expect(definition?.pmsConnectionUuid).toMatch(/^[0-9a-f-]{36}$/);
+      const packages = await db.select().from(pmsPackages).where(eq(pmsPackages.hotelUuid, hotel.uuid));
+      expect(packages).toHaveLength(40);
+      const live = new Set(packages.map((item) => item.uuid));
+      const codes = await db.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotel.uuid));
+      expect(codes).toHaveLength(150);
+      expect(new Set(codes.map((code) => code.name)).size).toBe(150);
+      for (const code of codes) expect(code.packages.length > 0 && code.packages.every((uuid) => live.has(uuid))).toBe(true);
+      const services = await db.select().from(accessControlServices).where(eq(accessControlServices.hotelUuid, hotel.uuid));
+      expect(services).toHaveLength(5);
+      for (const service of services) expect(service.hotelsAndPackages.every((entry) => entry.hotelDefinitionUuid === definition?.uuid && live.has(entry.pmsPackageUuid))).toBe(true);
     }
     // regional settings come from the organization, and one hotel overrides them
     expect(org?.attributes).toMatchObject({ LOCALE: 'en-GB', CURRENCY: 'EUR', TIME_ZONE: 'Europe/Lisbon' });

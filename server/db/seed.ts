@@ -6,12 +6,12 @@
  * two gateways starting at once from seeding twice.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { Attributes, PmsConnectionInput, UnitType } from '../../src/domain/index';
+import type { AccessControlIdMethod, Attributes, PmsConnectionInput, UnitType } from '../../src/domain/index';
 import { PERMISSIONS } from '../../src/domain/index';
 import { hashPassword } from '../auth/passwords';
 import { generatePassword } from '../auth/secrets';
 import type { Database, Transaction } from './client';
-import { memberships, organizationalUnits, organizations, pmsConnections, users } from './schema';
+import { accessControlServices, hotelDefinitions, memberships, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes, users } from './schema';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo Hospitality Group';
 export const DEMO_MANAGER_EMAIL = 'manager@lobby.local';
@@ -146,9 +146,75 @@ async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
     if (!row) throw new Error(`demo unit ${unit.name} not created`);
     uuids.set(unit.key, row.uuid);
   }
+  let index = 0;
+  for (const unit of DEMO_UNITS.filter((candidate) => candidate.type === 'HOTEL')) {
+    const connection = connections[index % connections.length];
+    await seedDemoHotel(tx, org.uuid, uuids.get(unit.key) ?? '', unit.name, connection?.uuid ?? null, index);
+    index += 1;
+  }
   const hotel = uuids.get(MANAGED_HOTEL);
   if (!hotel) throw new Error('demo hotel missing');
   await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });
+}
+
+/** Package IDs of a demo hotel: 20 offers, each for adults and for children (40). */
+const DEMO_PACKAGE_OFFERS = [
+  'BREAKFAST', 'HALF_BOARD', 'FULL_BOARD', 'SPA', 'GYM', 'POOL', 'PARKING', 'LATE_CHECKOUT', 'EARLY_CHECKIN', 'MINIBAR',
+  'WIFI_PREMIUM', 'AIRPORT_TRANSFER', 'BIKE', 'GOLF', 'TENNIS', 'KIDS_CLUB', 'LOUNGE', 'LAUNDRY', 'WINE_TASTING', 'SAUNA',
+] as const;
+export const DEMO_PACKAGES_PER_HOTEL = DEMO_PACKAGE_OFFERS.length * 2;
+export const DEMO_RATE_CODES_PER_HOTEL = 150;
+export const DEMO_ACCESS_SERVICES_PER_HOTEL = 5;
+const DEMO_RATE_CODE_FAMILIES = ['BAR', 'RACK', 'CORP', 'PROMO', 'GOV', 'AAA', 'WKND', 'LONG', 'GRP', 'PKG'] as const;
+const DEMO_ACCESS_SERVICES = [
+  { name: 'Spa door', offers: ['SPA', 'SAUNA'] },
+  { name: 'Gym door', offers: ['GYM'] },
+  { name: 'Pool gate', offers: ['POOL', 'KIDS_CLUB'] },
+  { name: 'Car park barrier', offers: ['PARKING'] },
+  { name: 'Executive lounge', offers: ['LOUNGE', 'WINE_TASTING'] },
+] as const;
+
+/**
+ * A demo hotel's PMS set-up: its hotel definition on one of the organization's connections, 40
+ * packages, 150 rate codes of one to three packages, and 5 access-control services.
+ */
+async function seedDemoHotel(tx: Transaction, orgUuid: string, hotelUuid: string, name: string, connectionUuid: string | null, index: number): Promise<void> {
+  const [definition] = await tx
+    .insert(hotelDefinitions)
+    .values({
+      orgUuid,
+      hotelUuid,
+      name: name.slice(0, 50),
+      externalId: `DEMO${String(index + 1).padStart(2, '0')}`,
+      pmsConnectionUuid: connectionUuid,
+      isManualRoomEntryEnabled: true,
+      isRoomCardReadingEnabled: true,
+      ...(index % 2 === 0 ? { magneticCardTrack: 2, magneticCardType: 'MICROS' as const } : { contactlessCardType: 'MIFARE_CLASSIC' as const, contactlessCardSector: 1, contactlessCardKeyId: 0 }),
+    })
+    .returning({ uuid: hotelDefinitions.uuid });
+  if (!definition) throw new Error(`demo hotel definition of ${name} not created`);
+  const packageValues = DEMO_PACKAGE_OFFERS.flatMap((offer) => [
+    { orgUuid, hotelUuid, name: offer, externalId: offer, calculationRule: offer === 'PARKING' ? ('PERSON' as const) : ('ADULT' as const) },
+    { orgUuid, hotelUuid, name: `${offer}_CHD`, externalId: `${offer}_CHD`, calculationRule: 'CHILDREN' as const },
+  ]);
+  const packages = await tx.insert(pmsPackages).values(packageValues).returning({ uuid: pmsPackages.uuid, externalId: pmsPackages.externalId });
+  const packageUuid = new Map(packages.map((item) => [item.externalId, item.uuid]));
+  const codes = Array.from({ length: DEMO_RATE_CODES_PER_HOTEL }, (_, n) => {
+    const code = `${DEMO_RATE_CODE_FAMILIES[n % DEMO_RATE_CODE_FAMILIES.length]}${String(Math.floor(n / DEMO_RATE_CODE_FAMILIES.length) + 1).padStart(2, '0')}`;
+    const chosen = Array.from({ length: (n % 3) + 1 }, (_unused, k) => packages[(n * 7 + k * 11) % packages.length]?.uuid ?? '');
+    return { orgUuid, hotelUuid, name: code, externalId: code, packages: [...new Set(chosen)] };
+  });
+  await tx.insert(rateCodes).values(codes);
+  await tx.insert(accessControlServices).values(
+    DEMO_ACCESS_SERVICES.map((service) => ({
+      orgUuid,
+      hotelUuid,
+      name: service.name,
+      defaultHotelUuid: hotelUuid,
+      idMethods: ['MSR', 'Contactless'] as AccessControlIdMethod[],
+      hotelsAndPackages: service.offers.map((offer) => ({ hotelDefinitionUuid: definition.uuid, pmsPackageUuid: packageUuid.get(offer) ?? '' })),
+    })),
+  );
 }
 
 /** Seeds an empty database; on a database with users it changes nothing and names the known accounts. */

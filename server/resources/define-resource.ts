@@ -5,7 +5,7 @@
  * through withMutation (Idempotency-Key, one transaction), and their OpenAPI with the error answers.
  * What is particular to a resource (a unique name, a cross-field rule) plugs in as hooks.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,11 +52,25 @@ export interface ParentScope {
   notFound: string;
   /** 403 message when the caller's rule refuses */
   forbidden: string;
+  /**
+   * A parent that lives inside another (a hotel of an organization: '/organization/:org/hotel/:hotel/…'):
+   * the enclosing parameter and the parent's column that must hold its value; a parent outside it is unknown (404).
+   */
+  within?: { param: string; description: string; column: AnyPgColumn };
+  /** What else the parent row must be (a unit that is a hotel); otherwise it is unknown (404). */
+  filter?: SQL;
 }
 
-/** Passed to the hooks: the parent the request is about (its stored uuid). */
+/** Passed to the hooks: the parent the request is about (its stored uuid) and the path's parameters (lower case). */
 export interface ResourceScope {
   parent: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/** What an authorization rule may use beyond the caller: the path's parameters and the database. */
+export interface AuthorizeContext {
+  params: Readonly<Record<string, string>>;
+  db: Executor;
 }
 
 /** A field refusal of a hook, answered 422 `validation` (the outbox returns it to its form). */
@@ -83,6 +97,14 @@ export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCre
   table: TTable;
   /** the table's key of the column holding the parent's uuid, e.g. 'orgUuid' */
   parentKey: keyof InsertOf<TTable> & string;
+  /** other columns set from the path on a create, e.g. { orgUuid: 'org' } under a hotel */
+  scopeKeys?: Partial<Record<keyof InsertOf<TTable> & string, string>>;
+  /**
+   * A boolean column that removal sets instead of deleting the row (spec: packages are flagged
+   * deleted, so what named them can say so). The list leaves such rows out unless asked with
+   * includeDeleted=TRUE; a read still finds one; an update of one answers 404.
+   */
+  softDeleteKey?: keyof InsertOf<TTable> & string;
   schemas: {
     record: z.ZodType<TRecord>;
     /** POST body: the input plus an optional client uuid */
@@ -92,8 +114,10 @@ export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCre
     list: z.ZodType<{ data: TRecord[] }>;
   };
   /** Whether the caller may read and write this resource under `parent` (the path's value, lower case). */
-  authorize(caller: Grantee, parent: string): boolean;
+  authorize(caller: Grantee, parent: string, context: AuthorizeContext): boolean | Promise<boolean>;
   toRecord(row: RowOf<TTable>): TRecord;
+  /** Completes the records answered (names of what they refer to…), reading through `executor`. */
+  decorate?(executor: Executor, records: TRecord[], scope: ResourceScope): Promise<TRecord[]>;
   /** The columns an input writes; default: the input as it is. */
   toValues?(input: Omit<TCreate, 'uuid'> | TUpdate): Partial<InsertOf<TTable>>;
   /** List order; default by uuid. */
@@ -146,10 +170,11 @@ export function pathParams(path: string): string[] {
 }
 
 /** Checks a declaration's path against its parent before any route exists (a typo fails at start, not per request). */
-export function assertResourcePath(path: string, parent: Pick<ParentScope, 'param'>): void {
+export function assertResourcePath(path: string, parent: Pick<ParentScope, 'param' | 'within'>): void {
   const params = pathParams(path);
-  if (params.length !== 1 || params[0] !== parent.param) {
-    throw new Error(`Resource path ${path} must name exactly its parent parameter :${parent.param}`);
+  const expected = parent.within ? [parent.within.param, parent.param] : [parent.param];
+  if (params.length !== expected.length || params.some((param, index) => param !== expected[index])) {
+    throw new Error(`Resource path ${path} must name exactly its parent parameter${expected.length > 1 ? 's' : ''} ${expected.map((param) => `:${param}`).join(', ')}`);
   }
   if (!path.startsWith('/') || path.endsWith('/')) throw new Error(`Resource path ${path} must start with / and not end with one`);
 }
@@ -161,10 +186,15 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
   assertResourcePath(path, parent);
   const itemPath = `${path}/:${ID_PARAM}`;
   const toValues = declaration.toValues ?? ((input) => input as Partial<InsertOf<TTable>>);
+  const softDeleteColumn = declaration.softDeleteKey ? (table[declaration.softDeleteKey as keyof TTable] as AnyPgColumn) : null;
   const compare = declaration.compare ?? ((a: TRecord, b: TRecord) => String((a as { uuid: string }).uuid).localeCompare(String((b as { uuid: string }).uuid)));
   const parentColumn = table[declaration.parentKey as keyof TTable] as AnyPgColumn;
 
-  const collectionParams = z.object({ [parent.param]: z.string().max(64).describe(parent.description) });
+  const collectionParams = z.object({
+    ...(parent.within ? { [parent.within.param]: z.string().max(64).describe(parent.within.description) } : {}),
+    [parent.param]: z.string().max(64).describe(parent.description),
+  });
+  const listQuery = softDeleteColumn ? z.object({ includeDeleted: z.enum(['TRUE', 'FALSE', 'true', 'false']).optional().describe('TRUE: removed records too (flagged)') }) : undefined;
   const itemParams = collectionParams.extend({ [ID_PARAM]: z.string().max(64).describe('Record uuid') });
   /** 412 answers the current record beside the errors, so the app can show both sides. */
   const versionMismatchSchema = z.object({ ...apiErrorBodySchema.shape, current: schemas.record.optional() });
@@ -184,17 +214,38 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
     routes: async (app) => {
       const { db } = app.lobby;
 
+      const paramsOf = (request: FastifyRequest): Record<string, string> =>
+        Object.fromEntries(Object.entries(request.params as Record<string, string>).map(([key, value]) => [key, value.toLowerCase()]));
+
       /** 403 unless the caller's rule allows the parent, then 404 for an unknown parent: its stored uuid. */
       async function authorize(request: FastifyRequest): Promise<string> {
         const raw = paramOf(request, parent.param);
+        const params = paramsOf(request);
         const me = await loadGrantee(db, caller(request));
         if (!me) throw unauthenticated();
-        if (!declaration.authorize(me, raw.toLowerCase())) throw HttpError.of(403, ERROR_CODES.forbidden, parent.forbidden);
+        const outer = parent.within ? paramOf(request, parent.within.param) : null;
+        if (outer !== null && !UUID.test(outer)) throw HttpError.of(403, ERROR_CODES.forbidden, parent.forbidden);
+        if (!(await declaration.authorize(me, raw.toLowerCase(), { params, db }))) throw HttpError.of(403, ERROR_CODES.forbidden, parent.forbidden);
         if (!UUID.test(raw)) throw notFound(parent.notFound);
-        const [found] = await db.select({ uuid: parent.key }).from(parent.table).where(eq(parent.key, raw));
+        const conditions = [eq(parent.key, raw), ...(parent.within && outer !== null ? [eq(parent.within.column, outer)] : []), ...(parent.filter ? [parent.filter] : [])];
+        const [found] = await db
+          .select({ uuid: parent.key })
+          .from(parent.table)
+          .where(and(...conditions));
         if (!found) throw notFound(parent.notFound);
         return found.uuid as string;
       }
+
+      const scopeOf = (request: FastifyRequest, parentUuid: string): ResourceScope => ({ parent: parentUuid, params: paramsOf(request) });
+      /** The records answered, completed by the declaration's decorate hook. */
+      async function present(executor: Executor, rows: readonly RowOf<TTable>[], scope: ResourceScope): Promise<TRecord[]> {
+        const records = rows.map(declaration.toRecord);
+        return declaration.decorate ? declaration.decorate(executor, records, scope) : records;
+      }
+      const presentOne = async (executor: Executor, row: RowOf<TTable>, scope: ResourceScope): Promise<TRecord> => (await present(executor, [row], scope))[0] as TRecord;
+      /** Columns a create takes from the path (the organization of a hotel's record…). */
+      const scopeValues = (request: FastifyRequest): Record<string, string> =>
+        Object.fromEntries(Object.entries(declaration.scopeKeys ?? {}).map(([key, param]) => [key, paramOf(request, param as string).toLowerCase()]));
 
       async function findRow(executor: Executor, parentUuid: string, id: string, forUpdate = false): Promise<RowOf<TTable>> {
         if (!UUID.test(id)) throw notFound(messages.notFound);
@@ -212,9 +263,9 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
         await tx.select({ uuid: parent.key }).from(parent.table).where(eq(parent.key, parentUuid)).for('no key update');
       }
 
-      async function check(tx: Transaction, parentUuid: string, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>) {
+      async function check(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>) {
         if (!declaration.validate) return;
-        const refusal = fieldRefusal(await declaration.validate(tx, { parent: parentUuid }, input, target));
+        const refusal = fieldRefusal(await declaration.validate(tx, scope, input, target));
         if (refusal) throw refusal;
       }
 
@@ -224,15 +275,16 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
         path,
         {
           onRequest: app.authenticate,
-          schema: { ...common, ...docs.list, params: collectionParams, response: { 200: schemas.list, ...errorResponses(401, 403, 404) } },
+          schema: { ...common, ...docs.list, params: collectionParams, ...(listQuery ? { querystring: listQuery } : {}), response: { 200: schemas.list, ...errorResponses(401, 403, 404) } },
         },
         async (request) => {
           const parentUuid = await authorize(request);
+          const withDeleted = String((request.query as { includeDeleted?: string } | undefined)?.includeDeleted ?? '').toUpperCase() === 'TRUE';
           const rows = (await db
             .select()
             .from(table as PgTable)
-            .where(eq(parentColumn, parentUuid))) as RowOf<TTable>[];
-          return { data: rows.map(declaration.toRecord).sort(compare) };
+            .where(and(eq(parentColumn, parentUuid), ...(softDeleteColumn && !withDeleted ? [eq(softDeleteColumn, false)] : [])))) as RowOf<TTable>[];
+          return { data: (await present(db, rows, scopeOf(request, parentUuid))).sort(compare) };
         },
       );
 
@@ -251,7 +303,7 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
         async (request, reply: FastifyReply) => {
           const parentUuid = await authorize(request);
           const row = await findRow(db, parentUuid, paramOf(request, ID_PARAM));
-          return reply.header('etag', etag(row.version)).send(declaration.toRecord(row));
+          return reply.header('etag', etag(row.version)).send(await presentOne(db, row, scopeOf(request, parentUuid)));
         },
       );
 
@@ -282,15 +334,16 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           return withMutation(request, reply, async (tx) => {
             if (declaration.validate) await lockParent(tx, parentUuid);
             const now = request.server.lobby.now();
-            const values = { ...(uuid === undefined ? {} : { uuid }), [declaration.parentKey]: parentUuid, ...toValues(input), createdAt: now, updatedAt: now };
+            const values = { ...(uuid === undefined ? {} : { uuid }), ...scopeValues(request), [declaration.parentKey]: parentUuid, ...toValues(input), createdAt: now, updatedAt: now };
             const [row] = (await tx
               .insert(table as PgTable)
               .values(values as never)
               .onConflictDoNothing({ target: table.uuid })
               .returning()) as RowOf<TTable>[];
             if (!row) throw uuidTaken();
-            await check(tx, parentUuid, input, { uuid: row.uuid, before: null });
-            return { statusCode: 201, body: declaration.toRecord(row) };
+            const scope = scopeOf(request, parentUuid);
+            await check(tx, scope, input, { uuid: row.uuid, before: null });
+            return { statusCode: 201, body: await presentOne(tx, row, scope) };
           });
         },
       );
@@ -317,6 +370,7 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           return withMutation(request, reply, async (tx) => {
             if (declaration.validate) await lockParent(tx, parentUuid);
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
+            if (declaration.softDeleteKey && (before as Record<string, unknown>)[declaration.softDeleteKey] === true) throw notFound(messages.notFound);
             assertVersion(request, before, current(before));
             const [row] = (await tx
               .update(table as PgTable)
@@ -324,8 +378,9 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
               .where(eq(table.uuid, before.uuid))
               .returning()) as RowOf<TTable>[];
             if (!row) throw notFound(messages.notFound);
-            await check(tx, parentUuid, input, { uuid: row.uuid, before });
-            return { statusCode: 200, body: declaration.toRecord(row) };
+            const scope = scopeOf(request, parentUuid);
+            await check(tx, scope, input, { uuid: row.uuid, before });
+            return { statusCode: 200, body: await presentOne(tx, row, scope) };
           });
         },
       );
@@ -348,7 +403,17 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           return withMutation(request, reply, async (tx) => {
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
             assertVersion(request, before, current(before));
-            await tx.delete(table as PgTable).where(eq(table.uuid, before.uuid));
+            if (declaration.softDeleteKey) {
+              // flagged, not deleted: a second removal of a flagged record changes nothing
+              if ((before as Record<string, unknown>)[declaration.softDeleteKey] !== true) {
+                await tx
+                  .update(table as PgTable)
+                  .set({ [declaration.softDeleteKey]: true, version: before.version + 1, updatedAt: request.server.lobby.now() } as never)
+                  .where(eq(table.uuid, before.uuid));
+              }
+            } else {
+              await tx.delete(table as PgTable).where(eq(table.uuid, before.uuid));
+            }
             return { statusCode: 204 };
           });
         },

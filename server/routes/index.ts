@@ -4,9 +4,11 @@ import { activationRoutes } from './auth/activation';
 import { tokenRoutes } from './auth/tokens';
 import { contractRoutes } from './contracts';
 import { healthRoutes } from './health';
+import { hotelRoutes } from './hotels';
 import { imageRoutes } from './images';
 import { organizationRoutes } from './organizations';
 import { pmsConnectionRoutes } from './pms-connections';
+import { pmsExtraRoutes } from './pms-extras';
 import { profileRoutes } from './profile';
 import { unitRoutes } from './units';
 
@@ -17,7 +19,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(profileRoutes);
   await app.register(organizationRoutes);
   await app.register(pmsConnectionRoutes);
+  await app.register(pmsExtraRoutes);
   await app.register(unitRoutes);
   await app.register(contractRoutes);
   await app.register(imageRoutes);
+  await app.register(hotelRoutes);
 };

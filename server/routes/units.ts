@@ -14,13 +14,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Attributes, Grants, TreeOrganization, Unit, UnitType } from '../../src/domain/index';
+import type { Grants, TreeOrganization, Unit, UnitType } from '../../src/domain/index';
 import {
   apiErrorBodySchema,
   canSetupUnit,
   descendantsOf,
   ERROR_CODES,
-  placementProblem,
   removalProblem,
   UNIT_MESSAGES,
   unitCreateSchema,
@@ -37,10 +36,10 @@ import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
-import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders, type FieldError } from '../resources/define-resource';
+import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
 import { loadGrantee, loadTree } from '../services/directory';
 import type { OrganizationRow, UnitRow } from '../services/units';
-import { attributeKeyList, attributeReferenceErrors, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf } from '../services/units';
+import { attributeKeyList, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
 import { UUID } from '../resources/define-resource';
 import { errorResponses, noContent } from './schemas';
 
@@ -94,15 +93,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
       return row;
     }
 
-    /** Placement, name and references of a write, checked against the organization's units as they are. */
-    async function writeErrors(tx: Transaction, ctx: Context, rows: readonly UnitRow[], unit: { uuid: string | null; type: UnitType; parentUuid: string | null; attributes: Attributes }): Promise<FieldError[]> {
-      const errors: FieldError[] = [];
-      const placement = placementProblem(rows, unit);
-      if (placement) errors.push({ field: 'parentUuid', message: placement });
-      if (unitNameOf(unit.attributes) === null) errors.push({ field: 'attributes.NAME', message: UNIT_MESSAGES.nameRequired });
-      errors.push(...(await attributeReferenceErrors(tx, ctx.org.uuid, unit.attributes)));
-      return errors;
-    }
+    const writeErrors = (tx: Transaction, ctx: Context, rows: readonly UnitRow[], unit: UnitWrite) => unitWriteErrors(tx, ctx.org.uuid, rows, unit);
 
     function answer(ctx: Context, rows: readonly UnitRow[], row: UnitRow): Unit {
       return presentUnits(ctx.org, rows, { inherit: true }).get(row.uuid) as Unit;

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AttributeKey, Attributes, EffectiveAttributes, Grants, TreeOrganization, Unit } from '../../src/domain/index';
+import type { AttributeKey, Attributes, EffectiveAttributes, Grants, TreeOrganization, Unit, UnitType } from '../../src/domain/index';
 import {
   attributeDefinition,
   ATTRIBUTE_KEYS,
@@ -15,8 +15,10 @@ import {
   isAttributeKey,
   normalizeAttributes,
   ORGANIZATION_MESSAGES,
+  placementProblem,
   resolveAllUnits,
   UNIT_MESSAGES,
+  unitNameOf,
   visibleOrganizationUuids,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
@@ -170,4 +172,22 @@ export async function attributeReferenceErrors(executor: Executor, orgUuid: stri
 export function storedAttributes(attributes: Attributes): Attributes {
   const normalized = normalizeAttributes(attributes);
   return Object.fromEntries(Object.entries(normalized).filter(([, value]) => value !== null && value !== ''));
+}
+
+/** A unit as a write would leave it: where it sits and its own attributes. */
+export interface UnitWrite {
+  uuid: string | null;
+  type: UnitType;
+  parentUuid: string | null;
+  attributes: Attributes;
+}
+
+/** Placement, name and references of a unit write, checked against the organization's units as they are. */
+export async function unitWriteErrors(tx: Executor, orgUuid: string, rows: readonly UnitRow[], unit: UnitWrite): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const placement = placementProblem(rows, unit);
+  if (placement) errors.push({ field: 'parentUuid', message: placement });
+  if (unitNameOf(unit.attributes) === null) errors.push({ field: 'attributes.NAME', message: UNIT_MESSAGES.nameRequired });
+  errors.push(...(await attributeReferenceErrors(tx, orgUuid, unit.attributes)));
+  return errors;
 }

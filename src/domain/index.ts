@@ -19,3 +19,5 @@ export * from './dual-list';
 export * from './input-limits';
 export * from './units';
 export * from './contract';
+export * from './hotels';
+export * from './rate-code-csv';

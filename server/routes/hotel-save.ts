@@ -1,0 +1,143 @@
+/**
+ * The hotel save (spec section 7, "Hotel save"; DESIGN: multi-step saves in one transaction):
+ * PUT /organization/{org}/hotel/{hotel}/save applies, all or nothing, the hotel itself (created
+ * when it does not exist yet, so a hotel made offline with its packages is one queued change), its
+ * PMS hotel definition, and the packages, rate codes and access-control diffs of the wizard.
+ * If-Match names the hotel's version; every save raises it, so a stale wizard meets its 412.
+ * With an Idempotency-Key the whole save applies once.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Unit } from '../../src/domain/index';
+import { apiErrorBodySchema, canSetupUnit, ERROR_CODES, HOTEL_MESSAGES, hotelBundleSchema, hotelSaveSchema, unitNameOf, visibleUnitUuids } from '../../src/domain/index';
+import type { Transaction } from '../db/client';
+import { hotelDefinitions, organizationalUnits } from '../db/schema';
+import { HttpError, notFound, unauthenticated } from '../http-error';
+import { caller } from '../plugins/auth';
+import { withMutation } from '../plugins/idempotency';
+import { assertVersion } from '../plugins/if-match';
+import { BEARER } from '../plugins/swagger';
+import { fieldRefusal, ifMatchHeaders, UUID } from '../resources/define-resource';
+import { loadGrantee, loadTree } from '../services/directory';
+import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelParts, itemStale, uuidTaken } from '../services/hotels';
+import type { OrganizationRow, UnitRow } from '../services/units';
+import { presentUnits, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
+import { errorResponses } from './schemas';
+
+const params = z.object({ org: z.string().max(64).describe('Organization uuid'), hotel: z.string().max(64).describe('Hotel (unit) uuid; a new one is created with it') });
+const saveForbidden = () => HttpError.of(403, ERROR_CODES.forbidden, "You don't have permissions");
+
+async function bundle(tx: Transaction, org: OrganizationRow, rows: readonly UnitRow[], hotel: UnitRow) {
+  return { hotel: presentUnits(org, rows, { inherit: true }).get(hotel.uuid) as Unit, ...(await hotelParts(tx, hotel.uuid)) };
+}
+
+export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/organization/:org/hotel/:hotel/save',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['pms'],
+        security: BEARER,
+        summary: 'Save a hotel with its PMS definition, packages, rate codes and access-control services, in one transaction',
+        description:
+          'hotel (parentUuid and attributes) is required when the hotel does not exist yet and creates it with the uuid of the path; otherwise it updates the unit. ' +
+          'hotelDefinition creates or updates the PMS hotel definition of this hotel. packages (newPackages, updatedPackages, deletedPackages), rateCodes (newRateCodes, updatedRateCodes, deletedRateCodes; packages as uuids, new packages of this save included) ' +
+          'and accessControls (newAccessControl, updatedAccessControl, deletedAccessControl) are applied in that order. Any refusal leaves everything as it was. ' +
+          'If-Match names the hotel version (412 with `current`, the whole hotel); an item sent with a stale version answers 412 too. Answers the hotel with everything it owns.',
+        params,
+        headers: ifMatchHeaders,
+        body: hotelSaveSchema,
+        response: { 200: hotelBundleSchema, 201: hotelBundleSchema, ...errorResponses(400, 401, 403, 404, 409, 422), 412: z.object({ ...apiErrorBodySchema.shape, current: hotelBundleSchema.optional() }) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const hotelUuid = request.params.hotel.toLowerCase();
+      return withMutation(request, reply, async (tx) => {
+        const me = await loadGrantee(tx, caller(request));
+        if (!me) throw unauthenticated();
+        const tree = await loadTree(tx);
+        // the organization's row lock: unit placement and every hotel record check see a stable tree
+        const org = await readableOrganization(tx, me, tree, request.params.org, true);
+        if (!UUID.test(hotelUuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+        let rows = await unitsOf(tx, org.uuid);
+        const orgTree = treeOf(org, rows);
+        const now = request.server.lobby.now();
+        const existing = rows.find((row) => row.uuid === hotelUuid) ?? null;
+        let hotel: UnitRow;
+        let created = false;
+
+        if (existing) {
+          if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+          if (existing.type !== 'HOTEL') throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.notAHotel);
+          if (!canSetupUnit(me, orgTree, tree, existing.uuid)) throw saveForbidden();
+          assertVersion(request, existing, { currentBody: await bundle(tx, org, rows, existing) });
+          const parentUuid = body.hotel?.parentUuid ?? existing.parentUuid;
+          if (parentUuid !== existing.parentUuid && !canSetupUnit(me, orgTree, tree, parentUuid)) throw saveForbidden();
+          const attributes = body.hotel ? { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' } : existing.attributes;
+          if (body.hotel) {
+            const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }));
+            if (refusal) throw refusal;
+          }
+          const [row] = await tx
+            .update(organizationalUnits)
+            .set({ parentUuid, attributes, name: unitNameOf(attributes) ?? existing.name, version: existing.version + 1, updatedAt: now })
+            .where(and(eq(organizationalUnits.uuid, existing.uuid), eq(organizationalUnits.orgUuid, org.uuid)))
+            .returning();
+          if (!row) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+          hotel = row;
+        } else {
+          if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
+          if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
+          const attributes = { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' };
+          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: body.hotel.parentUuid, attributes }));
+          if (refusal) throw refusal;
+          const [row] = await tx
+            .insert(organizationalUnits)
+            .values({ uuid: hotelUuid, orgUuid: org.uuid, parentUuid: body.hotel.parentUuid, type: 'HOTEL', name: unitNameOf(attributes) ?? '', attributes, createdAt: now, updatedAt: now })
+            .onConflictDoNothing({ target: organizationalUnits.uuid })
+            // a uuid of a unit of another organization (or one the caller cannot see)
+            .returning();
+          if (!row) throw uuidTaken(HOTEL_MESSAGES.hotelNotFound);
+          hotel = row;
+          created = true;
+        }
+        rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
+
+        if (body.hotelDefinition) {
+          const { uuid: sentUuid, version: sentVersion, ...values } = body.hotelDefinition;
+          const [current] = await tx.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel.uuid)).for('update');
+          let written;
+          if (current) {
+            if (sentUuid !== undefined && sentUuid !== current.uuid) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.definitionHotelTaken, 'hotelDefinition.uuid');
+            if (sentVersion !== undefined && sentVersion !== current.version) throw itemStale('hotelDefinition');
+            [written] = await tx
+              .update(hotelDefinitions)
+              .set({ ...values, hotelUuid: hotel.uuid, version: current.version + 1, updatedAt: now })
+              .where(eq(hotelDefinitions.uuid, current.uuid))
+              .returning();
+          } else {
+            [written] = await tx
+              .insert(hotelDefinitions)
+              .values({ ...(sentUuid ? { uuid: sentUuid } : {}), ...values, orgUuid: org.uuid, hotelUuid: hotel.uuid, createdAt: now, updatedAt: now })
+              .onConflictDoNothing({ target: hotelDefinitions.uuid })
+              .returning();
+            if (!written) throw uuidTaken(HOTEL_MESSAGES.definitionUuidTaken);
+          }
+          if (written) {
+            const refusal = fieldRefusal((await hotelDefinitionErrors(tx, org.uuid, written)).map((error) => ({ ...error, field: `hotelDefinition.${error.field}` })));
+            if (refusal) throw refusal;
+          }
+        }
+
+        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now };
+        await applyPackages(context, body.packages);
+        await applyRateCodes(context, body.rateCodes);
+        await applyAccessControls(context, body.accessControls);
+        return { statusCode: created ? 201 : 200, body: await bundle(tx, org, rows, hotel) };
+      });
+    },
+  );
+};

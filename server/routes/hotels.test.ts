@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessControlService, HotelBundle, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
+import { HOTEL_MESSAGES } from '../../src/domain/index';
+import { hotelDefinitions, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
+import { DEMO_ORGANIZATION_NAME } from '../db/seed';
+import type { TestApp } from '../test-helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login } from '../test-helpers';
+
+let t: TestApp;
+let admin = '';
+let demoOrg = '';
+let harbour = '';
+let connection = '';
+let otherOrg = '';
+let otherConnection = '';
+let hotelUser = '';
+let outsider = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const [demo] = await t.db.select().from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION_NAME));
+  demoOrg = demo?.uuid ?? '';
+  const [hotel] = await t.db
+    .select()
+    .from(organizationalUnits)
+    .where(and(eq(organizationalUnits.orgUuid, demoOrg), eq(organizationalUnits.name, 'Harbour View Hotel')));
+  harbour = hotel?.uuid ?? '';
+  const [pms] = await t.db.select().from(pmsConnections).where(eq(pmsConnections.orgUuid, demoOrg));
+  connection = pms?.uuid ?? '';
+  const [other] = await t.db.insert(organizations).values({ name: 'Alpine Lodges', legalCompanyName: 'Alpine Lodges AG' }).returning();
+  otherOrg = other?.uuid ?? '';
+  const [otherPms] = await t.db.insert(pmsConnections).values({ orgUuid: otherOrg, name: 'Alpine Opera', type: 'OPERA_IFC8_XML', host: '10.0.0.9', port: 5010 }).returning();
+  otherConnection = otherPms?.uuid ?? '';
+  await createUser(t.db, { email: 'harbour.it@example.com', password: 'Harbour-Password-1', permissions: ['SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [harbour], omnipresence: false }] });
+  hotelUser = (await login(t.app, 'harbour.it@example.com', 'Harbour-Password-1')).token;
+  await createUser(t.db, { email: 'alpine@example.com', password: 'Alpine-Password-1', permissions: ['SETUP_ORG', 'SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [otherOrg], ous: [], omnipresence: false }] });
+  outsider = (await login(t.app, 'alpine@example.com', 'Alpine-Password-1')).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Headers = {}, token = admin) =>
+  t.app.inject({ method, url: `/api${url}`, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
+const hotelPath = (hotel = harbour, org = demoOrg) => `/organization/${org}/hotel/${hotel}`;
+const messages = (response: { json: () => unknown }) => ((response.json() as { errors?: { message: string }[] }).errors ?? []).map((error) => error.message);
+
+/** A new hotel under the organization, made through the units route. */
+async function newHotel(name: string): Promise<string> {
+  const response = await call('POST', `/organization/${demoOrg}/hotels`, { parentUuid: null, attributes: { NAME: name } });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { uuid: string }).uuid;
+}
+
+function csvUpload(url: string, name: string, text: string, token = admin) {
+  const boundary = '----lobby-test-boundary';
+  const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${boundary}--\r\n`);
+  return t.app.inject({ method: 'POST', url: `/api${url}`, headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+}
+
+describe('PMS hotel definitions', () => {
+  it('normalises room access as the spec says: name cut to 50, MICROS with a track, the password only with Enter Password', async () => {
+    const response = await call('POST', `/organization/${demoOrg}/hotel-definition`, {
+      name: `  ${'Grand Harbour '.repeat(5)}`,
+      externalId: 'HVH-02',
+      pmsConnectionUuid: connection,
+      isManualRoomEntryEnabled: false,
+      isRoomCardReadingEnabled: true,
+      magneticCardTrack: 2,
+      contactlessCardType: 'MIFARE_CLASSIC',
+      contactlessCardSector: 7,
+      contactlessCardPassword: 'A1B2C3D4E5F6',
+      contactlessCardKeyId: 9,
+    });
+    expect(response.statusCode).toBe(201);
+    const definition = response.json() as HotelDefinition;
+    expect(definition.name).toHaveLength(50);
+    expect(definition).toMatchObject({ magneticCardType: 'MICROS', magneticCardTrack: 2, contactlessCardSector: 7, contactlessCardPassword: 'A1B2C3D4E5F6', contactlessCardKeyId: null });
+    // Index Selection: the key index is kept and no password
+    const indexed = await call('PUT', `/organization/${demoOrg}/hotel-definition/${definition.uuid}`, { name: 'Grand', isRoomCardReadingEnabled: true, contactlessCardType: 'MIFARE_CLASSIC', contactlessCardKeyId: 4 }, { 'if-match': '"1"' });
+    expect(indexed.statusCode).toBe(200);
+    expect(indexed.json()).toMatchObject({ contactlessCardPassword: null, contactlessCardKeyId: 4, contactlessCardSector: 1, magneticCardType: null, version: 2 });
+  });
+
+  it('refuses a bad password with both live checks, no room access at all, and a connection of another organization', async () => {
+    const bad = await call('POST', `/organization/${demoOrg}/hotel-definition`, { name: 'X', isRoomCardReadingEnabled: true, contactlessCardType: 'MIFARE_CLASSIC', contactlessCardPassword: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(messages(bad)).toEqual(expect.arrayContaining([HOTEL_MESSAGES.passwordLength, HOTEL_MESSAGES.passwordHex]));
+    const none = await call('POST', `/organization/${demoOrg}/hotel-definition`, { name: 'X' });
+    expect(messages(none)).toContain(HOTEL_MESSAGES.roomAccessRequired);
+    const foreign = await call('POST', `/organization/${demoOrg}/hotel-definition`, { name: 'X', isManualRoomEntryEnabled: true, pmsConnectionUuid: otherConnection });
+    expect(foreign.statusCode).toBe(422);
+    expect(messages(foreign)).toEqual([HOTEL_MESSAGES.pmsConnectionMissing]);
+    const [stored] = await t.db.select({ n: count() }).from(hotelDefinitions).where(eq(hotelDefinitions.name, 'X'));
+    expect(stored?.n).toBe(0);
+  });
+
+  it('is refused to a user of another organization', async () => {
+    const response = await call('GET', `/organization/${demoOrg}/hotel-definition`, undefined, {}, outsider);
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('PMS packages of a hotel', () => {
+  it('creates with ADULT by default, refuses a package ID twice, hides a removed one unless asked', async () => {
+    const hotel = await newHotel('Package Hotel');
+    const created = await call('POST', `${hotelPath(hotel)}/pms-package`, { externalId: 'BREAKFAST' });
+    expect(created.statusCode).toBe(201);
+    const breakfast = created.json() as PmsPackage;
+    expect(breakfast).toMatchObject({ name: 'BREAKFAST', externalId: 'BREAKFAST', calculationRule: 'ADULT', deleted: false, orgUuid: demoOrg, hotelUuid: hotel });
+    const twice = await call('POST', `${hotelPath(hotel)}/pms-package`, { externalId: ' BREAKFAST ', calculationRule: 'PERSON' });
+    expect(twice.statusCode).toBe(422);
+    expect(messages(twice)).toEqual([HOTEL_MESSAGES.packageIdTaken]);
+
+    const removed = await call('DELETE', `${hotelPath(hotel)}/pms-package/${breakfast.uuid}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await call('GET', `${hotelPath(hotel)}/pms-package`)).json()).toEqual({ data: [] });
+    const all = (await call('GET', `${hotelPath(hotel)}/pms-package?includeDeleted=TRUE`)).json() as { data: PmsPackage[] };
+    expect(all.data).toMatchObject([{ uuid: breakfast.uuid, deleted: true }]);
+    // the ID is free again once its package is removed
+    expect((await call('POST', `${hotelPath(hotel)}/pms-package`, { externalId: 'BREAKFAST' })).statusCode).toBe(201);
+  });
+
+  it('applies a bulk PATCH of new and updated packages in one go, and refuses it whole when one is wrong', async () => {
+    const hotel = await newHotel('Bulk Hotel');
+    const first = await call('PATCH', `${hotelPath(hotel)}/pms-package`, { newPackages: [{ externalId: 'SPA' }, { externalId: 'PARKING', calculationRule: 'PERSON' }] });
+    expect(first.statusCode).toBe(200);
+    const listed = (first.json() as { data: PmsPackage[] }).data;
+    expect(listed.map((item) => item.externalId)).toEqual(['PARKING', 'SPA']);
+    const spa = listed.find((item) => item.externalId === 'SPA') as PmsPackage;
+    const refused = await call('PATCH', `${hotelPath(hotel)}/pms-package`, { newPackages: [{ externalId: 'GOLF' }], updatedPackages: [{ uuid: spa.uuid, externalId: 'PARKING', calculationRule: 'CHILDREN' }] });
+    expect(refused.statusCode).toBe(422);
+    const after = (await call('GET', `${hotelPath(hotel)}/pms-package`)).json() as { data: PmsPackage[] };
+    expect(after.data.map((item) => item.externalId)).toEqual(['PARKING', 'SPA']);
+  });
+
+  it('is set up by a user of that hotel, and refused (403) for a hotel of another organization or a user outside', async () => {
+    expect((await call('GET', `${hotelPath()}/pms-package`, undefined, {}, hotelUser)).statusCode).toBe(200);
+    const otherHotel = await newHotel('Not Theirs');
+    expect((await call('GET', `${hotelPath(otherHotel)}/pms-package`, undefined, {}, hotelUser)).statusCode).toBe(403);
+    expect((await call('GET', `${hotelPath()}/pms-package`, undefined, {}, outsider)).statusCode).toBe(403);
+    // a venue is no hotel
+    const [venue] = await t.db.select().from(organizationalUnits).where(eq(organizationalUnits.name, 'Rooftop Bar'));
+    expect((await call('GET', `${hotelPath(venue?.uuid)}/pms-package`)).statusCode).toBe(404);
+  });
+});
+
+describe('rate codes', () => {
+  it('needs packages of the hotel, applies the three-way PATCH, and imports a CSV all or nothing', async () => {
+    const hotel = await newHotel('Rate Hotel');
+    const packages = ((await call('PATCH', `${hotelPath(hotel)}/pms-package`, { newPackages: [{ externalId: 'BB' }, { externalId: 'SPA' }, { externalId: 'ROOM_ONLY' }] })).json() as { data: PmsPackage[] }).data;
+    const uuidOf = (id: string) => packages.find((item) => item.externalId === id)?.uuid as string;
+    const none = await call('POST', `${hotelPath(hotel)}/pms-rate-code`, { name: 'BAR', packages: [] });
+    expect(messages(none)).toEqual([HOTEL_MESSAGES.rateCodePackagesRequired]);
+    const foreign = await call('POST', `${hotelPath(hotel)}/pms-rate-code`, { name: 'BAR', packages: [randomUUID()] });
+    expect(foreign.statusCode).toBe(422);
+    expect(messages(foreign)).toEqual([HOTEL_MESSAGES.rateCodePackageUnknown]);
+    const bar = (await call('POST', `${hotelPath(hotel)}/pms-rate-code`, { name: 'BAR', packages: [uuidOf('BB'), uuidOf('SPA')] })).json() as RateCode;
+    expect(bar).toMatchObject({ name: 'BAR', externalId: 'BAR', packages: [uuidOf('BB'), uuidOf('SPA')] });
+
+    const patched = await call('PATCH', `${hotelPath(hotel)}/pms-rate-code`, {
+      newRateCodes: [{ name: 'RO', packages: [uuidOf('ROOM_ONLY')] }],
+      updatedRateCodes: [{ uuid: bar.uuid, name: 'BAR1', packages: [uuidOf('BB')], version: 1 }],
+      deletedRateCodes: [],
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((patched.json() as { data: RateCode[] }).data.map((code) => code.name)).toEqual(['BAR1', 'RO']);
+    const stale = await call('PATCH', `${hotelPath(hotel)}/pms-rate-code`, { updatedRateCodes: [{ uuid: bar.uuid, name: 'BAR2', packages: [uuidOf('BB')], version: 1 }] });
+    expect(stale.statusCode).toBe(412);
+
+    const wrong = await csvUpload(`${hotelPath(hotel)}/pms-rate-code/import`, 'codes.csv', 'Rate Code,Package ID\nX1,BB\nX2,GOLF\n');
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toMatchObject({ succeed: false });
+    expect((wrong.json() as { message: string }).message).toContain('GOLF');
+    expect(((await call('GET', `${hotelPath(hotel)}/pms-rate-code`)).json() as { data: RateCode[] }).data.map((code) => code.name)).toEqual(['BAR1', 'RO']);
+    expect((await csvUpload(`${hotelPath(hotel)}/pms-rate-code/import`, 'codes.txt', 'Rate Code,Package ID\nX1,BB\n')).statusCode).toBe(400);
+
+    const good = await csvUpload(`${hotelPath(hotel)}/pms-rate-code/import`, 'codes.csv', 'Rate Code,Package ID\nX1,BB\nX1,SPA\nX2,ROOM_ONLY\n');
+    expect(good.json()).toMatchObject({ succeed: true, imported: 2 });
+    const imported = ((await call('GET', `${hotelPath(hotel)}/pms-rate-code`)).json() as { data: RateCode[] }).data;
+    expect(imported.map((code) => [code.name, code.packages])).toEqual([
+      ['X1', [uuidOf('BB'), uuidOf('SPA')]],
+      ['X2', [uuidOf('ROOM_ONLY')]],
+    ]);
+  });
+});
+
+describe('the example CSV of the README', () => {
+  it('imports into a demo hotel: 4 rate codes from 6 lines', async () => {
+    const text = readFileSync('examples/rate-codes.csv', 'utf8');
+    const response = await csvUpload(`${hotelPath()}/pms-rate-code/import`, 'rate-codes.csv', text);
+    expect(response.json()).toMatchObject({ succeed: true, imported: 4 });
+    const codes = ((await call('GET', `${hotelPath()}/pms-rate-code`)).json() as { data: RateCode[] }).data;
+    expect(codes.map((code) => [code.name, code.packages.length])).toEqual([
+      ['BAR01', 2],
+      ['CORP01', 1],
+      ['PROMO01', 2],
+      ['WKND01', 1],
+    ]);
+  });
+});
+
+describe('access-control services', () => {
+  it("answers 'undefined uuid' for a hotel definition that does not exist, and names the packages of a good one", async () => {
+    const hotel = await newHotel('Access Hotel');
+    const definition = (await call('POST', `/organization/${demoOrg}/hotel-definition`, { name: 'Access Hotel', hotelUuid: hotel, isManualRoomEntryEnabled: true })).json() as HotelDefinition;
+    const [gym] = ((await call('PATCH', `${hotelPath(hotel)}/pms-package`, { newPackages: [{ externalId: 'GYM' }] })).json() as { data: PmsPackage[] }).data;
+    const missing = await call('POST', `${hotelPath(hotel)}/access-control-service`, { name: 'Gym door', hotelsAndPackages: [{ hotelDefinitionUuid: randomUUID(), pmsPackageUuid: gym?.uuid }] });
+    expect(missing.statusCode).toBe(422);
+    expect(messages(missing)).toEqual([HOTEL_MESSAGES.accessHotelMissing]);
+    const created = await call('POST', `${hotelPath(hotel)}/access-control-service`, {
+      name: 'Gym door',
+      hotelsAndPackages: [{ hotelDefinitionUuid: definition.uuid, pmsPackageUuid: gym?.uuid }],
+      defaultHotelUuid: hotel,
+      idMethods: ['MSR', 'Contactless'],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Gym door', idMethods: ['MSR', 'Contactless'], hotelsAndPackages: [{ pmsPackageUuid: gym?.uuid, name: 'GYM' }] });
+    const unnamed = await call('POST', `${hotelPath(hotel)}/access-control-service`, { name: '  ' });
+    expect(messages(unnamed)).toEqual([HOTEL_MESSAGES.accessNameRequired]);
+  });
+});
+
+describe('the hotel save', () => {
+  const save = (hotel: string, body: object, headers: Headers = {}, token = admin) => call('PUT', `${hotelPath(hotel)}/save`, body, headers, token);
+
+  function wizard(hotel: string) {
+    const ids = { bb: randomUUID(), spa: randomUUID(), late: randomUUID(), definition: randomUUID() };
+    return {
+      ids,
+      body: {
+        hotel: { parentUuid: null, attributes: { NAME: 'Wizard Hotel', PMS_PROPERTY_ID: 'WIZ01' } },
+        hotelDefinition: { uuid: ids.definition, name: 'Wizard Hotel', externalId: 'WIZ01', pmsConnectionUuid: connection, hotelUuid: hotel, isRoomCardReadingEnabled: true, contactlessCardType: 'MIFARE_CLASSIC', contactlessCardPassword: '0123456789AB' },
+        packages: {
+          newPackages: [
+            { uuid: ids.bb, externalId: 'BB', calculationRule: 'ADULT' },
+            { uuid: ids.spa, externalId: 'SPA', calculationRule: 'PERSON' },
+            { uuid: ids.late, externalId: 'LATE', calculationRule: 'CHILDREN' },
+          ],
+        },
+        rateCodes: { newRateCodes: [{ uuid: randomUUID(), name: 'BAR', packages: [ids.bb, ids.spa] }, { uuid: randomUUID(), name: 'RO', packages: [ids.late] }] },
+        accessControls: { newAccessControl: [{ uuid: randomUUID(), name: 'Spa door', hotelsAndPackages: [{ hotelDefinitionUuid: ids.definition, pmsPackageUuid: ids.spa }], defaultHotelUuid: hotel, idMethods: ['Contactless'] }] },
+      },
+    };
+  }
+
+  it('creates a hotel with its definition, 3 packages, 2 rate codes and a service at once; a replay applies nothing twice', async () => {
+    const hotel = randomUUID();
+    const { body } = wizard(hotel);
+    const key = { 'idempotency-key': randomUUID() };
+    const response = await save(hotel, body, key);
+    expect(response.statusCode).toBe(201);
+    const saved = response.json() as HotelBundle;
+    expect(saved.hotel).toMatchObject({ uuid: hotel, type: 'HOTEL', name: 'Wizard Hotel', version: 1 });
+    expect(saved.hotelDefinition).toMatchObject({ externalId: 'WIZ01', contactlessCardPassword: '0123456789AB', contactlessCardKeyId: null });
+    expect(saved.packages.map((item) => item.externalId)).toEqual(['BB', 'LATE', 'SPA']);
+    expect(saved.rateCodes.map((code) => code.name)).toEqual(['BAR', 'RO']);
+    expect(saved.accessControls).toMatchObject([{ name: 'Spa door', hotelsAndPackages: [{ name: 'SPA' }] }]);
+    const replay = await save(hotel, body, key);
+    expect(replay.statusCode).toBe(201);
+    const [packagesStored] = await t.db.select({ n: count() }).from(pmsPackages).where(eq(pmsPackages.hotelUuid, hotel));
+    expect(packagesStored?.n).toBe(3);
+  });
+
+  it('edits over the hotel version: a stale one gets 412 with the whole hotel; a part that fails leaves everything as it was', async () => {
+    const hotel = randomUUID();
+    const { body, ids } = wizard(hotel);
+    expect((await save(hotel, body)).statusCode).toBe(201);
+    const stale = await save(hotel, { packages: { deletedPackages: [ids.late] } }, { 'if-match': '"7"' });
+    expect(stale.statusCode).toBe(412);
+    expect((stale.json() as { current: HotelBundle }).current.packages).toHaveLength(3);
+
+    // the package goes, but the rate code named refers to a package that does not exist: nothing changes
+    const failing = await save(hotel, { hotel: { parentUuid: null, attributes: { NAME: 'Renamed' } }, packages: { deletedPackages: [ids.late] }, rateCodes: { newRateCodes: [{ uuid: randomUUID(), name: 'GHOST', packages: [randomUUID()] }] } }, { 'if-match': '"1"' });
+    expect(failing.statusCode).toBe(422);
+    const [unit] = await t.db.select().from(organizationalUnits).where(eq(organizationalUnits.uuid, hotel));
+    expect(unit).toMatchObject({ name: 'Wizard Hotel', version: 1 });
+    const [live] = await t.db.select({ n: count() }).from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, hotel), eq(pmsPackages.deleted, false)));
+    expect(live?.n).toBe(3);
+
+    const removal = await save(hotel, { packages: { deletedPackages: [ids.late] }, rateCodes: { deletedRateCodes: [] } }, { 'if-match': '"1"' });
+    expect(removal.statusCode).toBe(200);
+    expect((removal.json() as HotelBundle).hotel.version).toBe(2);
+    expect((removal.json() as HotelBundle).packages.map((item) => item.externalId)).toEqual(['BB', 'SPA']);
+    const [codes] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(codes?.n).toBe(2);
+  });
+
+  it('is refused to a user of another organization and to a hotel user for a hotel that is not theirs', async () => {
+    const hotel = randomUUID();
+    const { body } = wizard(hotel);
+    expect((await save(hotel, body, {}, outsider)).statusCode).toBe(403);
+    expect((await save(hotel, body, {}, hotelUser)).statusCode).toBe(403);
+    const [made] = await t.db.select({ n: count() }).from(organizationalUnits).where(eq(organizationalUnits.uuid, hotel));
+    expect(made?.n).toBe(0);
+    // their own hotel: its packages may be changed
+    const own = await save(harbour, { packages: { newPackages: [{ uuid: randomUUID(), externalId: 'HARBOUR_SPA', calculationRule: 'ADULT' }] } }, {}, hotelUser);
+    expect(own.statusCode).toBe(200);
+    const services = (own.json() as HotelBundle).accessControls as AccessControlService[];
+    expect(Array.isArray(services)).toBe(true);
+  });
+});

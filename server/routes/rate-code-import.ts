@@ -1,0 +1,109 @@
+/**
+ * POST /organization/{org}/hotel/{hotel}/pms-rate-code/import (spec section 7): a CSV of rate code
+ * and package pairs (src/domain/rate-code-csv.ts, documented in the README) replaces every rate code
+ * of the hotel, all or nothing. Every package must already exist in the hotel. Answers
+ * { succeed, message }: a file with problems changes nothing and says what the first ones are.
+ */
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_CODES, parseRateCodeCsvBytes, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema } from '../../src/domain/index';
+import { rateCodes } from '../db/schema';
+import { HttpError, unauthenticated } from '../http-error';
+import { caller } from '../plugins/auth';
+import { withMutation } from '../plugins/idempotency';
+import { BEARER } from '../plugins/swagger';
+import { loadGrantee } from '../services/directory';
+import { findHotel, lockHotel } from '../services/hotel-scope';
+import { livePackages } from '../services/hotels';
+import { errorResponses } from './schemas';
+
+export const RATE_CODE_IMPORT_FIELD = 'file';
+export const RATE_CODE_IMPORT_MESSAGES = {
+  noFile: `Send the CSV file in a multipart field named ${RATE_CODE_IMPORT_FIELD}`,
+  notCsv: 'Only .csv files can be imported',
+  tooLarge: RATE_CODE_CSV_MESSAGES.tooLarge,
+  imported: (codes: number, pairs: number) => `${codes} rate codes imported with ${pairs} packages. Every previous rate code of the hotel was replaced.`,
+  refused: (first: string, more: number) => (more > 0 ? `${first} (${more} more problems; nothing was imported)` : `${first} (nothing was imported)`),
+} as const;
+
+const params = z.object({ org: z.string().max(64).describe('Organization uuid'), hotel: z.string().max(64).describe('Hotel (unit) uuid') });
+const refusal = (message: string, status = 400) => HttpError.of(status, ERROR_CODES.validation, message, RATE_CODE_IMPORT_FIELD);
+
+export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: RATE_CODE_CSV_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 },
+    throwFileSizeLimit: true,
+    isPartAFile: (fieldName, contentType, fileName) => fieldName === RATE_CODE_IMPORT_FIELD || contentType === 'application/octet-stream' || fileName !== undefined,
+  });
+  const { db } = app.lobby;
+
+  app.post(
+    '/organization/:org/hotel/:hotel/pms-rate-code/import',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['pms'],
+        security: BEARER,
+        summary: "Replace a hotel's rate codes from a CSV file",
+        description:
+          `A \`multipart/form-data\` body with one .csv file in the field \`${RATE_CODE_IMPORT_FIELD}\`: a header naming the columns Rate Code and Package ID, then one row per pair. ` +
+          'Every package must already exist in the hotel. All rate codes of the hotel are replaced in one transaction; a file with any problem changes nothing and answers succeed false with the first problems.',
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: rateCodeImportResultSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const me = await loadGrantee(db, caller(request));
+      if (!me) throw unauthenticated();
+      const { orgUuid, hotelUuid } = await findHotel(db, me, request.params.org, request.params.hotel);
+
+      let bytes: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== RATE_CODE_IMPORT_FIELD) {
+          part?.file.resume();
+          throw refusal(RATE_CODE_IMPORT_MESSAGES.noFile);
+        }
+        if (!/\.csv$/i.test(part.filename ?? '')) {
+          part.file.resume();
+          throw refusal(RATE_CODE_IMPORT_MESSAGES.notCsv);
+        }
+        bytes = await part.toBuffer();
+        if (part.file.truncated) throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+        throw code === 'FST_REQ_FILE_TOO_LARGE' ? refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413) : refusal(RATE_CODE_IMPORT_MESSAGES.noFile);
+      }
+
+      return withMutation(request, reply, async (tx) => {
+        await lockHotel(tx, hotelUuid);
+        const packages = await livePackages(tx, hotelUuid);
+        const result = parseRateCodeCsvBytes(bytes, packages.map((row) => row.externalId));
+        if (!result.ok) {
+          const first = result.problems[0]?.message ?? RATE_CODE_CSV_MESSAGES.noRateCodes;
+          return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(first, Math.max(0, result.counts.problems - 1)) } };
+        }
+        const uuidOf = new Map(packages.map((row) => [row.externalId, row.uuid]));
+        const now = request.server.lobby.now();
+        await tx.delete(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
+        for (let start = 0; start < result.rateCodes.length; start += 1_000) {
+          const batch = result.rateCodes.slice(start, start + 1_000).map((code) => ({
+            orgUuid,
+            hotelUuid,
+            name: code.name,
+            externalId: code.name,
+            packages: code.packageExternalIds.map((externalId) => uuidOf.get(externalId) as string),
+            createdAt: now,
+            updatedAt: now,
+          }));
+          await tx.insert(rateCodes).values(batch);
+        }
+        return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(result.counts.rateCodes, result.counts.pairs), imported: result.counts.rateCodes } };
+      });
+    },
+  );
+};
