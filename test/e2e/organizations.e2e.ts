@@ -93,7 +93,7 @@ describe('organizations and units', () => {
     await page.getByText('There are no units yet').waitFor();
     await expectAccessible(page, 'empty unit list');
     await page.getByRole('link', { name: 'Add unit' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Journey Hotel');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Journey Hotel');
     await choose(page, 'Type', 'Hotel');
     await choose(page, 'Placement', 'Directly under the organization');
     await expectAccessible(page, 'new unit');
@@ -170,7 +170,8 @@ describe('organizations and units', () => {
 async function addUnit(page: Page, org: string, name: string, type: string, placement: string) {
   await page.goto(`${gateway.url}/organization/${org}/ous`);
   await page.getByRole('link', { name: 'Add unit' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('heading', { name: 'New unit', level: 1 }).waitFor();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await choose(page, 'Type', type);
   await choose(page, 'Placement', placement);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -192,7 +193,8 @@ describe('offline', () => {
     await cutGateway(browser?.context ?? page.context(), gateway.url);
 
     await page.getByRole('link', { name: 'Add unit' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Offline Venue');
+    await page.getByRole('heading', { name: 'New unit', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Offline Venue');
     await choose(page, 'Type', 'Venue');
     await choose(page, 'Placement', 'Harbour View Hotel (Hotel)');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -203,7 +205,9 @@ describe('offline', () => {
     await treeItem(page, 'Offline Venue').waitFor();
 
     await page.getByRole('link', { name: 'Add unit' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Offline POS');
+    // the new venue's settings were open: the new-unit screen replaces them before typing
+    await page.getByRole('heading', { name: 'New unit', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Offline POS');
     await choose(page, 'Type', 'Revenue center');
     await choose(page, 'Placement', 'Offline Venue (Venue)');
     await page.getByRole('button', { name: 'Next' }).click();
