@@ -105,10 +105,7 @@ export const pmsPackageResource = defineResource({
   schemas: { record: pmsPackageSchema, create: pmsPackageCreateSchema, update: pmsPackageInputSchema, list: pmsPackageListResponseSchema },
   authorize: authorizeHotel,
   toRecord: packageRecord,
-  toValues: (input) => {
-    const { externalId, calculationRule } = pmsPackageInputSchema.parse(input);
-    return { name: externalId, externalId, calculationRule };
-  },
+  toValues: ({ externalId, calculationRule }) => ({ name: externalId, externalId, calculationRule }),
   compare: (a, b) => a.externalId.localeCompare(b.externalId) || a.uuid.localeCompare(b.uuid),
   async validate(tx, { parent }, _input, { uuid }) {
     return packageIdErrors(await livePackages(tx, parent), new Set([uuid]));
@@ -133,10 +130,7 @@ export const rateCodeResource = defineResource({
   schemas: { record: rateCodeSchema, create: rateCodeCreateSchema, update: rateCodeInputSchema, list: rateCodeListResponseSchema },
   authorize: authorizeHotel,
   toRecord: rateCodeRecord,
-  toValues: (input) => {
-    const { name, packages } = rateCodeInputSchema.parse(input);
-    return { name, externalId: name, packages: [...new Set(packages)] };
-  },
+  toValues: ({ name, packages }) => ({ name, externalId: name, packages: [...new Set(packages)] }),
   compare: byName,
   async validate(tx, { parent }, _input, { uuid }) {
     return rateCodeErrors(tx, parent, new Set([uuid]));
@@ -161,10 +155,7 @@ export const accessControlResource = defineResource({
   schemas: { record: accessControlSchema, create: accessControlCreateSchema, update: accessControlInputSchema, list: accessControlListResponseSchema },
   authorize: authorizeHotel,
   toRecord: accessControlRecord,
-  toValues: (input) => {
-    const { name, hotelsAndPackages, defaultHotelUuid, idMethods } = accessControlInputSchema.parse(input);
-    return { name, hotelsAndPackages, defaultHotelUuid, idMethods: [...new Set(idMethods)] };
-  },
+  toValues: ({ name, hotelsAndPackages, defaultHotelUuid, idMethods }) => ({ name, hotelsAndPackages, defaultHotelUuid, idMethods: [...new Set(idMethods)] }),
   decorate: (executor, records) => withPackageNames(executor, records),
   compare: byName,
   async validate(tx, { params }, _input, { uuid }) {

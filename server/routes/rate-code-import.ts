@@ -16,7 +16,7 @@ import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { loadGrantee } from '../services/directory';
 import { findHotel, lockHotel } from '../services/hotel-scope';
-import { livePackages } from '../services/hotels';
+import { chunks, livePackages } from '../services/hotels';
 import { errorResponses } from './schemas';
 
 export const RATE_CODE_IMPORT_FIELD = 'file';
@@ -90,8 +90,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
         const uuidOf = new Map(packages.map((row) => [row.externalId, row.uuid]));
         const now = request.server.lobby.now();
         await tx.delete(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
-        for (let start = 0; start < result.rateCodes.length; start += 1_000) {
-          const batch = result.rateCodes.slice(start, start + 1_000).map((code) => ({
+        for (const codes of chunks(result.rateCodes, 1_000)) {
+          const batch = codes.map((code) => ({
             orgUuid,
             hotelUuid,
             name: code.name,

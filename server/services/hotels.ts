@@ -14,6 +14,11 @@ import type { AuthorizeContext, FieldError } from '../resources/define-resource'
 import { UUID } from '../resources/define-resource';
 import { treeOf, unitsOf } from './units';
 
+/** Values in batches of `size`: an IN list or an insert stays within what one statement takes. */
+export function* chunks<T>(values: readonly T[], size = 5_000): Generator<T[]> {
+  for (let start = 0; start < values.length; start += size) yield values.slice(start, start + size);
+}
+
 export type PackageRow = typeof pmsPackages.$inferSelect;
 export type RateCodeRow = typeof rateCodes.$inferSelect;
 export type AccessControlRow = typeof accessControlServices.$inferSelect;
@@ -62,11 +67,11 @@ export async function withPackageNames(executor: Executor, records: AccessContro
   const wanted = [...new Set(records.flatMap((record) => record.hotelsAndPackages.map((entry) => entry.pmsPackageUuid)))];
   if (wanted.length === 0) return records;
   const names = new Map<string, string>();
-  for (let start = 0; start < wanted.length; start += 5_000) {
+  for (const batch of chunks(wanted)) {
     const rows = await executor
       .select({ uuid: pmsPackages.uuid, externalId: pmsPackages.externalId, deleted: pmsPackages.deleted })
       .from(pmsPackages)
-      .where(inArray(pmsPackages.uuid, wanted.slice(start, start + 5_000)));
+      .where(inArray(pmsPackages.uuid, batch));
     for (const row of rows) if (!row.deleted) names.set(row.uuid, row.externalId);
   }
   return records.map((record) => ({ ...record, hotelsAndPackages: record.hotelsAndPackages.map((entry) => ({ ...entry, name: names.get(entry.pmsPackageUuid) ?? null })) }));
@@ -130,11 +135,11 @@ export async function accessControlErrors(tx: Executor, orgUuid: string, service
   const hotelUuids = new Set(hotels.map((hotel) => hotel.uuid));
   const packageHotel = new Map<string, string>();
   const wanted = [...new Set(services.flatMap((service) => service.hotelsAndPackages.map((entry) => entry.pmsPackageUuid)))];
-  for (let start = 0; start < wanted.length; start += 5_000) {
+  for (const batch of chunks(wanted)) {
     const rows = await tx
       .select({ uuid: pmsPackages.uuid, hotelUuid: pmsPackages.hotelUuid })
       .from(pmsPackages)
-      .where(and(inArray(pmsPackages.uuid, wanted.slice(start, start + 5_000)), eq(pmsPackages.deleted, false)));
+      .where(and(inArray(pmsPackages.uuid, batch), eq(pmsPackages.deleted, false)));
     for (const row of rows) packageHotel.set(row.uuid, row.hotelUuid);
   }
   for (const service of services) {
@@ -196,11 +201,11 @@ async function hotelRows<Row extends { uuid: string; version: number }>(
   notFoundMessage: string,
 ): Promise<Map<string, Row>> {
   const found = new Map<string, Row>();
-  for (let start = 0; start < uuids.length; start += 5_000) {
+  for (const batch of chunks(uuids)) {
     const rows = (await tx
       .select()
       .from(table)
-      .where(and(eq(table.hotelUuid, hotelUuid), inArray(table.uuid, uuids.slice(start, start + 5_000))))
+      .where(and(eq(table.hotelUuid, hotelUuid), inArray(table.uuid, batch)))
       .for('update')) as unknown as Row[];
     for (const row of rows) found.set(row.uuid, row);
   }
@@ -213,8 +218,7 @@ function checkVersion(row: { version: number }, sent: number | undefined, field:
 }
 
 async function insertMany<Values extends object>(tx: Transaction, table: typeof pmsPackages | typeof rateCodes | typeof accessControlServices, values: Values[], taken: string): Promise<void> {
-  for (let start = 0; start < values.length; start += 1_000) {
-    const batch = values.slice(start, start + 1_000);
+  for (const batch of chunks(values, 1_000)) {
     const inserted = await tx
       .insert(table)
       .values(batch as never)
@@ -246,8 +250,7 @@ export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext
       .where(eq(pmsPackages.uuid, item.uuid));
   }
   const removing = deleted.filter((uuid) => !(rows.get(uuid) as PackageRow).deleted);
-  for (let start = 0; start < removing.length; start += 5_000) {
-    const batch = removing.slice(start, start + 5_000);
+  for (const batch of chunks(removing)) {
     await tx
       .update(pmsPackages)
       .set({ deleted: true, updatedAt: now })
@@ -282,10 +285,7 @@ export interface RateCodeChanges {
 export async function applyRateCodes({ tx, orgUuid, hotelUuid, now }: BulkContext, changes: RateCodeChanges): Promise<void> {
   assertDistinct([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.deletedRateCodes], 'rateCodes');
   const rows = await hotelRows<RateCodeRow>(tx, rateCodes, hotelUuid, [...changes.updatedRateCodes.map((item) => item.uuid), ...changes.deletedRateCodes], HOTEL_MESSAGES.rateCodeNotFound);
-  for (const uuid of changes.deletedRateCodes) checkVersion(rows.get(uuid) as RateCodeRow, undefined, 'deletedRateCodes');
-  for (let start = 0; start < changes.deletedRateCodes.length; start += 5_000) {
-    await tx.delete(rateCodes).where(inArray(rateCodes.uuid, changes.deletedRateCodes.slice(start, start + 5_000)));
-  }
+  for (const batch of chunks(changes.deletedRateCodes)) await tx.delete(rateCodes).where(inArray(rateCodes.uuid, batch));
   for (const item of changes.updatedRateCodes) {
     const before = rows.get(item.uuid) as RateCodeRow;
     checkVersion(before, item.version, 'updatedRateCodes');

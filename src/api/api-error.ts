@@ -59,6 +59,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The gateway refused: a 403 (what the user may not see or do). */
+export function isForbiddenError(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
+}
+
 /** The words to show for any failure: the gateway's message, or the network message. */
 export function describeError(error: unknown): string {
   if (isApiError(error)) return error.message;

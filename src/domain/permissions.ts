@@ -172,12 +172,21 @@ export function visibleUnitUuids(memberships: readonly Membership[], org: TreeOr
  * descendants). A user of one hotel sets up that hotel and what sits below it, nothing else.
  */
 export function canSetupUnit(grants: Grants, org: TreeOrganization, tree: readonly TreeOrganization[], unitUuid: string | null): boolean {
-  if (canSetupOrganization(grants, org.uuid)) return true;
-  if (!grants.permissions.includes('SETUP_OU')) return false;
+  return unitSetupRule(grants, org, tree)(unitUuid);
+}
+
+/**
+ * canSetupUnit for many units of one organization: what depends only on the grants and the tree is
+ * worked out once (a screen asks it for every unit it shows).
+ */
+export function unitSetupRule(grants: Grants, org: TreeOrganization, tree: readonly TreeOrganization[]): (unitUuid: string | null) => boolean {
+  if (canSetupOrganization(grants, org.uuid)) return () => true;
+  if (!grants.permissions.includes('SETUP_OU')) return () => false;
   const management = grants.memberships.filter((m) => m.membershipType === 'MANAGEMENT');
-  if (management.some((m) => m.orgs.includes(org.uuid))) return true;
-  if (unitUuid === null) return false;
-  return visibilityFor(grants.memberships, 'MANAGEMENT', [org]).ouUuids.has(unitUuid) && tree.some((o) => o.uuid === org.uuid);
+  if (management.some((m) => m.orgs.includes(org.uuid))) return () => true;
+  if (!tree.some((o) => o.uuid === org.uuid)) return () => false;
+  const reached = visibilityFor(grants.memberships, 'MANAGEMENT', [org]).ouUuids;
+  return (unitUuid) => unitUuid !== null && reached.has(unitUuid);
 }
 
 /** Creating organizations: CREATE_ORG, or an omnipresent MANAGEMENT membership. */

@@ -7,8 +7,8 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import {
-  canSetupUnit,
   resolveUnitAttributes,
+  unitSetupRule,
   type AttributeKey,
   type AttributeTree,
   type EffectiveAttributes,
@@ -92,6 +92,6 @@ export function useUnitSetupRights(org: string, rows: readonly Pick<UnitRow, 'uu
   return useMemo(() => {
     if (!grants || !rows) return null;
     const tree: TreeOrganization = { uuid: org, ous: rows.map(({ uuid, parentUuid }) => ({ uuid, parentUuid })) };
-    return (unitUuid) => canSetupUnit(grants, tree, [tree], unitUuid);
+    return unitSetupRule(grants, tree, [tree]);
   }, [grants, rows, org]);
 }

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { describeError, isApiError, useSession } from '../../../api';
+import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
@@ -12,7 +12,6 @@ import { UnitEditForm } from './unit-edit-form';
 
 type ScreenType = 'VENUE' | 'REVENUE_CENTER';
 
-const isForbidden = (error: unknown) => isApiError(error) && error.status === 403;
 
 /** The frame of a venue or revenue center screen while it has no form: the way back, the heading, and what is shown instead. */
 function ScreenFrame({ org, title, children }: { org: string; title: string; children: ReactNode }) {
@@ -45,7 +44,7 @@ export function UnitCreateScreen({ type }: { type: ScreenType }) {
   const nameParam = search.get('name');
   const parentParam = search.get('parentOuUuid') || null;
   const rights = useUnitSetupRights(org, data.rows);
-  if (isForbidden(data.error)) return <ForbiddenRedirect reason={t('venue.forbidden')} />;
+  if (isForbiddenError(data.error)) return <ForbiddenRedirect reason={t('venue.forbidden')} />;
 
   return (
     <ScreenFrame org={org} title={title}>
@@ -85,7 +84,7 @@ export function UnitEditScreen({ type, unitUuid }: { type: ScreenType; unitUuid:
   const title = t(type === 'VENUE' ? 'venue.edit.title' : 'venue.edit.revenueCenterTitle');
   usePageTitle(record?.name || title);
   const rights = useUnitSetupRights(org, data.rows);
-  if (isForbidden(data.error)) return <ForbiddenRedirect reason={t('venue.forbidden')} />;
+  if (isForbiddenError(data.error)) return <ForbiddenRedirect reason={t('venue.forbidden')} />;
   // a unit the user may see but not set up: its edit screen is not offered, and a direct link is the 403 page
   if (record !== null && rights !== null && !rights(record.uuid)) return <ForbiddenRedirect reason={t('units.forbiddenSetup')} />;
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { CONTRACT_KIND, type Contract } from '../../../domain';
-import { describeError, isApiError, useSession } from '../../../api';
+import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
 import { formatDate, t } from '../../../i18n';
 import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry } from '../../../offline';
 import { type ResourceRow } from '../../../offline/resource';
@@ -151,7 +151,7 @@ export function ContractPage() {
 
   const failure = query.isError ? loadFailure(query.error) : null;
   // only organization setup may see contracts: a direct link from anyone else is the 403 page
-  if (isApiError(query.error) && query.error.status === 403) return <ForbiddenRedirect reason={t('organization.notInList')} />;
+  if (isForbiddenError(query.error)) return <ForbiddenRedirect reason={t('organization.notInList')} />;
 
   return (
     <Stack gap="lg">

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { t, type MessageKey } from '../../../i18n';
 import { canCreateOrganization, type UnitTreeNode } from '../../../domain';
-import { isApiError, useSession } from '../../../api';
+import { isForbiddenError, useSession } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
@@ -83,7 +83,7 @@ export function OrganizationPage() {
   }, [tree]);
   // the settings are for who may set the organization up: the PMS list answers 403 to the others
   const maySetUp = pms.isSuccess;
-  const detailForbidden = isApiError(detail.error) && detail.error.status === 403;
+  const detailForbidden = isForbiddenError(detail.error);
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/organizations" size="sm">

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { buildUnitTree, type Unit } from '../../../domain';
-import { describeError, isApiError, useSession } from '../../../api';
+import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
@@ -40,7 +40,7 @@ export function OusPage() {
   const setupRights = useUnitSetupRights(org, rows);
   // Add unit is offered to who may place a unit somewhere in this organization
   const mayAdd = setupRights !== null && (setupRights(null) || (rows ?? []).some((row) => setupRights(row.uuid)));
-  if (isApiError(error) && error.status === 403) return <ForbiddenRedirect reason={t('organization.notInList')} />;
+  if (isForbiddenError(error)) return <ForbiddenRedirect reason={t('organization.notInList')} />;
 
   return (
     <Stack gap="lg">

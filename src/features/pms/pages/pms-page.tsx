@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { PmsConnection } from '../../../domain';
-import { describeError, isApiError, useSession } from '../../../api';
+import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry } from '../../../offline';
 import { confirmRemoval, DataTable, FormModal, notify, OfflineNotice, PageLoader, pmsConnectionTypeLabel, usePageTitle, type DataTableColumn } from '../../../ui';
@@ -19,7 +19,7 @@ function deleteFailure(entry: OutboxEntry): string {
 
 /** Why the list could not be shown: its alert's title and text. */
 function loadFailure(error: unknown): { title: string; text: string; notFound: boolean } {
-  if (isApiError(error) && error.status === 403) return { title: t('pms.permissionError'), text: t('pms.forbidden'), notFound: false };
+  if (isForbiddenError(error)) return { title: t('pms.permissionError'), text: t('pms.forbidden'), notFound: false };
   if (isApiError(error) && error.status === 404) return { title: t('pms.notFoundTitle'), text: t('pms.notFound'), notFound: true };
   // spec section 8: errors of the PMS API are labelled 'Error Message'
   return { title: t('pms.errorMessage'), text: describeError(error), notFound: false };
