@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- name...]`: measures and prints. Never a pass/fail test: these machines are
  * noisy, so each figure is compared with a peer measured in the same run. Names: gateway, csv,
- * diff, offline, first-load, units (default: all), e.g. `npm run bench -- csv diff`.
+ * diff, offline, first-load, units, hotels, hotels-browser (default: all), e.g. `npm run bench -- csv diff`.
  */
 import { printTable, type Row } from './stats';
 
@@ -12,6 +12,8 @@ const suites: Record<string, () => Promise<Row[]>> = {
   offline: async () => (await import('./offline')).offlineBench(),
   'first-load': async () => (await import('./first-load')).firstLoadBench(),
   units: async () => (await import('./units')).unitsBench(),
+  hotels: async () => (await import('./hotels')).hotelsBench(),
+  'hotels-browser': async () => (await import('./hotels-browser')).hotelsBrowserBench(),
 };
 
 const asked = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -23,13 +23,15 @@ import { loadGrantee, loadTree } from '../services/directory';
 import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { presentUnits, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
-import { errorResponses } from './schemas';
+import { BULK_BODY_LIMIT, errorResponses } from './schemas';
 
 const params = z.object({ org: z.string().max(64).describe('Organization uuid'), hotel: z.string().max(64).describe('Hotel (unit) uuid; a new one is created with it') });
 const saveForbidden = () => HttpError.of(403, ERROR_CODES.forbidden, "You don't have permissions");
 
 async function bundle(tx: Transaction, org: OrganizationRow, rows: readonly UnitRow[], hotel: UnitRow) {
-  return { hotel: presentUnits(org, rows, { inherit: true }).get(hotel.uuid) as Unit, ...(await hotelParts(tx, hotel.uuid)) };
+  const unit = presentUnits(org, rows, { inherit: true }).get(hotel.uuid) as Unit;
+  // the hotel's version at the top, as every record's answer has it: queued saves behind this one go over it
+  return { version: unit.version, hotel: unit, ...(await hotelParts(tx, hotel.uuid)) };
 }
 
 export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +39,8 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organization/:org/hotel/:hotel/save',
     {
       onRequest: app.authenticate,
+      // a whole hotel: 10,000 packages and 10,000 rate codes are some 3 MB
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags: ['pms'],
         security: BEARER,

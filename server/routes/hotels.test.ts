@@ -286,6 +286,7 @@ describe('the hotel save', () => {
     const removal = await save(hotel, { packages: { deletedPackages: [ids.late] }, rateCodes: { deletedRateCodes: [] } }, { 'if-match': '"1"' });
     expect(removal.statusCode).toBe(200);
     expect((removal.json() as HotelBundle).hotel.version).toBe(2);
+    expect((removal.json() as HotelBundle).version).toBe(2);
     expect((removal.json() as HotelBundle).packages.map((item) => item.externalId)).toEqual(['BB', 'SPA']);
     const [codes] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
     expect(codes?.n).toBe(2);
@@ -303,5 +304,32 @@ describe('the hotel save', () => {
     expect(own.statusCode).toBe(200);
     const services = (own.json() as HotelBundle).accessControls as AccessControlService[];
     expect(Array.isArray(services)).toBe(true);
+  });
+});
+
+describe('access-control services named by unit attributes', () => {
+  it('lists every service of the organization, and refuses it to who does not see the organization', async () => {
+    const listed = await call('GET', `/organization/${demoOrg}/access-control-service`);
+    expect(listed.statusCode).toBe(200);
+    const services = (listed.json() as { data: AccessControlService[] }).data;
+    // the demo seed gives each demo hotel 5 services
+    expect(services.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(services.map((service) => service.orgUuid))).toEqual(new Set([demoOrg]));
+    expect(services.map((service) => service.name)).toEqual([...services.map((service) => service.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect((await call('GET', `/organization/${demoOrg}/access-control-service`, undefined, {}, outsider)).statusCode).toBe(403);
+  });
+
+  it('refuses a unit whose POI_ACCESS_CONTROL_SERVICES names a service that is not one of its organization, and takes one that is', async () => {
+    const services = ((await call('GET', `/organization/${demoOrg}/access-control-service`)).json() as { data: AccessControlService[] }).data;
+    const known = services[0]?.uuid ?? '';
+    const unknown = randomUUID();
+    const refused = await call('POST', `/organization/${demoOrg}/hotels`, { parentUuid: null, attributes: { NAME: 'Gate Hotel', POI_ACCESS_CONTROL_SERVICES: JSON.stringify([known, unknown]) } });
+    expect(refused.statusCode).toBe(422);
+    expect(messages(refused).join(' ')).toMatch(/access-control service/);
+    const [{ value: before } = { value: 0 }] = await t.db.select({ value: count() }).from(organizationalUnits).where(eq(organizationalUnits.orgUuid, demoOrg));
+    const taken = await call('POST', `/organization/${demoOrg}/hotels`, { parentUuid: null, attributes: { NAME: 'Gate Hotel', POI_ACCESS_CONTROL_SERVICES: JSON.stringify([known]) } });
+    expect(taken.statusCode).toBe(201);
+    const [{ value: after } = { value: 0 }] = await t.db.select({ value: count() }).from(organizationalUnits).where(eq(organizationalUnits.orgUuid, demoOrg));
+    expect(after).toBe(before + 1);
   });
 });

@@ -43,7 +43,8 @@ import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { hotelScope, organizationScope } from '../resources/scopes';
-import { loadGrantee } from '../services/directory';
+import { loadGrantee, loadTree } from '../services/directory';
+import { readableOrganization } from '../services/units';
 import {
   accessControlErrors,
   accessControlRecord,
@@ -60,7 +61,7 @@ import {
   rateCodeRecord,
   withPackageNames,
 } from '../services/hotels';
-import { errorResponses } from './schemas';
+import { BULK_BODY_LIMIT, errorResponses } from './schemas';
 import { rateCodeImportRoutes } from './rate-code-import';
 import { hotelSaveRoutes } from './hotel-save';
 import { findHotel, lockHotel } from '../services/hotel-scope';
@@ -190,10 +191,33 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     return findHotel(db, me, request.params.org, request.params.hotel);
   }
 
+  // every service of the organization: what a unit's POI_ACCESS_CONTROL_SERVICES may name
+  app.get(
+    '/organization/:org/access-control-service',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: "The organization's access-control services, of every hotel, by name",
+        description: 'What a unit attribute POI_ACCESS_CONTROL_SERVICES may name. Anyone who sees the organization may read them.',
+        params: z.object({ org: z.string().max(64).describe('Organization uuid') }),
+        response: { 200: accessControlListResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const me = await loadGrantee(db, caller(request));
+      if (!me) throw unauthenticated();
+      const org = await readableOrganization(db, me, await loadTree(db), request.params.org);
+      const rows = await db.select().from(accessControlServices).where(eq(accessControlServices.orgUuid, org.uuid));
+      return { data: await withPackageNames(db, rows.map(accessControlRecord).sort(byName)) };
+    },
+  );
+
   app.patch(
     '/organization/:org/hotel/:hotel/pms-package',
     {
       onRequest: app.authenticate,
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         ...common,
         summary: "Create and update a hotel's packages at once",
@@ -218,6 +242,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organization/:org/hotel/:hotel/pms-rate-code',
     {
       onRequest: app.authenticate,
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         ...common,
         summary: "Apply a diff to a hotel's rate codes",
@@ -243,6 +268,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organization/:org/hotel/:hotel/access-control-service',
     {
       onRequest: app.authenticate,
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         ...common,
         summary: "Create and update a hotel's access-control services at once",

@@ -3,12 +3,17 @@
  * and package pairs (src/domain/rate-code-csv.ts, documented in the README) replaces every rate code
  * of the hotel, all or nothing. Every package must already exist in the hotel. Answers
  * { succeed, message }: a file with problems changes nothing and says what the first ones are.
+ *
+ * The upload is read as it arrives (src/domain/rate-code-csv-stream.ts): a file of a million rows
+ * is never held whole, only the rate codes it names. It is read before the transaction, so a slow
+ * upload holds no lock; the packages it was checked against are checked again under the lock.
  */
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, parseRateCodeCsvBytes, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema } from '../../src/domain/index';
+import { ERROR_CODES, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type ImportedRateCode, type RateCodeCsvResult } from '../../src/domain/index';
+import { RateCodeCsvStream } from '../../src/domain/rate-code-csv-stream';
 import { rateCodes } from '../db/schema';
 import { HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
@@ -25,11 +30,17 @@ export const RATE_CODE_IMPORT_MESSAGES = {
   notCsv: 'Only .csv files can be imported',
   tooLarge: RATE_CODE_CSV_MESSAGES.tooLarge,
   imported: (codes: number, pairs: number) => `${codes} rate codes imported with ${pairs} packages. Every previous rate code of the hotel was replaced.`,
+  packageRemoved: (packageId: string) => `Package ${packageId} was removed from the hotel while the file was being read.`,
   refused: (first: string, more: number) => (more > 0 ? `${first} (${more} more problems; nothing was imported)` : `${first} (nothing was imported)`),
 } as const;
 
 const params = z.object({ org: z.string().max(64).describe('Organization uuid'), hotel: z.string().max(64).describe('Hotel (unit) uuid') });
 const refusal = (message: string, status = 400) => HttpError.of(status, ERROR_CODES.validation, message, RATE_CODE_IMPORT_FIELD);
+
+function firstMissing(codes: readonly ImportedRateCode[], live: ReadonlySet<string>): string | undefined {
+  for (const code of codes) for (const id of code.packageExternalIds) if (!live.has(id)) return id;
+  return undefined;
+}
 
 export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -60,7 +71,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!me) throw unauthenticated();
       const { orgUuid, hotelUuid } = await findHotel(db, me, request.params.org, request.params.hotel);
 
-      let bytes: Buffer;
+      // the file is read as it arrives (a million rows is some 25 MB): only the rate codes are kept
+      let result: RateCodeCsvResult;
       try {
         const part = await request.file();
         if (!part || part.fieldname !== RATE_CODE_IMPORT_FIELD) {
@@ -71,8 +83,10 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           part.file.resume();
           throw refusal(RATE_CODE_IMPORT_MESSAGES.notCsv);
         }
-        bytes = await part.toBuffer();
+        const stream = new RateCodeCsvStream((await livePackages(db, hotelUuid)).map((row) => row.externalId));
+        for await (const chunk of part.file as AsyncIterable<Buffer>) stream.push(chunk);
         if (part.file.truncated) throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
+        result = stream.finish();
       } catch (error) {
         if (error instanceof HttpError) throw error;
         const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
@@ -80,12 +94,17 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       return withMutation(request, reply, async (tx) => {
-        await lockHotel(tx, hotelUuid);
-        const packages = await livePackages(tx, hotelUuid);
-        const result = parseRateCodeCsvBytes(bytes, packages.map((row) => row.externalId));
         if (!result.ok) {
           const first = result.problems[0]?.message ?? RATE_CODE_CSV_MESSAGES.noRateCodes;
           return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(first, Math.max(0, result.counts.problems - 1)) } };
+        }
+        await lockHotel(tx, hotelUuid);
+        const packages = await livePackages(tx, hotelUuid);
+        // the file was checked against the packages as they were when it arrived: one removed since is refused
+        const live = new Set(packages.map((row) => row.externalId));
+        const removed = firstMissing(result.rateCodes, live);
+        if (removed !== undefined) {
+          return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
         }
         const uuidOf = new Map(packages.map((row) => [row.externalId, row.uuid]));
         const now = request.server.lobby.now();

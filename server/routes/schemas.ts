@@ -7,3 +7,6 @@ export function errorResponses<const S extends readonly number[]>(...statuses: S
 }
 
 export const noContent = z.undefined().describe('No content');
+
+/** Bulk writes (a hotel save, package and rate-code PATCHes) carry up to 100,000 items: far more than the gateway's default 1 MB body. */
+export const BULK_BODY_LIMIT = 64 * 1024 * 1024;

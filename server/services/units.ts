@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AttributeKey, Attributes, EffectiveAttributes, Grants, TreeOrganization, Unit, UnitType } from '../../src/domain/index';
+import type { AttributeKey, AttributeReference, Attributes, EffectiveAttributes, Grants, TreeOrganization, Unit, UnitType } from '../../src/domain/index';
 import {
   attributeDefinition,
   ATTRIBUTE_KEYS,
@@ -22,7 +22,7 @@ import {
   visibleOrganizationUuids,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
-import { organizationalUnits, organizations, pmsConnections } from '../db/schema';
+import { accessControlServices, organizationalUnits, organizations, pmsConnections } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
 import { UUID, type FieldError } from '../resources/define-resource';
 import { missingImageKeys } from './images';
@@ -116,47 +116,62 @@ export async function readableOrganization(executor: Executor, grants: Grants, t
 
 const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 
+/** Where each kind of reference of the registry points: the records of the organization it may name. */
+const REFERENCE_TARGETS: Record<AttributeReference, { label: string; find(executor: Executor, orgUuid: string, uuids: string[]): Promise<string[]> }> = {
+  hotel: {
+    label: 'hotel',
+    find: async (executor, orgUuid, uuids) =>
+      (
+        await executor
+          .select({ uuid: organizationalUnits.uuid })
+          .from(organizationalUnits)
+          .where(and(eq(organizationalUnits.orgUuid, orgUuid), eq(organizationalUnits.type, 'HOTEL'), inArray(organizationalUnits.uuid, uuids)))
+      ).map((row) => row.uuid),
+  },
+  'pms-connection': {
+    label: 'PMS connection',
+    find: async (executor, orgUuid, uuids) =>
+      (await executor.select({ uuid: pmsConnections.uuid }).from(pmsConnections).where(and(eq(pmsConnections.orgUuid, orgUuid), inArray(pmsConnections.uuid, uuids)))).map((row) => row.uuid),
+  },
+  'access-control-service': {
+    label: 'access-control service',
+    find: async (executor, orgUuid, uuids) =>
+      (
+        await executor
+          .select({ uuid: accessControlServices.uuid })
+          .from(accessControlServices)
+          .where(and(eq(accessControlServices.orgUuid, orgUuid), inArray(accessControlServices.uuid, uuids)))
+      ).map((row) => row.uuid),
+  },
+};
+
 /**
  * What the registry cannot know: a reference must name a record of this organization (a hotel
- * unit, a PMS connection), and an image key an image uploaded to it. One field error per key.
+ * unit, a PMS connection, an access-control service), and an image key an image uploaded to it.
+ * One field error per key.
  */
 export async function attributeReferenceErrors(executor: Executor, orgUuid: string, attributes: Attributes): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const hotelRefs = new Map<AttributeKey, string[]>();
-  const connectionRefs = new Map<AttributeKey, string[]>();
+  const refs = new Map<AttributeReference, Map<AttributeKey, string[]>>();
   const imageRefs = new Map<AttributeKey, string>();
   for (const key of ATTRIBUTE_KEYS) {
     const raw = attributes[key];
     if (raw === null || raw === undefined || raw === '') continue;
     const definition = attributeDefinition(key);
     if (definition.kind === 'image') imageRefs.set(key, raw);
-    if (definition.kind !== 'reference' && definition.kind !== 'reference-list') continue;
+    if ((definition.kind !== 'reference' && definition.kind !== 'reference-list') || !definition.references) continue;
     const value = decodeAttribute(key, raw);
     const uuids = (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string').map((entry) => entry.toLowerCase());
-    if (definition.references === 'hotel') hotelRefs.set(key, uuids);
-    if (definition.references === 'pms-connection') connectionRefs.set(key, uuids);
-    // access-control services are checked once that resource exists
+    const byKey = refs.get(definition.references) ?? new Map<AttributeKey, string[]>();
+    byKey.set(key, uuids);
+    refs.set(definition.references, byKey);
   }
-  const wantedHotels = [...new Set([...hotelRefs.values()].flat())];
-  if (wantedHotels.length > 0) {
-    const found = await executor
-      .select({ uuid: organizationalUnits.uuid })
-      .from(organizationalUnits)
-      .where(and(eq(organizationalUnits.orgUuid, orgUuid), eq(organizationalUnits.type, 'HOTEL'), inArray(organizationalUnits.uuid, wantedHotels)));
-    const hotels = new Set(found.map((row) => row.uuid));
-    for (const [key, uuids] of hotelRefs) {
-      if (uuids.some((uuid) => !hotels.has(uuid))) errors.push({ field: `attributes.${key}`, message: fill(UNIT_MESSAGES.referenceMissing, { key, target: 'hotel' }) });
-    }
-  }
-  const wantedConnections = [...new Set([...connectionRefs.values()].flat())];
-  if (wantedConnections.length > 0) {
-    const found = await executor
-      .select({ uuid: pmsConnections.uuid })
-      .from(pmsConnections)
-      .where(and(eq(pmsConnections.orgUuid, orgUuid), inArray(pmsConnections.uuid, wantedConnections)));
-    const connections = new Set(found.map((row) => row.uuid));
-    for (const [key, uuids] of connectionRefs) {
-      if (uuids.some((uuid) => !connections.has(uuid))) errors.push({ field: `attributes.${key}`, message: fill(UNIT_MESSAGES.referenceMissing, { key, target: 'PMS connection' }) });
+  for (const [target, byKey] of refs) {
+    const wanted = [...new Set([...byKey.values()].flat())];
+    if (wanted.length === 0) continue;
+    const found = new Set(await REFERENCE_TARGETS[target].find(executor, orgUuid, wanted));
+    for (const [key, uuids] of byKey) {
+      if (uuids.some((uuid) => !found.has(uuid))) errors.push({ field: `attributes.${key}`, message: fill(UNIT_MESSAGES.referenceMissing, { key, target: REFERENCE_TARGETS[target].label }) });
     }
   }
   if (imageRefs.size > 0) {

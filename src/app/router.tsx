@@ -16,6 +16,7 @@ const newPassword = () => import('../features/auth/pages/new-password-pages');
 const policies = () => import('../features/legal/policy-pages');
 const organizations = () => import('../features/organizations/pages/organizations-page');
 const statusPages = () => import('./pages/status-page');
+const hotelWizard = () => import('../features/pms/pages/hotel-wizard-page');
 
 /** Every route of the app (spec section 2 routes built so far); public first, then signed-in. */
 export const routes: RouteObject[] = [
@@ -45,12 +46,15 @@ export const routes: RouteObject[] = [
           { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
           { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },
           { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage) },
+          { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
           { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
           { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage) },
           { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
           { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage) },
           { path: 'organization/:uuid/ous/venue/create', ...screen(() => import('../features/organizations/pages/venue-create-page'), (m) => m.VenueCreatePage) },
           { path: 'organization/:uuid/ous/venue/:venueUuid', ...screen(() => import('../features/organizations/pages/venue-edit-page'), (m) => m.VenueEditPage) },
+          { path: 'organization/:uuid/ous/hotel/create', ...screen(hotelWizard, (m) => m.HotelCreatePage) },
+          { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage) },
           { path: 'organization/:uuid/ous/revenueCenter/create', ...screen(() => import('../features/organizations/pages/revenue-center-create-page'), (m) => m.RevenueCenterCreatePage) },
           { path: 'organization/:uuid/ous/revenueCenter/:revenueCenterUuid', ...screen(() => import('../features/organizations/pages/revenue-center-edit-page'), (m) => m.RevenueCenterEditPage) },
           { path: 'sync', ...screen(() => import('../features/sync/pages/sync-page'), (m) => m.SyncPage) },

@@ -316,6 +316,8 @@ export type HotelSaveValues = z.output<typeof hotelSaveSchema>;
 
 /** What the hotel save answers: the hotel as it now is, with everything it owns. */
 export const hotelBundleSchema = z.object({
+  /** the hotel's version (as hotel.version): what the next save's If-Match names */
+  version: z.number().int(),
   hotel: unitSchema,
   hotelDefinition: hotelDefinitionSchema.nullable(),
   packages: z.array(pmsPackageSchema),

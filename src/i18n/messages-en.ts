@@ -1,8 +1,18 @@
 /**
  * Every string the interface shows, in English. Keys are grouped by screen; `{name}` marks a
- * parameter filled by t(). Where the specification gives the words, they are used verbatim.
+ * parameter filled by t(). Where the specification gives the words, they are used verbatim. An area
+ * with many messages keeps them in its own file under ./en, merged here.
  */
+import { hotelPms } from './en/hotel-pms';
+import { hotelWizard } from './en/hotel-wizard';
+import { packages } from './en/packages';
+import { rateAccess } from './en/rate-access';
+
 export const en = {
+  ...hotelPms,
+  ...packages,
+  ...rateAccess,
+  ...hotelWizard,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

@@ -38,57 +38,75 @@ export type ResourceRow<TRecord> = TRecord & {
 };
 
 /**
- * One resource under an organization (the outbox's scope): e.g. `/organization/{org}/pms-connection`.
- * `TInput` is what a form edits (the PUT body; a POST adds the client uuid).
+ * One resource under an organization (the outbox's scope): e.g. `/organization/{org}/pms-connection`,
+ * or under a record of it, e.g. a hotel's packages at `/organization/{org}/hotel/{hotel}/pms-package`.
+ * `TInput` is what a form edits (the PUT body; a POST adds the client uuid). `TScope` says where a
+ * collection is: the organization's uuid (the default), or an object naming it and its parent.
  */
-export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInput extends object> {
+export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInput extends object, TScope extends ResourceScope = string> {
   /** outbox collection and draft kind, e.g. 'pms-connection' */
   kind: string;
   /** first element of its query keys, e.g. 'pms-connections' */
   queryKey: string;
   /** collection path below the gateway's base URL */
-  path(org: string): string;
+  path(scope: TScope): string;
   /** the GET of the list, when it asks for more than the collection path (a query string); default: path */
-  listPath?(org: string): string;
+  listPath?(scope: TScope): string;
   /** the zod object of a record: its keys are what a removal keeps as `original` */
   record: z.ZodObject;
   list: z.ZodType<{ data: TRecord[] }>;
   /** the form's fields of a record (an edit's `original`, beside its version) */
   inputOf(record: TRecord): TInput;
   /** a record not at the gateway yet, before a queued create's body is laid over it */
-  blank(org: string): Omit<TRecord, 'uuid' | 'version'>;
+  blank(scope: TScope): Omit<TRecord, 'uuid' | 'version'>;
   /** list order, the gateway's */
   compare(a: TRecord, b: TRecord): number;
   /** a record with a queued body laid over it; default: the body's fields replace the record's */
   merge?(record: TRecord, body: Partial<TInput>): TRecord;
+  /**
+   * A queued change of another collection that also writes a record of this one (the hotel save
+   * creates or changes its hotel unit): the record's uuid and the body laid over it, else null.
+   * Such a record shows as pending, created when the list does not have it yet.
+   */
+  alsoWrites?(entry: OutboxEntry, scope: TScope): { recordUuid: string; body: Partial<TInput> } | null;
   /** what the operator reads on the Sync page for each change */
   labels: { create(input: TInput): string; update(input: TInput): string; delete(record: TRecord): string };
 }
 
-export interface ClientResource<TRecord extends ResourceRecord, TInput extends object> {
-  declaration: ClientResourceDeclaration<TRecord, TInput>;
-  path(org: string): string;
-  itemPath(org: string, uuid: string): string;
-  keys: { list(userUuid: string | null, org: string): readonly [string, string | null, string] };
-  /** GET of the collection: the records as the gateway has them */
-  useList(org: string): ReturnType<typeof useListQuery<TRecord>>;
-  applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], org: string): ResourceRow<TRecord>[];
+/** Where a collection is: an organization's uuid, or `{ org, ...parents }` (each value a uuid). */
+export type ResourceScope = string | ({ org: string } & Record<string, string>);
+
+/** The organization of a scope: the outbox keeps, shows and drops changes per organization. */
+export const orgOfScope = (scope: ResourceScope): string => (typeof scope === 'string' ? scope : scope.org);
+const scopeParts = (scope: ResourceScope): string[] => (typeof scope === 'string' ? [scope] : Object.values(scope));
+
+export interface ClientResource<TRecord extends ResourceRecord, TInput extends object, TScope extends ResourceScope = string> {
+  declaration: ClientResourceDeclaration<TRecord, TInput, TScope>;
+  path(scope: TScope): string;
+  itemPath(scope: TScope, uuid: string): string;
+  keys: { list(userUuid: string | null, scope: TScope): readonly [string, string | null, ...string[]] };
+  /** GET of the collection: the records as the gateway has them (`enabled` false: not read yet) */
+  useList(scope: TScope, enabled?: boolean): ReturnType<typeof useListQuery<TRecord>>;
+  applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], scope: TScope): ResourceRow<TRecord>[];
   /**
    * The rows to show: the gateway's (or the read cache's) list plus what is queued; a record the
    * gateway has just removed stays out while the list is being fetched again. `markUndone` before
    * discarding a queued removal (Undo), so its row comes back.
    */
-  useRows(org: string): {
+  useRows(
+    scope: TScope,
+    enabled?: boolean,
+  ): {
     query: ReturnType<typeof useListQuery<TRecord>>;
     rows: ResourceRow<TRecord>[] | null;
     failedDeletes: OutboxEntry[];
     markUndone(uuid: string): void;
   };
   /** Queue a new record; it carries its own uuid so later changes can queue behind it. */
-  queueCreate(org: string, userUuid: string, input: TInput, draft: DraftScope | null): Promise<OutboxEntry>;
+  queueCreate(scope: TScope, userUuid: string, input: TInput, draft: DraftScope | null): Promise<OutboxEntry>;
   /** Queue an edit over `version` (the version the edit started from). */
-  queueUpdate(org: string, userUuid: string, original: TRecord, version: number, input: TInput, draft: DraftScope | null): Promise<OutboxEntry>;
-  queueDelete(org: string, userUuid: string, record: TRecord): Promise<OutboxEntry>;
+  queueUpdate(scope: TScope, userUuid: string, original: TRecord, version: number, input: TInput, draft: DraftScope | null): Promise<OutboxEntry>;
+  queueDelete(scope: TScope, userUuid: string, record: TRecord): Promise<OutboxEntry>;
 }
 
 function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schema: z.ZodType<{ data: TRecord[] }>, enabled: boolean) {
@@ -105,35 +123,48 @@ function pick(value: object, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key]]));
 }
 
-export function defineClientResource<TRecord extends ResourceRecord, TInput extends object>(
-  declaration: ClientResourceDeclaration<TRecord, TInput>,
-): ClientResource<TRecord, TInput> {
+export function defineClientResource<TRecord extends ResourceRecord, TInput extends object, TScope extends ResourceScope = string>(
+  declaration: ClientResourceDeclaration<TRecord, TInput, TScope>,
+): ClientResource<TRecord, TInput, TScope> {
   const { kind, path, compare, labels } = declaration;
-  const itemPath = (org: string, uuid: string) => `${path(org)}/${uuid}`;
-  const keys = { list: (userUuid: string | null, org: string) => [declaration.queryKey, userUuid, org] as const };
+  const itemPath = (scope: TScope, uuid: string) => `${path(scope)}/${uuid}`;
+  const keys = { list: (userUuid: string | null, scope: TScope) => [declaration.queryKey, userUuid, ...scopeParts(scope)] as const };
   const recordKeys = Object.keys(declaration.record.shape);
   const listPath = declaration.listPath ?? path;
   const merge = declaration.merge ?? ((record: TRecord, body: Partial<TInput>) => ({ ...record, ...body }) as TRecord);
 
-  const isQueued = (entry: OutboxEntry, org: string) =>
-    entry.collection === kind && entry.orgUuid === org && (entry.status === 'pending' || entry.status === 'sending');
-  const isRemovalOf = (entry: OutboxEntry, org: string) => entry.collection === kind && entry.orgUuid === org && entry.method === 'DELETE';
+  /** a change of this collection: its kind, its organization, and its path under the collection's (a parent's own) */
+  const isOf = (entry: OutboxEntry, scope: TScope) => {
+    if (entry.collection !== kind || entry.orgUuid !== orgOfScope(scope)) return false;
+    const collection = path(scope);
+    return entry.path === collection || entry.path.startsWith(`${collection}/`);
+  };
+  const isQueued = (entry: OutboxEntry, scope: TScope) => isOf(entry, scope) && (entry.status === 'pending' || entry.status === 'sending');
+  const isRemovalOf = (entry: OutboxEntry, scope: TScope) => isOf(entry, scope) && entry.method === 'DELETE';
 
   /**
    * The gateway's list with the operator's queued changes applied, in queue order (what it will
    * become); a record with a queued removal stays, marked with it, until the gateway removed it.
    */
-  function applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], org: string): ResourceRow<TRecord>[] {
+  function applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], scope: TScope): ResourceRow<TRecord>[] {
     const rows = new Map<string, ResourceRow<TRecord>>(list.map((record) => [record.uuid, { ...record, pending: false, removal: null }]));
     for (const entry of entries) {
-      if (!isQueued(entry, org) || entry.recordUuid === null) continue;
+      if (entry.status !== 'pending' && entry.status !== 'sending') continue;
+      const other = isOf(entry, scope) ? null : (declaration.alsoWrites?.(entry, scope) ?? null);
+      if (other !== null) {
+        const found = rows.get(other.recordUuid);
+        const base = found ?? { ...merge({ uuid: other.recordUuid, version: 1, ...declaration.blank(scope) } as unknown as TRecord, {}), pending: true, removal: null };
+        rows.set(other.recordUuid, { ...base, ...merge(base, other.body), pending: true });
+        continue;
+      }
+      if (!isQueued(entry, scope) || entry.recordUuid === null) continue;
       const body = (entry.body ?? {}) as Partial<TInput>;
       const current = rows.get(entry.recordUuid);
       // a removal does not make the row vanish before the gateway has done it: it waits, with a way back
       if (entry.method === 'DELETE') {
         if (current) rows.set(entry.recordUuid, { ...current, removal: { seq: entry.seq, sending: entry.status === 'sending' } });
       } else if (entry.method === 'POST' && !current) {
-        const created = merge({ uuid: entry.recordUuid, version: 1, ...declaration.blank(org) } as unknown as TRecord, body);
+        const created = merge({ uuid: entry.recordUuid, version: 1, ...declaration.blank(scope) } as unknown as TRecord, body);
         rows.set(entry.recordUuid, { ...created, pending: true, removal: null });
       } else if (current) rows.set(entry.recordUuid, { ...current, ...merge(current, body), pending: true });
     }
@@ -146,43 +177,48 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
    * a moment as if never removed. `undone` names removals the operator took back (those rows come
    * back at once).
    */
-  function useRemovalsDone(entries: readonly OutboxEntry[], org: string) {
+  function useRemovalsDone(entries: readonly OutboxEntry[], scope: TScope) {
+    const scopeKey = scopeParts(scope).join('/');
     const queued = useRef<Set<string>>(new Set());
     const undone = useRef<Set<string>>(new Set());
     const [done, setDone] = useState<ReadonlyMap<string, number>>(new Map());
     // before paint: the row never shows again for a frame
     useLayoutEffect(() => {
-      const removals = entries.filter((entry) => isRemovalOf(entry, org) && entry.recordUuid !== null);
+      const removals = entries.filter((entry) => isRemovalOf(entry, scope) && entry.recordUuid !== null);
       const present = new Set(removals.map((entry) => entry.recordUuid as string));
       // done: a removal that was on its way and is gone from the outbox (a refused or conflicting one stays until dismissed, and was never done)
       const left = [...queued.current].filter((uuid) => !present.has(uuid) && !undone.current.has(uuid));
-      queued.current = new Set(removals.filter((entry) => isQueued(entry, org)).map((entry) => entry.recordUuid as string));
+      queued.current = new Set(removals.filter((entry) => isQueued(entry, scope)).map((entry) => entry.recordUuid as string));
       undone.current = new Set([...undone.current].filter((uuid) => present.has(uuid)));
       if (left.length > 0) {
         const seenAt = Date.now();
         setDone((previous) => new Map([...previous, ...left.map((uuid) => [uuid, seenAt] as const)]));
       }
-    }, [entries, org]);
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is its key (an object scope is a new object each render)
+    }, [entries, scopeKey]);
     const markUndone = useCallback((uuid: string) => void undone.current.add(uuid), []);
     return { done, markUndone };
   }
 
-  function useList(org: string) {
+  function useList(scope: TScope, enabled = true) {
     const session = useSession();
-    return useListQuery(keys.list(session?.uuid ?? null, org), listPath(org), declaration.list, session !== null);
+    return useListQuery(keys.list(session?.uuid ?? null, scope), listPath(scope), declaration.list, session !== null && enabled);
   }
 
-  function useRows(org: string) {
+  function useRows(scope: TScope, enabled = true) {
     const session = useSession();
-    const query = useList(org);
+    const query = useList(scope, enabled);
     const entries = useOutboxEntries(session?.uuid ?? null);
-    const { done, markUndone } = useRemovalsDone(entries, org);
+    const { done, markUndone } = useRemovalsDone(entries, scope);
+    const scopeKey = scopeParts(scope).join('/');
+    /* eslint-disable react-hooks/exhaustive-deps -- the scope is its key (an object scope is a new object each render) */
     const rows = useMemo(() => {
       if (!query.data) return null;
       const fetchedAt = query.dataUpdatedAt;
-      return applyQueued(query.data, entries, org).filter((row) => (done.get(row.uuid) ?? -Infinity) < fetchedAt);
-    }, [query.data, query.dataUpdatedAt, entries, org, done]);
-    const failedDeletes = useMemo(() => entries.filter((entry) => isRemovalOf(entry, org) && entry.status === 'failed'), [entries, org]);
+      return applyQueued(query.data, entries, scope).filter((row) => (done.get(row.uuid) ?? -Infinity) < fetchedAt);
+    }, [query.data, query.dataUpdatedAt, entries, scopeKey, done]);
+    const failedDeletes = useMemo(() => entries.filter((entry) => isRemovalOf(entry, scope) && entry.status === 'failed'), [entries, scopeKey]);
+    /* eslint-enable react-hooks/exhaustive-deps */
     return { query, rows, failedDeletes, markUndone };
   }
 
@@ -194,28 +230,28 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     useList,
     applyQueued,
     useRows,
-    queueCreate(org, userUuid, input, draft) {
+    queueCreate(scope, userUuid, input, draft) {
       const uuid = crypto.randomUUID();
       return enqueue({
         method: 'POST',
-        path: path(org),
+        path: path(scope),
         body: { uuid, ...input },
         userUuid,
-        orgUuid: org,
+        orgUuid: orgOfScope(scope),
         label: labels.create(input),
         recordUuid: uuid,
         collection: kind,
         draft,
       });
     },
-    queueUpdate(org, userUuid, original, version, input, draft) {
+    queueUpdate(scope, userUuid, original, version, input, draft) {
       return enqueue({
         method: 'PUT',
-        path: itemPath(org, original.uuid),
+        path: itemPath(scope, original.uuid),
         body: input,
         ifMatch: version,
         userUuid,
-        orgUuid: org,
+        orgUuid: orgOfScope(scope),
         label: labels.update(input),
         recordUuid: original.uuid,
         collection: kind,
@@ -224,13 +260,13 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
         draft,
       });
     },
-    queueDelete(org, userUuid, record) {
+    queueDelete(scope, userUuid, record) {
       return enqueue({
         method: 'DELETE',
-        path: itemPath(org, record.uuid),
+        path: itemPath(scope, record.uuid),
         ifMatch: record.version,
         userUuid,
-        orgUuid: org,
+        orgUuid: orgOfScope(scope),
         label: labels.delete(record),
         recordUuid: record.uuid,
         collection: kind,

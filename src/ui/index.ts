@@ -45,3 +45,4 @@ export {
 export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, type AttributeReferenceRecord, type AttributeSettingsProps, type UploadedImage } from './attributes';
 export { DraftRestoredNotice } from './draft-notice';
 export { ForbiddenRedirect, forbiddenReasonOf, type ForbiddenState } from './forbidden';
+export { ExitConfirmModal, useLeaveGuard } from './leave-guard';

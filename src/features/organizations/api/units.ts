@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   buildUnitTree,
   CONTRACT_KIND,
+  HOTEL_SAVE_KIND,
   contractListResponseSchema,
   contractSchema,
   organizationDetailSchema,
@@ -53,6 +54,12 @@ export const units = defineClientResource<Unit, UnitFormInput>({
   // a queued body names the unit by its NAME attribute; its effective values wait for the gateway
   merge: (record, body) => ({ ...record, ...body, name: unitName(body) || record.name }),
   compare: (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid),
+  // a queued hotel save carries its hotel (a hotel made offline is in the tree before it is sent)
+  alsoWrites: (entry, org) => {
+    if (entry.collection !== HOTEL_SAVE_KIND || entry.orgUuid !== org || entry.recordUuid === null) return null;
+    const hotel = (entry.body as { hotel?: Omit<UnitFormInput, 'type'> } | null)?.hotel;
+    return hotel ? { recordUuid: entry.recordUuid, body: { ...hotel, type: 'HOTEL' } } : null;
+  },
   labels: {
     create: (input) => t('units.label.create', { name: unitName(input) }),
     update: (input) => t('units.label.update', { name: unitName(input) }),

@@ -15,11 +15,11 @@ import {
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, attributeProblemText, ForbiddenRedirect, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, type RegionalSelectProps } from '../../../ui';
+import { DraftRestoredNotice, attributeProblemText, ExitConfirmModal, ForbiddenRedirect, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, useLeaveGuard, type RegionalSelectProps } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitFormInput, type UnitRow } from '../api/units';
 import { inheritedUnder, unitListRoute, type InheritedValues } from '../api/venue-api';
-import { ExitConfirmModal, useLeaveGuard } from './leave-guard';
+
 import { unitTypeLabel } from './unit-tree';
 import { cutName, UnitNameInput } from './unit-name-input';
 

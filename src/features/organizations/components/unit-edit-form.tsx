@@ -9,7 +9,7 @@ import { DraftRestoredNotice, attributeProblemText, AttributeSettings, UnsavedCh
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitRow } from '../api/units';
 import { unitListRoute } from '../api/venue-api';
-import { useLeaveGuard } from './leave-guard';
+import { useLeaveGuard } from '../../../ui';
 import { UnitNameInput } from './unit-name-input';
 
 /** The settings of the details section: every group of spec section 1 after the general details (the name is the heading's). */
@@ -45,6 +45,8 @@ export interface UnitEditFormProps {
   effective: EffectiveAttributes | undefined;
   hotels: readonly AttributeReferenceRecord[];
   pmsConnections: readonly AttributeReferenceRecord[];
+  /** the options of POI_ACCESS_CONTROL_SERVICES */
+  accessControlServices?: readonly AttributeReferenceRecord[];
   onUploadImage?: (file: File) => Promise<UploadedImage>;
 }
 
@@ -56,7 +58,7 @@ export interface UnitEditFormProps {
  * with changes asks (discard or save). After a revenue center's settings are saved the screen
  * returns to the units (spec section 4: the redirect after a revenue center update).
  */
-export function UnitEditForm({ org, userUuid, record, type, effective, hotels, pmsConnections, onUploadImage }: UnitEditFormProps) {
+export function UnitEditForm({ org, userUuid, record, type, effective, hotels, pmsConnections, accessControlServices, onUploadImage }: UnitEditFormProps) {
   const navigate = useNavigate();
   const listRoute = unitListRoute(org);
   const scope: DraftScope = { userUuid, orgUuid: org, kind: UNIT_KIND, recordId: record.uuid };
@@ -199,6 +201,7 @@ export function UnitEditForm({ org, userUuid, record, type, effective, hotels, p
                 errors={attempted ? problems : undefined}
                 hotels={hotels}
                 pmsConnections={pmsConnections}
+                accessControlServices={accessControlServices}
                 onUploadImage={onUploadImage}
                 disabled={!draft.ready}
               />

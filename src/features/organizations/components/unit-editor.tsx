@@ -31,6 +31,8 @@ interface UnitEditorProps {
   unit: Unit & { pending?: boolean };
   hotels: readonly AttributeReferenceRecord[];
   pmsConnections: readonly AttributeReferenceRecord[];
+  /** the options of POI_ACCESS_CONTROL_SERVICES */
+  accessControlServices?: readonly AttributeReferenceRecord[];
   onUploadImage?: (file: File) => Promise<UploadedImage>;
   /** after the change was queued */
   onSaved?: () => void;
@@ -62,7 +64,7 @@ function problemsOf(attributes: Attributes): Record<string, string> {
  * A unit's settings, by group, each value marked set here or inherited (and from where), kept as a
  * draft while typing and saved through the outbox over the version the edit started from.
  */
-export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUploadImage, onSaved, saveLabel, onDirtyChange, controlRef, readOnly = false }: UnitEditorProps) {
+export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, accessControlServices, onUploadImage, onSaved, saveLabel, onDirtyChange, controlRef, readOnly = false }: UnitEditorProps) {
   const scope: DraftScope = { userUuid, orgUuid: org, kind: UNIT_KIND, recordId: unit.uuid };
   const draft = useDraft<EditValue>({ scope, initial: { attributes: unit.attributes }, baseVersion: unit.version, schema: editSchema });
   const [attempted, setAttempted] = useState(false);
@@ -148,6 +150,7 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, onUplo
           errors={attempted ? problems : undefined}
           hotels={hotels}
           pmsConnections={pmsConnections}
+          accessControlServices={accessControlServices}
           onUploadImage={onUploadImage}
           disabled={!draft.ready || readOnly}
         />

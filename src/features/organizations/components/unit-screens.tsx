@@ -4,7 +4,7 @@ import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
-import { usePmsConnectionOptions } from '../api/options';
+import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
 import { units } from '../api/units';
 import { effectiveOf, unitListRoute, uploadImage, useUnitScreenData, useUnitSetupRights } from '../api/venue-api';
 import { UnitCreateForm } from './unit-create-form';
@@ -78,6 +78,7 @@ export function UnitEditScreen({ type, unitUuid }: { type: ScreenType; unitUuid:
   const session = useSession();
   const data = useUnitScreenData(org);
   const pms = usePmsConnectionOptions(org);
+  const accessServices = useAccessControlOptions(org);
   const record = data.rows?.find((row) => row.uuid === unitUuid) ?? null;
   const hotels = useMemo(() => (data.rows ?? []).filter((row) => row.type === 'HOTEL').map(({ uuid, name }) => ({ uuid, name })), [data.rows]);
   const effective = useMemo(() => (record && data.rows ? effectiveOf(data.detail, data.rows, record) : undefined), [record, data.rows, data.detail]);
@@ -118,6 +119,7 @@ export function UnitEditScreen({ type, unitUuid }: { type: ScreenType; unitUuid:
         effective={effective}
         hotels={hotels}
         pmsConnections={pms.data ?? []}
+        accessControlServices={accessServices.data ?? []}
         onUploadImage={(file) => uploadImage(org, file)}
       />
     </Stack>

@@ -5,17 +5,17 @@ import { buildUnitTree, type Unit } from '../../../domain';
 import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
-import { usePmsConnectionOptions } from '../api/options';
+import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
 import { units, useOrganizationDetail, useUnitRows } from '../api/units';
 import { uploadImage, useUnitSetupRights } from '../api/venue-api';
 import { UnitEditor } from '../components/unit-editor';
 import { UnitTree } from '../components/unit-tree';
 
-/** Where a unit's own screen is: venues and revenue centers have theirs (spec section 2); hotels are edited here. */
-function editPathOf(org: string, unit: Unit): string | null {
+/** Where a unit's own screen is (spec section 2): the venue and revenue-center screens, and the hotel wizard (a hotel's settings are also edited here). */
+function editPathOf(org: string, unit: Unit): string {
   if (unit.type === 'VENUE') return `/organization/${org}/ous/venue/${unit.uuid}`;
   if (unit.type === 'REVENUE_CENTER') return `/organization/${org}/ous/revenueCenter/${unit.uuid}`;
-  return null;
+  return `/organization/${org}/ous/hotel/${unit.uuid}`;
 }
 
 /**
@@ -29,6 +29,7 @@ export function OusPage() {
   const organization = useOrganizationDetail(org);
   const { query, rows } = useUnitRows(org);
   const pms = usePmsConnectionOptions(org);
+  const accessServices = useAccessControlOptions(org);
   const name = organization.data?.name;
   usePageTitle(name ? t('units.pageTitle', { organization: name }) : t('organization.section.ous'));
 
@@ -74,9 +75,9 @@ export function OusPage() {
           <Grid.Col span={7}>
             {selected && session ? (
               <Stack gap="sm">
-                {editPathOf(org, selected) && (
-                  <Anchor component={Link} to={editPathOf(org, selected) ?? ''} size="sm">
-                    {t('units.openScreen', { name: selected.name })}
+                {(selected.type !== 'HOTEL' || setupRights === null || setupRights(selected.uuid)) && (
+                  <Anchor component={Link} to={editPathOf(org, selected)} size="sm">
+                    {selected.type === 'HOTEL' ? t('hotelWizard.open') : t('units.openScreen', { name: selected.name })}
                   </Anchor>
                 )}
                 <UnitEditor
@@ -86,6 +87,7 @@ export function OusPage() {
                   unit={selected}
                   hotels={hotels}
                   pmsConnections={pms.data ?? []}
+                  accessControlServices={accessServices.data ?? []}
                   onUploadImage={(file) => uploadImage(org, file)}
                   readOnly={setupRights !== null && !setupRights(selected.uuid)}
                 />

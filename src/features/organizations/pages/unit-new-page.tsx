@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { allowedParents, ATTRIBUTE_LIMITS, maySitUnderOrganization, UNIT_TYPES, type UnitType } from '../../../domain';
 import { useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { whenSettled } from '../../../offline';
 import { ForbiddenRedirect, PageLoader, useFocusWhenReady, usePageTitle } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
-import { units, useUnitRows } from '../api/units';
+import { useUnitRows } from '../api/units';
 import { useUnitSetupRights } from '../api/venue-api';
 import { unitTypeLabel } from '../components/unit-tree';
 
@@ -16,8 +14,7 @@ const TOP = '';
 
 /**
  * /organization/:uuid/ous/new: a new unit's type, name and placement. A venue and a revenue center
- * go on to their create screens (spec section 2) with the name and parent; a hotel is created here
- * and the organizational unit success step leads to its setup.
+ * go on to their create screens (spec section 2) with the name and parent, a hotel to the hotel wizard.
  */
 export function UnitNewPage() {
   const { uuid: org = '' } = useParams();
@@ -30,8 +27,6 @@ export function UnitNewPage() {
   const [name, setName] = useState('');
   const [parent, setParent] = useState<string>(search.get('parentOuUuid') ?? TOP);
   const [attempted, setAttempted] = useState(false);
-  const [created, setCreated] = useState<{ uuid: string; name: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const firstField = useFocusWhenReady<HTMLInputElement>(rows !== null);
 
   const live = useMemo(() => (rows ?? []).filter((row) => row.removal === null), [rows]);
@@ -47,47 +42,17 @@ export function UnitNewPage() {
   const nameError = name.trim() === '' ? t('units.nameRequired') : undefined;
   const errors = attempted ? { type: type === null ? t('units.typeRequired') : undefined, name: nameError, parent: parentValid ? undefined : t('units.placementRequired') } : {};
 
-  async function next() {
+  function next() {
     setAttempted(true);
     if (type === null || nameError || !parentValid || !session) return;
     const query = new URLSearchParams({ name: name.trim(), ...(parent === TOP ? {} : { parentOuUuid: parent }) });
     if (type === 'VENUE') return void navigate(`/organization/${org}/ous/venue/create?${query.toString()}`);
     if (type === 'REVENUE_CENTER') return void navigate(`/organization/${org}/ous/revenueCenter/create?${query.toString()}`);
-    setSaving(true);
-    try {
-      const queued = await units.queueCreate(org, session.uuid, { type, parentUuid: parent === TOP ? null : parent, attributes: { NAME: name.trim() } }, null);
-      setCreated({ uuid: queued.recordUuid ?? '', name: name.trim() });
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
+    void navigate(`/organization/${org}/ous/hotel/create?${query.toString()}`);
   }
 
   // a direct link from a user who may place a unit nowhere in this organization is the 403 page
   if (rights !== null && !mayUse(null) && !live.some((unit) => rights(unit.uuid))) return <ForbiddenRedirect reason={t('units.forbiddenSetup')} />;
-
-  if (created) {
-    return (
-      <Stack gap="lg" maw={600}>
-        <Title order={1} fz="h2">
-          {t('units.success.title')}
-        </Title>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="md">
-            <Text>{t('units.success.text', { name: created.name })}</Text>
-            <Group>
-              <Button component={Link} to={`/organization/${org}/ous/${created.uuid}`}>
-                {t('units.success.setup')}
-              </Button>
-              <Button component={Link} variant="default" to={`/organization/${org}/ous`}>
-                {t('units.success.list')}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="lg" maw={600}>
@@ -104,7 +69,7 @@ export function UnitNewPage() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void next();
+            next();
           }}
         >
           <Stack gap="md">
@@ -147,9 +112,7 @@ export function UnitNewPage() {
               <Button variant="default" component={Link} to={`/organization/${org}/ous`}>
                 {t('pms.form.cancel')}
               </Button>
-              <Button type="submit" loading={saving}>
-                {type === 'HOTEL' ? t('units.form.create') : t('units.form.next')}
-              </Button>
+              <Button type="submit">{t('units.form.next')}</Button>
             </Group>
           </Stack>
         </form>

@@ -22,9 +22,13 @@ const render = () => renderWithProviders(<PmsPage />, { url: `/organization/${OR
 const spa = { ...connection, uuid: '00000000-0000-4000-8000-0000000000c2', name: 'Spa Opera', host: 'spa.local', port: 5020 };
 const organization = { uuid: ORG, name: 'Demo Hospitality Group', legalCompanyName: 'Demo Hospitality Group AG', status: 'ACTIVE', version: 1 };
 
+/** The page lists the organization's PMS hotel definitions too: these tests' gateways have none. */
+const isDefinitionList = (call: RecordedCall) => call.method === 'GET' && call.path.split('?')[0] === `/organization/${ORG}/hotel-definition`;
+
 /** A gateway that knows the organization and lists `connections`; changes answer `onChange` (default: never answered). */
 function gatewayWith(connections: object[], onChange: (call: RecordedCall) => Response | Promise<Response> = () => new Promise<Response>(() => undefined)) {
   return fakeGateway((call) => {
+    if (isDefinitionList(call)) return json(200, { data: [] });
     if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
     if (call.path.startsWith('/user-profile')) return json(200, profile);
     if (call.method === 'GET') return json(200, { data: connections });
@@ -63,6 +67,7 @@ const profile = { uuid: '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11', email: 'ann@exam
 async function editOperaHost(onChange: (call: RecordedCall) => Response | Promise<Response>) {
   signedIn();
   const gateway = fakeGateway((call) => {
+    if (isDefinitionList(call)) return json(200, { data: [] });
     if (call.path.startsWith('/user-profile')) return json(200, profile);
     if (call.method === 'GET') return json(200, { data: [connection] });
     return onChange(call);
@@ -84,7 +89,7 @@ const notice = (text: string) => screen.findByText(text, {}, { timeout: 4_000 })
 describe('PmsPage', () => {
   it('lists the connections with their type labels', async () => {
     signedIn();
-    fakeGateway(() => json(200, { data: [connection] }));
+    fakeGateway((call) => json(200, { data: isDefinitionList(call) ? [] : [connection] }));
     render();
     const table = await screen.findByRole('table', { name: 'PMS connections' });
     expect(within(table).getByText('OPERA IFC8 XML')).toBeTruthy();
@@ -102,7 +107,7 @@ describe('PmsPage', () => {
 
   it("shows a refused delete with the status and first message, defaulting to 500 and 'An error occurred'", async () => {
     const session = signedIn();
-    fakeGateway(() => json(200, { data: [connection] }));
+    fakeGateway((call) => json(200, { data: isDefinitionList(call) ? [] : [connection] }));
     const base = { method: 'DELETE' as const, path: `/organization/${ORG}/pms-connection/x`, userUuid: session.uuid, orgUuid: ORG, collection: 'pms-connection', label: 'Delete' };
     const refused = await enqueue({ ...base, recordUuid: 'a' });
     const unexplained = await enqueue({ ...base, recordUuid: 'b' });
@@ -131,7 +136,7 @@ describe('PmsPage', () => {
 
   it('offers Save only once the form differs from the connection, so an unchanged form queues nothing', async () => {
     signedIn();
-    fakeGateway(() => json(200, { data: [connection] }));
+    fakeGateway((call) => json(200, { data: isDefinitionList(call) ? [] : [connection] }));
     render();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Opera Main' }));
@@ -391,6 +396,7 @@ describe('PmsPage: removing a connection', () => {
     signedIn();
     let removed = false;
     const gateway = fakeGateway((call) => {
+      if (isDefinitionList(call)) return json(200, { data: [] });
       if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
       if (call.path.startsWith('/user-profile')) return json(200, profile);
       if (call.method === 'DELETE') {
@@ -411,6 +417,7 @@ describe('PmsPage: removing a connection', () => {
     signedIn();
     let removed = false;
     fakeGateway((call) => {
+      if (isDefinitionList(call)) return json(200, { data: [] });
       if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
       if (call.path.startsWith('/user-profile')) return json(200, profile);
       if (call.method === 'DELETE') {
@@ -431,6 +438,7 @@ describe('PmsPage: removing a connection', () => {
   it('says a removal waits when the gateway cannot be reached', async () => {
     signedIn();
     fakeGateway((call) => {
+      if (isDefinitionList(call)) return json(200, { data: [] });
       if (call.path.startsWith('/organization/v1/organization')) return json(200, { data: [organization] });
       if (call.path.startsWith('/user-profile')) return json(200, profile);
       if (call.method === 'DELETE') return Promise.reject(new TypeError('Failed to fetch'));

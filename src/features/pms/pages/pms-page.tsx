@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { PmsConnection } from '../../../domain';
+import { HOTEL_DEFINITION_KIND, type PmsConnection } from '../../../domain';
 import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry } from '../../../offline';
 import { confirmRemoval, DataTable, FormModal, notify, OfflineNotice, PageLoader, pmsConnectionTypeLabel, usePageTitle, type DataTableColumn } from '../../../ui';
 import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
+import { canPair } from '../api/pairing-code';
+import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
+import { PairingCodeModal } from '../components/pairing-code';
 import { PmsConnectionForm } from '../components/pms-connection-form';
 import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome } from '../../../ui/save-outcome';
 
@@ -26,8 +29,10 @@ function loadFailure(error: unknown): { title: string; text: string; notFound: b
 }
 
 /**
- * /organization/:uuid/pms: the organization's PMS connections (hotel definitions come with the PMS
- * area), named after the organization in the heading and the page title. A removal asks first,
+ * /organization/:uuid/pms, "PMS connections and hotel definitions" (spec section 2): the
+ * organization's PMS connections, named after the organization in the heading and the page title,
+ * with the pairing code of agent connections; below them its PMS hotel definitions (once the
+ * connections are listed: a definition names its connection). A removal asks first,
  * says what became of it, and while it waits for the gateway the row stays, struck through, with
  * Undo; focus moves to the next row (or the heading) once the row is confirmed gone.
  */
@@ -40,24 +45,28 @@ export function PmsPage() {
   const navigate = useNavigate();
   const { query, rows, failedDeletes, markUndone } = usePmsConnectionRows(org);
   const drafts = useDraftList(userUuid, org, PMS_CONNECTION_KIND);
+  const definitionDrafts = useDraftList(userUuid, org, HOTEL_DEFINITION_KIND);
   const [editing, setEditing] = useState<Editing>(null);
+  const [pairing, setPairing] = useState<PmsConnectionRow | null>(null);
   const reopened = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   /** the names a connection's name must differ from: those not on their way out */
   const others = useMemo(() => (rows ?? []).filter((row) => row.removal === null), [rows]);
 
-  // Unsaved work comes back: when the page opens (after a reload, say), the latest draft's form opens again.
+  // Unsaved work comes back: when the page opens (after a reload, say), the latest draft's form opens
+  // again; a hotel definition's newer draft is reopened by its section instead, one form at a time.
   useEffect(() => {
-    if (reopened.current || rows === null || drafts === undefined) return;
+    if (reopened.current || rows === null || drafts === undefined || definitionDrafts === undefined) return;
     reopened.current = true;
     const latest = drafts[0];
     if (!latest || editing !== null) return;
+    if ((definitionDrafts[0]?.updatedAt ?? -Infinity) > latest.updatedAt) return;
     if (latest.recordId === 'new') setEditing({ record: null });
     else {
       const record = rows.find((row) => row.uuid === latest.recordId);
       if (record) setEditing({ record });
     }
-  }, [rows, drafts, editing]);
+  }, [rows, drafts, definitionDrafts, editing]);
 
   const remove = (row: PmsConnectionRow) =>
     confirmRemoval({
@@ -119,6 +128,17 @@ export function PmsPage() {
     { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
     { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
     { key: 'port', header: t('pms.column.port'), cell: (row) => row.port },
+    {
+      key: 'pairing',
+      header: t('pairing.column'),
+      // only an OPERA IFC8 XML AGENT connection pairs with an agent; not one on its way out
+      cell: (row) =>
+        canPair(row) && !row.removal ? (
+          <Button size="xs" variant="light" aria-label={t('pairing.actionLabel', { name: row.name })} onClick={() => setPairing(row)}>
+            {t('pairing.action')}
+          </Button>
+        ) : null,
+    },
     {
       key: 'edit',
       header: t('pms.column.edit'),
@@ -206,6 +226,8 @@ export function PmsPage() {
           <PmsConnectionForm org={org} userUuid={userUuid} record={editing.record} others={others} onClose={() => setEditing(null)} />
         )}
       </FormModal>
+      <PairingCodeModal connection={pairing} onClose={() => setPairing(null)} />
+      {rows !== null && <HotelDefinitionsSection org={org} userUuid={userUuid} />}
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { Button, Group, Text } from '@mantine/core';
-import { t } from '../../../i18n';
-import { AppModal } from '../../../ui';
+import { t } from '../i18n';
+import { AppModal } from './app-modal';
 
 /**
  * Leaving a page form with changes asks first (spec sections 2 and 4): a route change is held

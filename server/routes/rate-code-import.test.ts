@@ -1,0 +1,124 @@
+import { PassThrough, Readable } from 'node:stream';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PmsPackage, RateCode } from '../../src/domain/index';
+import { RATE_CODE_CSV_MESSAGES } from '../../src/domain/index';
+import { organizations, pmsPackages, rateCodes } from '../db/schema';
+import { DEMO_ORGANIZATION_NAME } from '../db/seed';
+import type { TestApp } from '../test-helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, login, sleep } from '../test-helpers';
+import { RATE_CODE_IMPORT_MESSAGES } from './rate-code-import';
+
+let t: TestApp;
+let admin = '';
+let org = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const [demo] = await t.db.select().from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION_NAME));
+  org = demo?.uuid ?? '';
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const BOUNDARY = '----lobby-import-boundary';
+const head = (name: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`);
+const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+const importUrl = (hotel: string) => `/api/organization/${org}/hotel/${hotel}/pms-rate-code/import`;
+
+/** Uploads a multipart body as a stream, so the route gets it in pieces as from a real client. */
+function upload(hotel: string, body: Readable) {
+  return t.app.inject({ method: 'POST', url: importUrl(hotel), headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: body });
+}
+
+async function hotelWithPackages(name: string, packageIds: readonly string[]): Promise<{ hotel: string; packages: PmsPackage[] }> {
+  const created = await t.app.inject({ method: 'POST', url: `/api/organization/${org}/hotels`, headers: bearer(admin), payload: { parentUuid: null, attributes: { NAME: name } } });
+  expect(created.statusCode).toBe(201);
+  const hotel = (created.json() as { uuid: string }).uuid;
+  const patched = await t.app.inject({ method: 'PATCH', url: `/api/organization/${org}/hotel/${hotel}/pms-package`, headers: bearer(admin), payload: { newPackages: packageIds.map((externalId) => ({ externalId })) } });
+  expect(patched.statusCode).toBe(200);
+  return { hotel, packages: (patched.json() as { data: PmsPackage[] }).data };
+}
+
+const PACKAGES = Array.from({ length: 40 }, (_, i) => `PKG_${String(i).padStart(2, '0')}`);
+const PER_CODE = 4;
+
+/** Row i of a generated file: codes of 4 packages each, grouped, CRLF, every 500th code quoted with a comma. */
+function row(i: number): string {
+  const code = Math.floor(i / PER_CODE);
+  const name = code % 500 === 7 ? `"RC ${code}, promo"` : `RC${String(code).padStart(6, '0')}`;
+  return `${name},${PACKAGES[(code * 7 + (i % PER_CODE) * 3) % PACKAGES.length]}\r\n`;
+}
+
+/** The file made lazily, 64 KB at a time, never whole. */
+function generatedFile(rows: number): Readable {
+  let i = 0;
+  return Readable.from(
+    (function* pieces() {
+      yield head('codes.csv');
+      yield Buffer.from('Rate Code,Package ID\r\n');
+      while (i < rows) {
+        let piece = '';
+        while (i < rows && piece.length < 65_536) piece += row(i++);
+        yield Buffer.from(piece);
+      }
+      yield tail;
+    })(),
+    { objectMode: false },
+  );
+}
+
+describe('rate code CSV import, read as it arrives', () => {
+  it('imports a 200,000-row file through the route: every rate code with its packages, in one go', async () => {
+    const { hotel, packages } = await hotelWithPackages('Streamed Import Hotel', PACKAGES);
+    const uuidOf = new Map(packages.map((item) => [item.externalId, item.uuid]));
+    const rows = 200_000;
+    const response = await upload(hotel, generatedFile(rows));
+    expect(response.statusCode).toBe(200);
+    const codes = rows / PER_CODE;
+    expect(response.json()).toEqual({ succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(codes, rows), imported: codes });
+    const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(stored?.n).toBe(codes);
+    // a quoted code and the last one, with their packages in file order
+    for (const index of [7, codes - 1]) {
+      const name = index % 500 === 7 ? `RC ${index}, promo` : `RC${String(index).padStart(6, '0')}`;
+      const [code] = await t.db.select().from(rateCodes).where(and(eq(rateCodes.hotelUuid, hotel), eq(rateCodes.name, name)));
+      const expected = Array.from({ length: PER_CODE }, (_, k) => uuidOf.get(PACKAGES[(index * 7 + k * 3) % PACKAGES.length] as string));
+      expect(code?.packages).toEqual(expected);
+    }
+  });
+
+  it('answers a file with problems as before: the first problem and its line, and nothing changes', async () => {
+    const { hotel } = await hotelWithPackages('Refused Import Hotel', ['BB', 'SPA']);
+    const first = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,BB\n'), tail]));
+    expect(first.json()).toMatchObject({ succeed: true, imported: 1 });
+    const body = Buffer.from('\ufeffRate Code;Package ID\r\nX2;"BB"\r\nX2;GOLF\r\n;SPA\r\n');
+    // pieces cut inside the BOM and after a CR
+    const response = await upload(hotel, Readable.from([head('codes.csv'), body.subarray(0, 2), body.subarray(2, 24), body.subarray(24), tail]));
+    expect(response.json()).toEqual({ succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_CSV_MESSAGES.unknownPackage(3, 'GOLF'), 1) });
+    const list = await t.app.inject({ method: 'GET', url: `/api/organization/${org}/hotel/${hotel}/pms-rate-code`, headers: bearer(admin) });
+    expect((list.json() as { data: RateCode[] }).data.map((code) => code.name)).toEqual(['X1']);
+  });
+
+  it('refuses the file when a package it names is removed while it is being uploaded', async () => {
+    const { hotel, packages } = await hotelWithPackages('Race Import Hotel', ['BB', 'SPA']);
+    const body = new PassThrough();
+    const answer = upload(hotel, body);
+    body.write(head('codes.csv'));
+    body.write('Rate Code,Package ID\nX1,BB\n');
+    // the route has the file's first piece and has read the packages; SPA goes before the rest arrives
+    await sleep(500);
+    const spa = packages.find((item) => item.externalId === 'SPA') as PmsPackage;
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/organization/${org}/hotel/${hotel}/pms-package/${spa.uuid}`, headers: bearer(admin) });
+    expect(removed.statusCode).toBe(204);
+    body.end(Buffer.concat([Buffer.from('X1,SPA\n'), tail]));
+    const response = await answer;
+    expect(response.json()).toEqual({ succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved('SPA'), 0) });
+    const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(stored?.n).toBe(0);
+    const [live] = await t.db.select({ n: count() }).from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, hotel), eq(pmsPackages.deleted, false)));
+    expect(live?.n).toBe(1);
+  });
+});

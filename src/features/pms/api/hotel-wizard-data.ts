@@ -1,0 +1,143 @@
+/**
+ * What the hotel wizard reads (spec section 7: "other loads are dispatched on screen entry"): the
+ * organization's units (the hotel, where it sits, the other hotels), its PMS connections and hotel
+ * definitions, and the hotel's packages, rate codes and access-control services; for access
+ * services, the packages of the organization's other hotels.
+ */
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
+import { parseAnswer, request, useSession } from '../../../api';
+import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
+import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';
+import type { PackageItem } from '../components/packages-section';
+import type { HotelForm } from './hotel-save';
+import { accessControls, hotelDefinitions, hotelScopeOf, pmsPackages, rateCodes } from './hotel-resources';
+import { usePmsConnectionRows } from './pms-connections';
+
+/** GET of the organization's units, every depth, under the key the unit screens read it by. */
+export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
+
+export function useOrganizationUnits(org: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['units', session?.uuid ?? null, org] as const,
+    queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(organizationUnitsPath(org), { signal })).data,
+    enabled: session !== null && org !== '',
+  });
+}
+
+function emailsOf(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A new hotel's form: the name and place it was given, room access off, nothing else yet. */
+export function newHotelForm(name: string, parentUuid: string | null): HotelForm {
+  return {
+    name,
+    parentUuid,
+    propertyId: '',
+    pmsConnectionUuid: null,
+    notificationEmails: [],
+    roomAccess: ROOM_ACCESS_BLANK,
+    definitionName: name,
+    definitionUuid: crypto.randomUUID(),
+    packages: [],
+    rateCodes: [],
+    accessServices: [],
+    base: { packages: [], rateCodes: [], accessControls: [] },
+  };
+}
+
+/** An existing hotel as the wizard shows it. Saved items are named by their uuid (their localId). */
+export function hotelFormOf(
+  hotel: Unit,
+  definition: HotelDefinition | null,
+  packages: readonly { uuid: string; externalId: string; calculationRule: PackageItem['calculationRule'] }[],
+  codes: readonly { uuid: string; name: string; packages: string[]; version: number }[],
+  services: readonly { uuid: string; name: string; hotelsAndPackages: { hotelDefinitionUuid: string; pmsPackageUuid: string }[]; defaultHotelUuid: string | null; idMethods: AccessServiceItem['idMethods']; version: number }[],
+): HotelForm {
+  const attributes = hotel.attributes;
+  return {
+    name: hotel.name,
+    parentUuid: hotel.parentUuid,
+    propertyId: definition?.externalId || attributes.PMS_PROPERTY_ID || '',
+    pmsConnectionUuid: definition?.pmsConnectionUuid ?? attributes.PMS_CONNECTION ?? null,
+    notificationEmails: emailsOf(attributes.PMS_NOTIFICATION_EMAILS),
+    roomAccess: definition ? roomAccessOf(definition) : ROOM_ACCESS_BLANK,
+    definitionName: definition?.name ?? hotel.name,
+    definitionUuid: definition?.uuid ?? crypto.randomUUID(),
+    packages: packages.map((item) => ({ localId: item.uuid, uuid: item.uuid, externalId: item.externalId, calculationRule: item.calculationRule, deleted: false })),
+    rateCodes: codes.map((code): RateCodeItem => ({ localId: code.uuid, uuid: code.uuid, name: code.name, packages: [...code.packages] })),
+    accessServices: services.map(
+      (service): AccessServiceItem => ({
+        localId: service.uuid,
+        uuid: service.uuid,
+        name: service.name,
+        hotelsAndPackages: service.hotelsAndPackages.map(({ hotelDefinitionUuid, pmsPackageUuid }) => ({ hotelDefinitionUuid, pmsPackageUuid })),
+        defaultHotelUuid: service.defaultHotelUuid,
+        idMethods: [...service.idMethods],
+      }),
+    ),
+    base: { packages: packages.map((item) => item.uuid), rateCodes: codes.map((code) => code.uuid), accessControls: services.map((service) => service.uuid) },
+  };
+}
+
+/** Everything the wizard of `hotel` (null: a new hotel) reads, and whether it is all there. */
+export function useHotelWizardData(org: string, hotel: string | null) {
+  const units = useOrganizationUnits(org);
+  const connections = usePmsConnectionRows(org);
+  const definitions = hotelDefinitions.useRows(org);
+  const scope = hotelScopeOf(org, hotel ?? '');
+  const packages = pmsPackages.useList(scope, hotel !== null);
+  const codes = rateCodes.useList(scope, hotel !== null);
+  const services = accessControls.useList(scope, hotel !== null);
+  const session = useSession();
+
+  const record = useMemo(() => (hotel === null ? null : (units.data?.find((unit) => unit.uuid === hotel) ?? null)), [units.data, hotel]);
+  const definition = useMemo(() => (hotel === null ? null : (definitions.rows?.find((row) => row.hotelUuid === hotel && row.removal === null) ?? null)), [definitions.rows, hotel]);
+  // the other hotels with a PMS hotel definition: an access service may open their packages too
+  const others = useMemo(
+    () => (definitions.rows ?? []).filter((row) => row.hotelUuid !== null && row.hotelUuid !== hotel && row.removal === null && units.data?.some((unit) => unit.uuid === row.hotelUuid)),
+    [definitions.rows, hotel, units.data],
+  );
+  const otherPackages = useQueries({
+    queries: others.map((row) => {
+      const otherScope = hotelScopeOf(org, row.hotelUuid ?? '');
+      return {
+        queryKey: pmsPackages.keys.list(session?.uuid ?? null, otherScope),
+        queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(pmsPackages.declaration.list, await request(pmsPackages.path(otherScope), { signal })).data,
+        enabled: session !== null,
+      };
+    }),
+  });
+  const otherHotels = useMemo<HotelPackages[]>(
+    () =>
+      others.map((row, index) => ({
+        definitionUuid: row.uuid,
+        name: units.data?.find((unit) => unit.uuid === row.hotelUuid)?.name ?? row.name,
+        packages: (otherPackages[index]?.data ?? []).map((item) => ({ localId: item.uuid, externalId: item.externalId })),
+        current: false,
+        hotelUuid: row.hotelUuid ?? undefined,
+      })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- useQueries gives a new array each render; its data are what count
+    [others, units.data, ...otherPackages.map((query) => query.data)],
+  );
+
+  const lists = hotel === null ? [] : [packages, codes, services];
+  const error = units.error ?? connections.query.error ?? definitions.query.error ?? lists.find((query) => query.error)?.error ?? null;
+  const ready = units.data !== undefined && connections.rows !== null && definitions.rows !== null && lists.every((query) => query.data !== undefined);
+  const form = useMemo(
+    () => (ready && record && hotel !== null ? hotelFormOf(record, definition, packages.data ?? [], codes.data ?? [], services.data ?? []) : null),
+    // the form is made again only when what it shows was read again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [ready, record, definition, packages.data, codes.data, services.data],
+  );
+  return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error };
+}

@@ -1,0 +1,402 @@
+/**
+ * The hotel wizard (spec sections 2 "Hotel wizard", 4 "Hotel wizard" and "Save diffs", 5): four
+ * accordion steps, 0 PMS posting, 1 room access, 2 hotel definition, 3 access area (packages, rate
+ * codes, access control), 9999 meaning none open. Create mode goes step by step (Next, Back, the
+ * maximum step reached, 'Add hotel' last); edit mode saves the whole hotel from any step ('Save
+ * changes', disabled while nothing changed) and asks to save or discard before leaving a changed
+ * step. Everything, the open step included, is kept as a draft, so a reload or a crash loses
+ * nothing; the save is one outbox entry (./api/hotel-save.ts), offline too.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Accordion, ActionIcon, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { z } from 'zod';
+import { cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, type Attributes } from '../../../domain';
+import { describeError } from '../../../api';
+import { t, type MessageKey } from '../../../i18n';
+import { sameValue, useDraft, useOutboxEntries, whenSettled, type DraftScope } from '../../../offline';
+import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { buildHotelSave, hotelAttributes, hotelFormSchema, queueHotelSave, type HotelForm } from '../api/hotel-save';
+import { hotelScopeOf } from '../api/hotel-resources';
+import type { PmsConnectionRow } from '../api/pms-connections';
+import { AccessControlSection } from './access-control-section';
+import type { AccessServiceItem, HotelPackages, RateCodeItem } from './hotel-items';
+import { PackagesSection, type PackageFormValues, type PackageItem } from './packages-section';
+import { RateCodesSection } from './rate-codes-section';
+import { roomAccessProblems, RoomAccessFields, type RoomAccessValues } from './room-access-fields';
+
+/** Spec section 4: the steps in order, and the sentinel for none open (or finished). */
+export const HOTEL_STEPS = [0, 1, 2, 3] as const;
+export const NO_STEP = 9999;
+const LAST_STEP = 3;
+const STEP_TITLES: Record<number, MessageKey> = { 0: 'hotelWizard.step0', 1: 'hotelWizard.step1', 2: 'hotelWizard.step2', 3: 'hotelWizard.step3' };
+
+/** The draft: the open step, the furthest reached, the form, and the form as last queued (edit mode). */
+const wizardValueSchema = z.object({
+  /** the hotel's uuid: a new hotel keeps the one it was given when its draft began */
+  hotelUuid: z.string(),
+  step: z.number().int(),
+  maxStep: z.number().int(),
+  form: hotelFormSchema,
+  /** what the last queued save leaves, until the gateway has it: the baseline of "changed" meanwhile */
+  saved: hotelFormSchema.nullable(),
+  /** the hotel version that save went over */
+  savedOver: z.number().int().nullable(),
+});
+type WizardValue = z.infer<typeof wizardValueSchema>;
+
+/** Property ID and connection: both set, or both empty (spec section 4: the PMS step's Next). */
+export const pmsStepConsistent = (form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>) => (form.propertyId.trim() === '') === (form.pmsConnectionUuid === null);
+const pmsStepPending = (form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>) => form.propertyId.trim() === '' || form.pmsConnectionUuid === null;
+
+export interface HotelWizardProps {
+  org: string;
+  userUuid: string;
+  mode: 'create' | 'edit';
+  /** the hotel's uuid (a new one's is made by the page and kept with the draft) */
+  hotelUuid: string;
+  /** the hotel's version; null for a new hotel */
+  version: number | null;
+  /** the form as the gateway has the hotel (edit), or a new hotel's */
+  initialForm: HotelForm;
+  /** the hotel's own attributes (kept as they are, beside those the wizard writes) */
+  ownAttributes: Attributes;
+  /** where the hotel sits, for the header */
+  parentName: string | null;
+  connections: readonly PmsConnectionRow[];
+  /** the organization's other hotels with a PMS hotel definition, and their packages */
+  otherHotels: readonly HotelPackages[];
+  /** the draft's key of a new hotel (where it sits) */
+  draftKey: string;
+  /** after the rate codes were imported: the page reads the codes again */
+  onImported(): void;
+}
+
+export function HotelWizard(props: HotelWizardProps) {
+  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported } = props;
+  const navigate = useNavigate();
+  const edit = mode === 'edit';
+  const unitList = `/organization/${org}/ous`;
+  const scope: DraftScope = { userUuid, orgUuid: org, kind: HOTEL_SAVE_KIND, recordId: edit ? props.hotelUuid : draftKey };
+  const initial = useMemo<WizardValue>(
+    () => ({ hotelUuid: props.hotelUuid, step: edit ? NO_STEP : 0, maxStep: edit ? LAST_STEP : 0, form: initialForm, saved: null, savedOver: null }),
+    [props.hotelUuid, edit, initialForm],
+  );
+  const draft = useDraft<WizardValue>({ scope, initial, baseVersion: version, schema: wizardValueSchema });
+  const value = draft.value;
+  const form = value.form;
+  const hotelUuid = edit ? props.hotelUuid : value.hotelUuid;
+  const baseline = value.saved ?? initialForm;
+  const dirty = !sameValue(form, baseline);
+  const { blocker, allowLeave } = useLeaveGuard(draft.ready && dirty);
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** the step asked for while the open one has unsaved changes (edit mode): the save-or-discard question */
+  const [asked, setAsked] = useState<number | null>(null);
+  const [name, setName] = useState(edit ? initialForm.name : form.name);
+
+  // a queued save reached the gateway and the hotel was read again: its own values are the baseline now
+  const entries = useOutboxEntries(userUuid);
+  const queued = entries.some((entry) => entry.collection === HOTEL_SAVE_KIND && entry.recordUuid === hotelUuid);
+  useEffect(() => {
+    if (!draft.ready || value.saved === null || queued || version === null || value.savedOver === null || version <= value.savedOver) return;
+    if (sameValue(value.form, value.saved)) void draft.discard();
+    else draft.setValue({ ...value, saved: null, savedOver: null });
+  }, [draft, value, queued, version]);
+
+  // the hotel read again (an import, another tab's save): what the operator has not changed follows it;
+  // after an import the rate codes are the gateway's whatever was typed (the import replaces them all)
+  const previousInitial = useRef(initialForm);
+  const takeRateCodes = useRef(false);
+  useEffect(() => {
+    const before = previousInitial.current;
+    if (before === initialForm || !draft.ready) return;
+    previousInitial.current = initialForm;
+    const next: Record<string, unknown> = { ...value.form };
+    let moved = false;
+    for (const key of Object.keys(initialForm) as (keyof HotelForm)[]) {
+      const take = sameValue(value.form[key], before[key]) || (takeRateCodes.current && (key === 'rateCodes' || key === 'base'));
+      if (take && !sameValue(value.form[key], initialForm[key])) {
+        next[key] = key === 'base' ? { ...value.form.base, rateCodes: initialForm.base.rateCodes } : initialForm[key];
+        moved = true;
+      }
+    }
+    takeRateCodes.current = false;
+    if (moved) draft.setValue({ ...value, form: next as unknown as HotelForm });
+  }, [initialForm, draft, value]);
+
+  const setForm = (patch: Partial<HotelForm>) => draft.setValue({ ...value, form: { ...form, ...patch } });
+  const roomProblems = roomAccessProblems(form.roomAccess);
+  const stepValid = (step: number) => (step === 0 ? pmsStepConsistent(form) : step === 1 || step === 2 ? roomProblems === null : true);
+  const createValid = cutHotelName(form.name) !== '' && HOTEL_STEPS.every(stepValid);
+
+  function open(step: number) {
+    if (edit && dirty && step !== value.step) {
+      setAsked(step);
+      return;
+    }
+    draft.setValue({ ...value, step, maxStep: Math.max(value.maxStep, step === NO_STEP ? 0 : step) });
+  }
+
+  /** Queue the whole hotel; true when it was queued. */
+  async function save(form: HotelForm, then: { step: number }): Promise<boolean> {
+    if (saving) return false;
+    setAttempted(true);
+    setProblem(null);
+    if (!(edit ? HOTEL_STEPS.every(stepValid) : createValid)) return false;
+    setSaving(true);
+    try {
+      const built = await buildHotelSave(form, hotelUuid, ownAttributes);
+      const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, built.body, cutHotelName(form.name));
+      void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+      if (!edit) {
+        await draft.clear();
+        allowLeave();
+        void navigate(unitList);
+        return true;
+      }
+      // kept as a draft until the gateway has it: a reload meanwhile shows what was saved
+      draft.setValue({ hotelUuid, step: then.step, maxStep: LAST_STEP, form: built.saved, saved: built.saved, savedOver: version });
+      // written now, not after the typing pause: a reload right after Save must find it
+      await draft.flush();
+      setAttempted(false);
+      return true;
+    } catch (error) {
+      setProblem(t('hotelWizard.saveFailed', { message: describeError(error) }));
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** Edit mode: the name is committed when focus leaves it, only when changed and not empty (spec section 4). */
+  function commitName() {
+    const next = cutHotelName(name);
+    if (next === '' || next === cutHotelName(baseline.name)) {
+      setName(baseline.name);
+      return;
+    }
+    // only the name: other unsaved changes stay in the form, still unsaved
+    void (async () => {
+      const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, { hotel: { parentUuid: baseline.parentUuid, attributes: hotelAttributes({ ...baseline, name: next }, ownAttributes) } }, next);
+      void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+      const saved = { ...baseline, name: next };
+      draft.setValue({ ...value, form: { ...form, name: next }, saved, savedOver: version });
+      await draft.flush();
+    })();
+  }
+
+  async function exitWithoutSaving() {
+    await draft.discard();
+    if (blocker.state === 'blocked') blocker.proceed();
+  }
+
+  const setPackages = (packages: PackageItem[]) => setForm({ packages });
+  const livePackages = form.packages.filter((item) => !item.deleted);
+  const packageRefs = useMemo(() => livePackages.map(({ localId, externalId }) => ({ localId, externalId })), [livePackages]);
+  const hotels = useMemo<HotelPackages[]>(
+    () => [{ definitionUuid: form.definitionUuid, name: cutHotelName(form.name) || t('hotelWizard.createTitle'), packages: packageRefs, current: true, hotelUuid }, ...otherHotels],
+    [form.definitionUuid, form.name, packageRefs, hotelUuid, otherHotels],
+  );
+
+  function savePackage(localId: string | null, values: PackageFormValues) {
+    if (localId === null) setPackages([...form.packages, { localId: crypto.randomUUID(), uuid: null, deleted: false, ...values }]);
+    else setPackages(form.packages.map((item) => (item.localId === localId ? { ...item, ...values } : item)));
+  }
+  // flagged, kept in the list (the save deletes it by uuid), hidden from the table (spec section 4)
+  const removePackage = (item: PackageItem) => setPackages(form.packages.map((other) => (other.localId === item.localId ? { ...other, deleted: true } : other)));
+
+  const footer = (step: number) => {
+    if (edit) {
+      return (
+        <Group justify="flex-end">
+          <Button onClick={() => void save(form, { step: NO_STEP })} disabled={!draft.ready || !dirty} loading={saving}>
+            {t('hotelWizard.saveChanges')}
+          </Button>
+        </Group>
+      );
+    }
+    return (
+      <Group justify="space-between">
+        {step > 0 ? (
+          <Button variant="default" onClick={() => open(step - 1)}>
+            {t('hotelWizard.back')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < LAST_STEP ? (
+          <Button onClick={() => open(step + 1)} disabled={!draft.ready || !stepValid(step)}>
+            {t('hotelWizard.next')}
+          </Button>
+        ) : (
+          <Button onClick={() => void save(form, { step: NO_STEP })} disabled={!draft.ready || !createValid} loading={saving}>
+            {t('hotelWizard.add')}
+          </Button>
+        )}
+      </Group>
+    );
+  };
+
+  const roomAccess = (idPrefix: string) => (
+    <RoomAccessFields idPrefix={idPrefix} value={form.roomAccess} onChange={(roomAccess: RoomAccessValues) => setForm({ roomAccess })} showErrors={attempted} />
+  );
+  const panels: Record<number, ReactNode> = {
+    0: (
+      <Stack gap="md">
+        <Alert color="yellow" variant="light">
+          {t(edit ? 'hotelWizard.warningEdit' : 'hotelWizard.warningCreate')}
+        </Alert>
+        <TextInput label={t('hotelWizard.propertyId')} description={t('hotelWizard.propertyIdHelp')} value={form.propertyId} maxLength={100} onChange={(event) => setForm({ propertyId: event.currentTarget.value })} />
+        <Select
+          label={t('hotelWizard.connection')}
+          placeholder={t('hotelWizard.connectionPlaceholder')}
+          data={connections.filter((row) => row.removal === null).map((row) => ({ value: row.uuid, label: row.name }))}
+          value={form.pmsConnectionUuid}
+          clearable
+          clearButtonProps={{ 'aria-label': t('hotelWizard.connectionPlaceholder') }}
+          nothingFoundMessage={t('hotelWizard.connectionEmpty')}
+          onChange={(pmsConnectionUuid) => setForm({ pmsConnectionUuid })}
+        />
+        {connections.length === 0 && (
+          <Text size="sm">
+            {t('hotelWizard.connectionEmpty')}{' '}
+            <Anchor component={Link} to={`/organization/${org}/pms`}>
+              {t('hotelWizard.toPms')}
+            </Anchor>
+          </Text>
+        )}
+        {!pmsStepConsistent(form) && (
+          <Text size="sm" c="red.9" role="status">
+            {t('hotelWizard.bothOrNeither')}
+          </Text>
+        )}
+        <EmailListInput label={t('hotelWizard.emails')} description={t('hotelWizard.emailsHelp')} value={form.notificationEmails} onChange={(notificationEmails) => setForm({ notificationEmails })} />
+      </Stack>
+    ),
+    1: roomAccess('room-access'),
+    2: (
+      <Stack gap="md">
+        <Title order={3} fz="h4">
+          {t('hotelWizard.definitionTitle')}
+        </Title>
+        <TextInput
+          label={t('hotelWizard.definitionName')}
+          description={t('hotelWizard.definitionNameHelp')}
+          maxLength={HOTEL_NAME_MAX}
+          value={form.definitionName}
+          onChange={(event) => setForm({ definitionName: event.currentTarget.value })}
+        />
+        {roomAccess('definition-access')}
+      </Stack>
+    ),
+    3: (
+      <Stack gap="xl">
+        <PackagesSection items={form.packages} onSave={savePackage} onRemove={removePackage} headingOrder={3} />
+        <RateCodesSection
+          items={form.rateCodes}
+          packages={packageRefs}
+          onChange={(rateCodes: RateCodeItem[]) => setForm({ rateCodes })}
+          importTarget={edit ? { org, hotel: hotelUuid } : null}
+          onImported={() => {
+            takeRateCodes.current = true;
+            onImported();
+          }}
+        />
+        <AccessControlSection items={form.accessServices} hotels={hotels} onChange={(accessServices: AccessServiceItem[]) => setForm({ accessServices })} />
+      </Stack>
+    ),
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} style={{ flex: 1 }}>
+          <TextInput
+            label={t('hotelWizard.name')}
+            placeholder={t('hotelWizard.namePlaceholder')}
+            description={edit ? t('hotelWizard.nameHelp') : undefined}
+            maxLength={HOTEL_NAME_MAX}
+            size="md"
+            value={edit ? name : form.name}
+            error={!edit && attempted && cutHotelName(form.name) === '' ? t('units.nameRequired') : undefined}
+            onChange={(event) => (edit ? setName(event.currentTarget.value) : setForm({ name: event.currentTarget.value }))}
+            onBlur={edit ? commitName : undefined}
+          />
+          {parentName !== null && <Text size="sm">{t('hotelWizard.placedUnder', { name: parentName })}</Text>}
+        </Stack>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('hotelWizard.close')} onClick={() => void navigate(unitList)}>
+          <span aria-hidden="true">✕</span>
+        </ActionIcon>
+      </Group>
+      <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
+      {queued && (
+        <Badge color="yellow" variant="light">
+          {t('hotelWizard.pendingSync')}
+        </Badge>
+      )}
+      {problem !== null && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Accordion value={value.step === NO_STEP ? null : String(value.step)} onChange={(next) => open(next === null ? NO_STEP : Number(next))} variant="separated">
+        {HOTEL_STEPS.map((step) => (
+          <Accordion.Item key={step} value={String(step)}>
+            <Accordion.Control disabled={!draft.ready || (!edit && step > value.maxStep)}>
+              <Group gap="sm">
+                <Text fw={600}>{t(STEP_TITLES[step] as MessageKey)}</Text>
+                {edit && step === 0 && value.step !== 0 && pmsStepPending(baseline) && (
+                  <Badge color="orange" variant="light">
+                    {t('hotelWizard.pending')}
+                  </Badge>
+                )}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="lg">
+                {value.step === step && panels[step]}
+                {value.step === step && footer(step)}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <UnsavedChangesModal
+        opened={asked !== null}
+        onStay={() => setAsked(null)}
+        onDiscard={() => {
+          const step = asked ?? NO_STEP;
+          setAsked(null);
+          draft.setValue({ ...value, form: baseline, step });
+        }}
+        onSave={() => {
+          const step = asked ?? NO_STEP;
+          setAsked(null);
+          void save(form, { step });
+        }}
+      />
+      {edit ? (
+        <UnsavedChangesModal
+          opened={blocker.state === 'blocked'}
+          onStay={() => blocker.reset?.()}
+          onDiscard={() => void exitWithoutSaving()}
+          onSave={() =>
+            void save(form, { step: NO_STEP }).then((queuedNow) => {
+              if (blocker.state !== 'blocked') return;
+              if (queuedNow) {
+                allowLeave();
+                blocker.proceed();
+              } else blocker.reset();
+            })
+          }
+        />
+      ) : (
+        <ExitConfirmModal opened={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onExit={() => void exitWithoutSaving()} />
+      )}
+    </Stack>
+  );
+}
+

@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
+import { parseRateCodeCsv, RATE_CODE_CSV_MESSAGES } from '../../../domain';
+import { gatewayError, json, makeSession } from '../../../../test/fake-gateway';
+import { renderWithProviders } from '../../../../test/render';
+import type { PackageRef } from './hotel-items';
+import { RateCodeImportModal } from './rate-code-import-modal';
+
+// the worker's job, run here by the domain's own parser: the preview is the real one
+const worker = vi.hoisted(() => ({ fail: false, calls: 0 }));
+vi.mock('../../../offline/worker-jobs', () => ({
+  parseRateCodeCsvInWorker: async (file: Blob, known: Iterable<string>) => {
+    worker.calls += 1;
+    if (worker.fail) throw new Error('The file could not be read');
+    return parseRateCodeCsv(await file.text(), known);
+  },
+}));
+
+const ORG = '00000000-0000-4000-8000-000000000001';
+const HOTEL = '00000000-0000-4000-8000-0000000000b1';
+const IMPORT_PATH = `/api/organization/${ORG}/hotel/${HOTEL}/pms-rate-code/import`;
+const packages: PackageRef[] = ['BREAKFAST', 'SPA', 'ROOM_ONLY'].map((externalId, index) => ({ localId: `pkg-${index}`, externalId }));
+
+const valid = ['Rate Code,Package ID', 'BB,BREAKFAST', 'BB,SPA', 'RO,ROOM_ONLY', ''].join('\n');
+const invalid = ['Rate Code,Package ID', 'BB,BREAKFAST', 'BB,GOLF', ',SPA', ''].join('\n');
+
+interface Sent {
+  url: string;
+  method: string;
+  file: File | null;
+}
+
+/** A gateway answering the import with `answer`; what was sent is recorded. */
+function gateway(answer: () => Response | Promise<Response>) {
+  const sent: Sent[] = [];
+  globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const body = init.body;
+    sent.push({ url: String(input), method: init.method ?? 'GET', file: body instanceof FormData ? (body.get('file') as File | null) : null });
+    return answer();
+  }) as typeof fetch;
+  return sent;
+}
+
+function setup() {
+  const onImported = vi.fn();
+  const onClose = vi.fn();
+  renderWithProviders(<RateCodeImportModal opened onClose={onClose} target={{ org: ORG, hotel: HOTEL }} packages={packages} onImported={onImported} />);
+  const dialog = screen.getByRole('dialog', { name: 'Import rate codes' });
+  return { onImported, onClose, dialog, user: userEvent.setup({ applyAccept: false }) };
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, file: File) {
+  const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  await user.upload(input, file);
+}
+
+const csv = (text: string, name = 'codes.csv') => new File([text], name, { type: 'text/csv' });
+const uploadButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+const count = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+beforeEach(() => {
+  worker.fail = false;
+  worker.calls = 0;
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
+});
+afterEach(() => connectivity.reportSuccess());
+
+describe('RateCodeImportModal', () => {
+  it('says that the import overrides every rate code, and accepts .csv files only', async () => {
+    const { dialog, user } = setup();
+    expect(within(dialog).getByText(/All the rate codes of this hotel will be overridden/)).toBeTruthy();
+    expect(dialog.querySelector('input[type="file"]')?.getAttribute('accept')).toContain('.csv');
+    await choose(user, dialog, new File(['Rate Code,Package ID\nBB,SPA'], 'codes.txt', { type: 'text/plain' }));
+    expect(within(dialog).getByText('Only .csv files can be imported: choose a file whose name ends in .csv.')).toBeTruthy();
+    expect(worker.calls).toBe(0);
+    expect(uploadButton(dialog).disabled).toBe(true);
+  });
+
+  it('previews a valid file, uploads it as the multipart field file and shows what the gateway says', async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: '2 rate codes imported with 3 packages. Every previous rate code of the hotel was replaced.', imported: 2 }));
+    const { dialog, user, onImported } = setup();
+    await choose(user, dialog, csv(valid));
+    await within(dialog).findByText('The file can be imported.');
+    expect(count(dialog, 'Rate codes')).toBe('2');
+    expect(count(dialog, 'Rows')).toBe('3');
+    expect(count(dialog, 'Problems')).toBe('0');
+    const preview = within(dialog).getByRole('table', { name: 'The first 2 of 2 rate codes' });
+    const rows = within(preview)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['BB', 'BREAKFAST, SPA'],
+      ['RO', 'ROOM_ONLY'],
+    ]);
+
+    expect(uploadButton(dialog).disabled).toBe(false);
+    await user.click(uploadButton(dialog));
+    expect(await within(dialog).findByText('2 rate codes imported with 3 packages. Every previous rate code of the hotel was replaced.')).toBeTruthy();
+    expect(onImported).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe(IMPORT_PATH);
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.file?.name).toBe('codes.csv');
+  });
+
+  it('lists every problem by line and offers no upload for an invalid file', async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: 'imported' }));
+    const { dialog, user } = setup();
+    await choose(user, dialog, csv(invalid));
+    await within(dialog).findByText('This file cannot be imported. Correct the problems below and choose the file again.');
+    expect(count(dialog, 'Rate codes')).toBe('1');
+    expect(count(dialog, 'Rows')).toBe('3');
+    expect(count(dialog, 'Problems')).toBe('2');
+    const problems = within(dialog).getByRole('list', { name: 'Problems found' });
+    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([RATE_CODE_CSV_MESSAGES.unknownPackage(3, 'GOLF'), RATE_CODE_CSV_MESSAGES.emptyCode(4)]);
+    expect(uploadButton(dialog).disabled).toBe(true);
+    await user.click(uploadButton(dialog));
+    expect(sent).toHaveLength(0);
+  });
+
+  it('shows the gateway refusing the file, and does not report an import', async () => {
+    gateway(() => json(200, { succeed: false, message: 'Line 2: package SPA is not loaded in the Packages page. (nothing was imported)' }));
+    const { dialog, user, onImported } = setup();
+    await choose(user, dialog, csv(valid));
+    await within(dialog).findByText('The file can be imported.');
+    await user.click(uploadButton(dialog));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The file was not imported');
+    expect(alert.textContent).toContain('Line 2: package SPA is not loaded in the Packages page. (nothing was imported)');
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('says the upload failed, with the gateway message, when the request fails', async () => {
+    gateway(() => gatewayError(400, 'validation', 'Only .csv files can be imported'));
+    const { dialog, user, onImported } = setup();
+    await choose(user, dialog, csv(valid));
+    await within(dialog).findByText('The file can be imported.');
+    await user.click(uploadButton(dialog));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('An error occurred while uploading the file');
+    expect(alert.textContent).toContain('Only .csv files can be imported');
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('shows the progress text while uploading', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    gateway(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { dialog, user } = setup();
+    await choose(user, dialog, csv(valid));
+    await within(dialog).findByText('The file can be imported.');
+    await user.click(uploadButton(dialog));
+    expect(await within(dialog).findByText('Uploading file, please wait...')).toBeTruthy();
+    answer(json(200, { succeed: true, message: 'done' }));
+    await within(dialog).findByText('done');
+    expect(within(dialog).queryByText('Uploading file, please wait...')).toBeNull();
+  });
+
+  it('says the file could not be read when the check fails', async () => {
+    worker.fail = true;
+    const { dialog, user } = setup();
+    await choose(user, dialog, csv(valid));
+    expect(await within(dialog).findByText('Error uploading the file')).toBeTruthy();
+    expect(uploadButton(dialog).disabled).toBe(true);
+  });
+
+  it('needs the gateway: offline, a valid file is not uploaded', async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: 'imported' }));
+    const { dialog, user } = setup();
+    connectivity.reportFailure();
+    await choose(user, dialog, csv(valid));
+    await within(dialog).findByText('The file can be imported.');
+    expect(within(dialog).getByText('Importing rate codes needs the gateway. Connect and try again.')).toBeTruthy();
+    expect(uploadButton(dialog).disabled).toBe(true);
+    fireEvent.click(uploadButton(dialog));
+    await waitFor(() => expect(sent).toHaveLength(0));
+  });
+});

@@ -1,0 +1,238 @@
+import { useId, useRef, useState } from 'react';
+import { Alert, Button, FileInput, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
+import { rateCodeImportResultSchema, type RateCodeCsvResult, type RateCodeImportResult } from '../../../domain';
+import { describeError, parseAnswer, request, useConnectivity } from '../../../api';
+import { formatNumber, t } from '../../../i18n';
+import { parseRateCodeCsvInWorker } from '../../../offline/worker-jobs';
+import { AppModal } from '../../../ui';
+import type { PackageRef } from './hotel-items';
+
+/** How many rate codes of a checked file the preview lists. */
+export const IMPORT_PREVIEW_ROWS = 10;
+/** How many package IDs of one previewed rate code are shown before '…'. */
+const PREVIEW_PACKAGES = 12;
+
+export interface RateCodeImportModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** the hotel whose rate codes the file replaces */
+  target: { org: string; hotel: string };
+  /** the hotel's live packages: the file may name only these */
+  packages: readonly PackageRef[];
+  /** the gateway imported the file */
+  onImported: () => void;
+}
+
+/**
+ * Import rate codes from a CSV (spec sections 2, 5 and 8): the file replaces every rate code of
+ * the hotel. Before anything is sent, the worker reads and checks the file against the hotel's
+ * packages and the modal previews it: how many rate codes, rows and problems, the first rate codes
+ * and every problem by line. Upload is offered only for a file without problems, and only while the
+ * gateway answers; the gateway's own message says what it made of the file.
+ */
+export function RateCodeImportModal({ opened, onClose, target, packages, onImported }: RateCodeImportModalProps) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title={t('rateCodes.importModal.title')} size={550}>
+      {opened && <ImportBody target={target} packages={packages} onImported={onImported} onClose={onClose} />}
+    </AppModal>
+  );
+}
+
+type Check = { status: 'idle' } | { status: 'checking' } | { status: 'checked'; result: RateCodeCsvResult } | { status: 'unreadable' };
+type Upload = { status: 'idle' } | { status: 'uploading' } | { status: 'answered'; answer: RateCodeImportResult } | { status: 'failed'; message: string };
+
+const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
+
+function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImportModalProps, 'opened'>) {
+  const { reachable } = useConnectivity();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [check, setCheck] = useState<Check>({ status: 'idle' });
+  const [upload, setUpload] = useState<Upload>({ status: 'idle' });
+  /** the latest file chosen: a check of an earlier one that ends later is ignored */
+  const latest = useRef(0);
+
+  function choose(next: File | null) {
+    latest.current += 1;
+    const run = latest.current;
+    setFile(next);
+    setUpload({ status: 'idle' });
+    setCheck({ status: 'idle' });
+    setFileError(null);
+    if (next === null) return;
+    if (!isCsvName(next.name)) {
+      setFileError(t('rateCodes.importModal.notCsv'));
+      return;
+    }
+    setCheck({ status: 'checking' });
+    parseRateCodeCsvInWorker(
+      next,
+      packages.map((item) => item.externalId),
+    ).then(
+      (result) => {
+        if (latest.current === run) setCheck({ status: 'checked', result });
+      },
+      () => {
+        if (latest.current === run) setCheck({ status: 'unreadable' });
+      },
+    );
+  }
+
+  async function send() {
+    if (file === null || check.status !== 'checked' || !check.result.ok) return;
+    setUpload({ status: 'uploading' });
+    try {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      const answer = parseAnswer(
+        rateCodeImportResultSchema,
+        await request(`/organization/${encodeURIComponent(target.org)}/hotel/${encodeURIComponent(target.hotel)}/pms-rate-code/import`, { method: 'POST', body }),
+      );
+      setUpload({ status: 'answered', answer });
+      if (answer.succeed) onImported();
+    } catch (error) {
+      setUpload({ status: 'failed', message: describeError(error) });
+    }
+  }
+
+  const result = check.status === 'checked' ? check.result : null;
+  const uploading = upload.status === 'uploading';
+  const imported = upload.status === 'answered' && upload.answer.succeed;
+  const canUpload = result?.ok === true && reachable && !uploading && !imported;
+
+  return (
+    <Stack gap="md">
+      <Alert color="yellow" variant="light" role="note">
+        {t('rateCodes.importModal.override')}
+      </Alert>
+      <FileInput
+        data-autofocus
+        label={t('rateCodes.importModal.file')}
+        description={t('rateCodes.importModal.fileDescription')}
+        placeholder={t('rateCodes.importModal.filePlaceholder')}
+        accept=".csv,text/csv"
+        clearable
+        clearButtonProps={{ 'aria-label': t('rateCodes.importModal.clearFile') }}
+        value={file}
+        error={fileError}
+        disabled={uploading}
+        onChange={choose}
+      />
+      <div role="status">
+        {check.status === 'checking' && (
+          <Group gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">{t('rateCodes.importModal.checking')}</Text>
+          </Group>
+        )}
+        {uploading && (
+          <Group gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">{t('rateCodes.importModal.uploading')}</Text>
+          </Group>
+        )}
+      </div>
+      {check.status === 'unreadable' && (
+        <Alert color="red" role="alert">
+          {t('rateCodes.importModal.readFailed')}
+        </Alert>
+      )}
+      {result && <Preview result={result} />}
+      {result?.ok && !reachable && (
+        <Alert color="yellow" role="alert">
+          {t('rateCodes.importModal.offline')}
+        </Alert>
+      )}
+      {upload.status === 'answered' && (
+        <Alert color={upload.answer.succeed ? 'green' : 'red'} role="alert" title={upload.answer.succeed ? t('rateCodes.importModal.succeeded') : t('rateCodes.importModal.refused')}>
+          {upload.answer.message}
+        </Alert>
+      )}
+      {upload.status === 'failed' && (
+        <Alert color="red" role="alert" title={t('rateCodes.importModal.requestFailed')}>
+          {upload.message}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('rateCodes.importModal.close')}
+        </Button>
+        {!imported && (
+          <Button onClick={() => void send()} disabled={!canUpload} loading={uploading}>
+            {t('rateCodes.importModal.upload')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** What the check found: counts, the first rate codes with their packages, and every problem by line. */
+function Preview({ result }: { result: RateCodeCsvResult }) {
+  const problemsId = useId();
+  const shown = result.rateCodes.slice(0, IMPORT_PREVIEW_ROWS);
+  const counts: [string, number][] = [
+    [t('rateCodes.importModal.count.rateCodes'), result.counts.rateCodes],
+    [t('rateCodes.importModal.count.rows'), result.counts.rows],
+    [t('rateCodes.importModal.count.problems'), result.counts.problems],
+  ];
+  return (
+    <Stack gap="sm">
+      <dl aria-label={t('rateCodes.importModal.counts')} style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 'var(--mantine-spacing-xs)', margin: 0 }}>
+        {counts.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" fw={600} m={0}>
+              {formatNumber(value)}
+            </Text>
+          </div>
+        ))}
+      </dl>
+      {result.ok ? (
+        <Text size="sm" fw={600}>
+          {t('rateCodes.importModal.valid')}
+        </Text>
+      ) : (
+        <Text size="sm" fw={600} c="red.9">
+          {t('rateCodes.importModal.invalid')}
+        </Text>
+      )}
+      {shown.length > 0 && (
+        <Table withTableBorder striped>
+          <Table.Caption>{t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.rateCodes.length) })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('rateCodes.importModal.column.code')}</Table.Th>
+              <Table.Th>{t('rateCodes.importModal.column.packages')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((code) => (
+              <Table.Tr key={code.name}>
+                <Table.Td>{code.name}</Table.Td>
+                <Table.Td>
+                  {code.packageExternalIds.slice(0, PREVIEW_PACKAGES).join(', ')}
+                  {code.packageExternalIds.length > PREVIEW_PACKAGES ? ', …' : ''}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {result.problems.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600} id={problemsId}>
+            {t('rateCodes.importModal.problems')}
+          </Text>
+          <List size="sm" aria-labelledby={problemsId}>
+            {result.problems.map((problem, index) => (
+              <List.Item key={`${problem.line}-${index}`}>{problem.message}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,258 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, HoverCard, List, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { externalIdKey, RATE_CODE_PACKAGE_PREVIEW } from '../../../domain';
+import { t } from '../../../i18n';
+import { confirmRemoval, DataTable, FormModal, useFormModalGuard, useInvalidFocus, type DataTableColumn } from '../../../ui';
+import type { PackageRef, RateCodeItem } from './hotel-items';
+import { RateCodeImportModal } from './rate-code-import-modal';
+
+/** A rate code ID's longest form (the gateway's rule). */
+const RATE_CODE_ID_MAX = 100;
+/** Options the package picker lists at once; typing narrows them. */
+const PACKAGE_OPTIONS_SHOWN = 200;
+
+export interface RateCodesSectionProps {
+  items: readonly RateCodeItem[];
+  packages: readonly PackageRef[];
+  onChange(next: RateCodeItem[]): void;
+  /** where Import uploads; null in create mode: Import disabled */
+  importTarget: { org: string; hotel: string } | null;
+  /** after a successful import (the wizard reloads the codes) */
+  onImported(): void;
+}
+
+type Editing = { item: RateCodeItem | null } | null;
+
+/**
+ * The Rate Codes section of the hotel wizard's step 3 (spec section 2): a table of the hotel's rate
+ * codes (Alias, the first 6 package IDs then a list of the rest, Remove, Edit), Create, and Import
+ * from a CSV once the hotel exists. It edits the list it is given and hands the whole new list to
+ * `onChange`; the wizard saves it with the hotel.
+ */
+export function RateCodesSection({ items, packages, onChange, importTarget, onImported }: RateCodesSectionProps) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [importing, setImporting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const importHintId = useId();
+  const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);
+
+  const save = (item: RateCodeItem | null, value: { name: string; packages: string[] }) => {
+    if (item) onChange(items.map((other) => (other.localId === item.localId ? { ...other, ...value } : other)));
+    else onChange([...items, { localId: crypto.randomUUID(), uuid: null, ...value }]);
+    setEditing(null);
+  };
+
+  const remove = (item: RateCodeItem) =>
+    confirmRemoval({
+      title: t('rateCodes.removeTitle', { name: item.name }),
+      message: t('rateCodes.removeText', { name: item.name }),
+      confirmLabel: t('rateCodes.removeConfirm'),
+      cancelLabel: t('rateCodes.removeCancel'),
+      fallbackFocus: () => heading.current,
+      onConfirm: () => onChange(items.filter((other) => other.localId !== item.localId)),
+    });
+
+  const columns: DataTableColumn<RateCodeItem>[] = [
+    { key: 'alias', header: t('rateCodes.column.alias'), cell: (item) => item.name },
+    {
+      key: 'packages',
+      header: t('rateCodes.column.packages'),
+      cell: (item) => {
+        const ids = item.packages.flatMap((localId) => {
+          const id = externalIdOf.get(localId);
+          return id === undefined ? [] : [id];
+        });
+        const rest = ids.slice(RATE_CODE_PACKAGE_PREVIEW);
+        return (
+          <Group gap="xs" wrap="wrap">
+            <Text span size="sm">
+              {ids.slice(0, RATE_CODE_PACKAGE_PREVIEW).join(', ')}
+            </Text>
+            {rest.length > 0 && <MorePackages name={item.name} rest={rest} />}
+          </Group>
+        );
+      },
+    },
+    {
+      key: 'remove',
+      header: t('rateCodes.column.remove'),
+      cell: (item) => (
+        <Button size="xs" variant="subtle" color="red" aria-label={t('rateCodes.remove', { name: item.name })} onClick={() => remove(item)}>
+          {t('rateCodes.column.remove')}
+        </Button>
+      ),
+    },
+    {
+      key: 'edit',
+      header: t('rateCodes.column.edit'),
+      cell: (item) => (
+        <Button size="xs" variant="light" aria-label={t('rateCodes.edit', { name: item.name })} onClick={() => setEditing({ item })}>
+          {t('rateCodes.column.edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3} ref={heading} tabIndex={-1}>
+          {t('rateCodes.title')}
+        </Title>
+        <Group gap="xs">
+          <Button onClick={() => setEditing({ item: null })}>{t('rateCodes.create')}</Button>
+          <Button variant="light" disabled={importTarget === null} onClick={() => setImporting(true)} aria-describedby={importTarget === null ? importHintId : undefined}>
+            {t('rateCodes.import')}
+          </Button>
+        </Group>
+      </Group>
+      {importTarget === null && (
+        <Text size="xs" c="dimmed" id={importHintId}>
+          {t('rateCodes.importUnavailable')}
+        </Text>
+      )}
+      <DataTable
+        rows={items}
+        columns={columns}
+        rowKey={(item) => item.localId}
+        searchText={(item) => item.name}
+        searchPlaceholder={t('rateCodes.search')}
+        emptyText={t('rateCodes.empty')}
+        label={t('rateCodes.title')}
+      />
+      <FormModal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.item ? t('rateCodes.form.editTitle') : t('rateCodes.form.createTitle')} size={700}>
+        {editing !== null && (
+          <RateCodeForm
+            item={editing.item}
+            items={items}
+            packages={packages}
+            onSave={(value) => save(editing.item, value)}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </FormModal>
+      {importTarget !== null && (
+        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} packages={packages} onImported={onImported} />
+      )}
+    </Stack>
+  );
+}
+
+/** The package IDs past the first 6: a count that opens their list on hover or keyboard focus. */
+function MorePackages({ name, rest }: { name: string; rest: readonly string[] }) {
+  const count = rest.length;
+  return (
+    <HoverCard position="bottom-start" shadow="md" withArrow role="tooltip" openDelay={100}>
+      <HoverCard.Target>
+        <Button size="compact-xs" variant="subtle" aria-label={t('rateCodes.moreLabel', { count, name })}>
+          {t('rateCodes.more', { count })}
+        </Button>
+      </HoverCard.Target>
+      <HoverCard.Dropdown>
+        <Text size="sm" fw={600}>
+          {t('rateCodes.more', { count })}
+        </Text>
+        <List size="sm" aria-label={t('rateCodes.moreList', { name })} mah={220} style={{ overflowY: 'auto' }}>
+          {rest.map((id) => (
+            <List.Item key={id}>{id}</List.Item>
+          ))}
+        </List>
+      </HoverCard.Dropdown>
+    </HoverCard>
+  );
+}
+
+interface RateCodeFormProps {
+  /** the code edited; null creates one */
+  item: RateCodeItem | null;
+  /** every code of the hotel: an ID is unique among them */
+  items: readonly RateCodeItem[];
+  packages: readonly PackageRef[];
+  onSave: (value: { name: string; packages: string[] }) => void;
+  onClose: () => void;
+}
+
+/**
+ * Create or edit a rate code: its ID (required, unique in the hotel) and its packages (at least
+ * one, picked by searching their IDs). Packages the code names that are no longer among the
+ * hotel's live packages are said to be missing and left out of what is saved.
+ */
+function RateCodeForm({ item, items, packages, onSave, onClose }: RateCodeFormProps) {
+  const live = useMemo(() => new Set(packages.map((entry) => entry.localId)), [packages]);
+  const initialPackages = useMemo(() => (item ? item.packages.filter((localId) => live.has(localId)) : []), [item, live]);
+  const missing = item !== null && item.packages.some((localId) => !live.has(localId));
+  const [name, setName] = useState(item?.name ?? '');
+  const [selected, setSelected] = useState<string[]>(initialPackages);
+  const [attempted, setAttempted] = useState(false);
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const data = useMemo(() => packages.map((entry) => ({ value: entry.localId, label: entry.externalId })), [packages]);
+
+  const key = externalIdKey(name);
+  let nameError: string | undefined;
+  if (key === '') nameError = t('rateCodes.error.idRequired');
+  else if (key.length > RATE_CODE_ID_MAX) nameError = t('rateCodes.error.idTooLong');
+  else if (items.some((other) => other.localId !== item?.localId && externalIdKey(other.name) === key)) nameError = t('rateCodes.error.idTaken');
+  const packagesError = selected.length === 0 ? t('rateCodes.error.packagesRequired') : undefined;
+
+  const dirty = key !== (item ? externalIdKey(item.name) : '') || selected.length !== initialPackages.length || selected.some((localId, index) => localId !== initialPackages[index]);
+
+  function save() {
+    setAttempted(true);
+    if (nameError !== undefined || packagesError !== undefined) {
+      focusFirstInvalid();
+      return;
+    }
+    onSave({ name: key, packages: selected });
+  }
+
+  const { requestClose } = useFormModalGuard({ dirty, discard: () => undefined, save }, onClose);
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="md">
+        {missing && (
+          <Alert color="yellow" role="alert">
+            {t('rateCodes.missingPackages')}
+          </Alert>
+        )}
+        <TextInput
+          data-autofocus
+          label={t('rateCodes.form.id')}
+          required
+          value={name}
+          error={attempted ? nameError : undefined}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <MultiSelect
+          label={t('rateCodes.form.packages')}
+          placeholder={selected.length === 0 ? t('rateCodes.form.packagesPlaceholder') : undefined}
+          description={packages.length === 0 ? t('rateCodes.form.noPackages') : undefined}
+          required
+          searchable
+          clearable
+          hidePickedOptions
+          limit={PACKAGE_OPTIONS_SHOWN}
+          maxDropdownHeight={220}
+          nothingFoundMessage={t('inputs.select.nothingFound')}
+          data={data}
+          value={selected}
+          error={attempted ? packagesError : undefined}
+          onChange={setSelected}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={requestClose}>
+            {t('rateCodes.form.cancel')}
+          </Button>
+          <Button type="submit">{t('rateCodes.form.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

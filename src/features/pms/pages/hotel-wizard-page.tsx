@@ -1,0 +1,135 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { cutHotelName } from '../../../domain';
+import { describeError, isForbiddenError, useSession } from '../../../api';
+import { t } from '../../../i18n';
+import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources';
+import { newHotelForm, organizationUnitsPath, useHotelWizardData } from '../api/hotel-wizard-data';
+import { HotelWizard } from '../components/hotel-wizard';
+
+function Frame({ org, title, children }: { org: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={`/organization/${org}/ous`} size="sm">
+        {t('hotelWizard.toUnits')}
+      </Anchor>
+      <Title order={1} fz="h2">
+        {title}
+      </Title>
+      <OfflineNotice path={organizationUnitsPath(org)} />
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * /organization/:uuid/ous/hotel/create?name&parentOuUuid: the hotel wizard in create mode. The
+ * hotel's uuid is made here and kept with the draft, so a hotel saved offline, its packages, rate
+ * codes and services included, is one queued save.
+ */
+export function HotelCreatePage() {
+  const { uuid: org = '' } = useParams();
+  const [search] = useSearchParams();
+  const session = useSession();
+  const title = t('hotelWizard.createTitle');
+  usePageTitle(title);
+  const data = useHotelWizardData(org, null);
+  const name = cutHotelName(search.get('name') ?? '');
+  const parentParam = search.get('parentOuUuid') || null;
+  const [hotelUuid] = useState(() => crypto.randomUUID());
+  const initialForm = useMemo(() => newHotelForm(name, parentParam), [name, parentParam]);
+  if (isForbiddenError(data.error)) return <ForbiddenRedirect reason={t('hotelWizard.forbidden')} />;
+
+  const parent = parentParam === null ? null : (data.units?.find((unit) => unit.uuid === parentParam) ?? null);
+  return (
+    <Frame org={org} title={title}>
+      {data.error !== null ? (
+        <Alert color="red" role="alert">
+          {describeError(data.error)}
+        </Alert>
+      ) : !data.ready || session === null ? (
+        <PageLoader />
+      ) : (
+        <HotelWizard
+          key={`${parentParam ?? ''}/${name}`}
+          org={org}
+          userUuid={session.uuid}
+          mode="create"
+          hotelUuid={hotelUuid}
+          version={null}
+          initialForm={initialForm}
+          ownAttributes={{}}
+          parentName={parent?.name ?? null}
+          connections={data.connections}
+          otherHotels={data.otherHotels}
+          draftKey={`new-hotel-${parentParam ?? 'top'}`}
+          onImported={() => undefined}
+        />
+      )}
+    </Frame>
+  );
+}
+
+/** /organization/:uuid/ous/hotel/:hotelUuid: the hotel wizard in edit mode. */
+export function HotelEditPage() {
+  const { uuid: org = '', hotelUuid = '' } = useParams();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const data = useHotelWizardData(org, hotelUuid);
+  const record = data.record;
+  usePageTitle(record ? t('hotelWizard.editTitle', { name: record.name }) : t('hotelWizard.createTitle'));
+  if (isForbiddenError(data.error)) return <ForbiddenRedirect reason={t('hotelWizard.forbidden')} />;
+
+  if (data.error !== null || !data.ready || session === null || record === null || record.type !== 'HOTEL' || data.form === null) {
+    return (
+      <Frame org={org} title={t('hotelWizard.createTitle')}>
+        {data.error !== null ? (
+          <Alert color="red" role="alert">
+            {describeError(data.error)}
+          </Alert>
+        ) : !data.ready || session === null ? (
+          <PageLoader />
+        ) : (
+          <Alert color="red" role="alert">
+            {t('hotelWizard.notFound')}
+          </Alert>
+        )}
+      </Frame>
+    );
+  }
+  const parent = record.parentUuid === null ? null : (data.units?.find((unit) => unit.uuid === record.parentUuid) ?? null);
+  const scope = hotelScopeOf(org, hotelUuid);
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={`/organization/${org}/ous/${hotelUuid}`} size="sm">
+        {t('hotelWizard.toUnits')}
+      </Anchor>
+      <Title order={1} fz="h2">
+        {t('hotelWizard.editTitle', { name: record.name })}
+      </Title>
+      <OfflineNotice path={organizationUnitsPath(org)} />
+      <HotelWizard
+        // a save raises the hotel's version: the wizard starts again from what the gateway has
+        key={`${hotelUuid}/${record.version}`}
+        org={org}
+        userUuid={session.uuid}
+        mode="edit"
+        hotelUuid={hotelUuid}
+        version={record.version}
+        initialForm={data.form}
+        ownAttributes={record.attributes}
+        parentName={parent?.name ?? null}
+        connections={data.connections}
+        otherHotels={data.otherHotels}
+        draftKey={hotelUuid}
+        onImported={() => {
+          void queryClient.invalidateQueries({ queryKey: rateCodes.keys.list(session.uuid, scope) });
+          void queryClient.invalidateQueries({ queryKey: accessControls.keys.list(session.uuid, scope) });
+        }}
+      />
+    </Stack>
+  );
+}

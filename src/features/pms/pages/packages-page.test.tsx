@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { SESSION_STORAGE_KEY } from '../../../api';
+import { flushAllDrafts, lobbyDb } from '../../../offline';
+import { gatewayError, json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
+import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
+import { PackagesPage } from './packages-page';
+
+const ORG = '00000000-0000-4000-8000-000000000001';
+const HOTEL_A = '00000000-0000-4000-8000-0000000000a1';
+const HOTEL_B = '00000000-0000-4000-8000-0000000000b1';
+const VENUE = '00000000-0000-4000-8000-0000000000e1';
+const organization = { uuid: ORG, name: 'Demo Hospitality Group', legalCompanyName: 'Demo Hospitality Group AG', status: 'ACTIVE', version: 1 };
+const profile = { uuid: '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11', email: 'ann@example.com', telephone: null, emailValidated: true, phoneValidated: false, image: null, permissions: [], memberships: [] };
+
+const unit = (uuid: string, name: string, type: 'HOTEL' | 'VENUE') => ({ uuid, orgUuid: ORG, parentUuid: null, type, name, attributes: { NAME: name }, version: 1 });
+const hotelA = unit(HOTEL_A, 'Alpine Lodge', 'HOTEL');
+const hotelB = unit(HOTEL_B, 'Beach Resort', 'HOTEL');
+const venue = unit(VENUE, 'Lobby Bar', 'VENUE');
+
+let counter = 0;
+const pkg = (hotel: string, externalId: string, calculationRule = 'ADULT') => {
+  counter += 1;
+  return { uuid: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`, orgUuid: ORG, hotelUuid: hotel, name: externalId, externalId, calculationRule, deleted: false, version: 1 };
+};
+
+const packagesPath = (hotel: string) => `/organization/${ORG}/hotel/${hotel}/pms-package`;
+
+function signedIn() {
+  const session = makeSession();
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  return session;
+}
+
+/** A gateway that knows the organization, its units and each hotel's packages; changes are never answered (they wait in the outbox). */
+function gatewayWith(units: object[], packages: Record<string, object[]>, onGet?: (call: RecordedCall) => Response | undefined) {
+  return fakeGateway((call) => {
+    const path = call.path.split('?')[0] ?? '';
+    if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+    const answer = onGet?.(call);
+    if (answer) return answer;
+    if (path === '/organization/v1/organization') return json(200, { data: [organization] });
+    if (path.startsWith('/user-profile')) return json(200, profile);
+    if (path === `/organization/${ORG}/ous`) return json(200, { data: units });
+    for (const [hotel, list] of Object.entries(packages)) if (path === packagesPath(hotel)) return json(200, { data: list });
+    return gatewayError(404, 'not_found', 'Not found');
+  });
+}
+
+const render = (search = `?ou=${HOTEL_A}`) => renderWithProviders(<PackagesPage />, { url: `/organization/${ORG}/packages${search}`, path: '/organization/:uuid/packages' });
+const outbox = () => lobbyDb().outbox.toArray();
+const table = () => screen.findByRole('table', { name: 'Packages' });
+const idCells = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+afterEach(async () => {
+  cleanup();
+  await flushAllDrafts();
+  notifications.clean();
+  notifications.cleanQueue();
+  await lobbyDb().outbox.clear();
+  await lobbyDb().drafts.clear();
+  await lobbyDb().meta.clear();
+});
+
+describe('PackagesPage: the hotel', () => {
+  it('names the organization in its heading and the page title, with the way back to it', async () => {
+    signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [] });
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Room packages of Demo Hospitality Group' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Room packages - Demo Hospitality Group - Lobby'));
+    expect(screen.getByRole('link', { name: 'Back to the organization' }).getAttribute('href')).toBe(`/organization/${ORG}`);
+  });
+
+  it("shows the packages of the hotel named by ?ou, and choosing another hotel sets ?ou and shows that hotel's", async () => {
+    signedIn();
+    const gateway = gatewayWith([hotelB, venue, hotelA], { [HOTEL_A]: [pkg(HOTEL_A, 'ALPINE-BRKF')], [HOTEL_B]: [pkg(HOTEL_B, 'BEACH-BRKF')] });
+    const { router } = render();
+    expect(idCells(await table())).toEqual(['ALPINE-BRKF']);
+    const select = screen.getByRole('combobox', { name: 'Hotel' }) as HTMLInputElement;
+    expect(select.value).toBe('Alpine Lodge');
+    const user = userEvent.setup();
+    await user.click(select);
+    // only the hotels of the organization are offered
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Alpine Lodge', 'Beach Resort']);
+    await user.click(screen.getByRole('option', { name: 'Beach Resort' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?ou=${HOTEL_B}`));
+    await waitFor(async () => expect(idCells(await table())).toEqual(['BEACH-BRKF']));
+    expect(gateway.callsTo(packagesPath(HOTEL_B))).toHaveLength(1);
+  });
+
+  it('asks for a hotel when the address names none and there are several', async () => {
+    signedIn();
+    const gateway = gatewayWith([hotelA, hotelB], {});
+    render('');
+    expect(await screen.findByText('Choose the hotel whose packages to show.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(gateway.calls.some((call) => call.path.includes('/pms-package'))).toBe(false);
+  });
+
+  it('chooses the only hotel at once', async () => {
+    signedIn();
+    gatewayWith([venue, hotelA], { [HOTEL_A]: [pkg(HOTEL_A, 'BRKF')] });
+    const { router } = render('');
+    expect(idCells(await table())).toEqual(['BRKF']);
+    expect(router.state.location.search).toBe(`?ou=${HOTEL_A}`);
+  });
+
+  it('says the organization has no hotel yet, with the way to its units', async () => {
+    signedIn();
+    gatewayWith([venue], {});
+    render('');
+    expect(await screen.findByText('This organization has no hotel yet. Packages belong to a hotel.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a hotel on the units page' }).getAttribute('href')).toBe(`/organization/${ORG}/ous`);
+    expect(screen.queryByRole('combobox', { name: 'Hotel' })).toBeNull();
+  });
+
+  it("says so when the gateway answers 403: 'You don't have permissions to view this organization'", async () => {
+    signedIn();
+    fakeGateway((call) => (call.path.includes('/refresh') ? json(200, makeSession()) : gatewayError(403, 'forbidden', 'Forbidden')));
+    render();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Permission Error')).toBeTruthy();
+    expect(within(alert).getByText("You don't have permissions to view this organization")).toBeTruthy();
+  });
+
+  it('opens from its route in the app', async () => {
+    signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [pkg(HOTEL_A, 'BRKF')] });
+    renderApp(`/organization/${ORG}/packages?ou=${HOTEL_A}`);
+    expect(idCells(await table())).toEqual(['BRKF']);
+  });
+});
+
+describe('PackagesPage: packages through the outbox', () => {
+  it('says there are no package definitions yet for a hotel without packages', async () => {
+    signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [] });
+    render();
+    expect(await screen.findByText('There are no package definitions created yet')).toBeTruthy();
+  });
+
+  it("adds a package with the rule ADULT by default: a queued POST, its row 'Waiting to sync'", async () => {
+    const session = signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [] });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ADD PACKAGE PMS' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
+    expect((within(dialog).getByRole('button', { name: 'ADD PACKAGE' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'BRKF');
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const entries = await outbox();
+    expect(entries).toMatchObject([{ method: 'POST', path: packagesPath(HOTEL_A), userUuid: session.uuid, orgUuid: ORG, collection: 'pms-package', body: { externalId: 'BRKF', calculationRule: 'ADULT' } }]);
+    const row = (await screen.findByText('BRKF')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Waiting to sync')).toBeTruthy();
+    expect(within(row).getByText('Adult')).toBeTruthy();
+  });
+
+  it("edits a package: 'Edit Pms Package Connection', 'UPDATE', a queued PUT over its version", async () => {
+    signedIn();
+    const brkf = pkg(HOTEL_A, 'BRKF');
+    gatewayWith([hotelA], { [HOTEL_A]: [brkf] });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit BRKF' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Pms Package Connection' });
+    const update = within(dialog).getByRole('button', { name: 'UPDATE' }) as HTMLButtonElement;
+    expect(update.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
+    await user.click(screen.getByRole('option', { name: 'Person/flat rate/room' }));
+    await user.click(update);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await outbox()).toMatchObject([{ method: 'PUT', path: `${packagesPath(HOTEL_A)}/${brkf.uuid}`, ifMatch: 1, body: { externalId: 'BRKF', calculationRule: 'PERSON' } }]);
+    const row = (await screen.findByText('Person/flat rate/room')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Waiting to sync')).toBeTruthy();
+  });
+
+  it('refuses a package ID the hotel already has, saying so, and queues nothing', async () => {
+    signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [pkg(HOTEL_A, 'BRKF')] });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ADD PACKAGE PMS' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'BRKF');
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    expect(within(dialog).getByText('Another package of this hotel already has this package ID')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add PMS Package' })).toBeTruthy();
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("removes only through 'REMOVE PMS PACKAGE': the filled button cancels; the removal is a queued DELETE and the row leaves", async () => {
+    signedIn();
+    const brkf = pkg(HOTEL_A, 'BRKF');
+    gatewayWith([hotelA], { [HOTEL_A]: [brkf, pkg(HOTEL_A, 'KIDS', 'CHILDREN')] });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove BRKF' }));
+    let dialog = screen.getByRole('dialog', { name: 'Remove PMS package' });
+    expect(within(dialog).getByText('This action cannot be undone and will impact Rate Codes and Package Access that include this package')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await outbox()).toEqual([]);
+    expect(idCells(await table())).toEqual(['BRKF', 'KIDS']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove BRKF' }));
+    dialog = screen.getByRole('dialog', { name: 'Remove PMS package' });
+    await user.click(within(dialog).getByRole('button', { name: 'REMOVE PMS PACKAGE' }));
+    await waitFor(async () => expect(await outbox()).toMatchObject([{ method: 'DELETE', path: `${packagesPath(HOTEL_A)}/${brkf.uuid}`, ifMatch: 1 }]));
+    await waitFor(async () => expect(idCells(await table())).toEqual(['KIDS']));
+  });
+
+  it('filters by package ID (contains) and pages by 10', async () => {
+    signedIn();
+    const list = Array.from({ length: 23 }, (_, index) => pkg(HOTEL_A, `P${String(index).padStart(3, '0')}`));
+    gatewayWith([hotelA], { [HOTEL_A]: list });
+    render();
+    const user = userEvent.setup();
+    const element = await table();
+    expect(idCells(element)).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(idCells(element)).toEqual(['P020', 'P021', 'P022']);
+    await user.type(screen.getByRole('searchbox', { name: 'Package ID' }), '01');
+    expect(idCells(element)).toEqual(['P001', 'P010', 'P011', 'P012', 'P013', 'P014', 'P015', 'P016', 'P017', 'P018']);
+    expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
+  });
+});

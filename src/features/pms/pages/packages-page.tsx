@@ -1,0 +1,222 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { unitListResponseSchema } from '../../../domain';
+import { describeError, isApiError, isForbiddenError, parseAnswer, request, useSession } from '../../../api';
+import { t } from '../../../i18n';
+import { describeOutboxError, discardEntry, retryEntry, whenSettled, type OutboxEntry } from '../../../offline';
+import { notify, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, showSaveOutcome } from '../../../ui/save-outcome';
+import { useOrganizationName } from '../api/pms-connections';
+import { hotelScopeOf, pmsPackages, type PmsPackageRow } from '../api/hotel-resources';
+import { PackagesSection, type PackageFormValues, type PackageItem } from '../components/packages-section';
+
+/** The organization's units, every depth (read under the key the organizations screens use, with the same answer). */
+const unitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
+
+function useHotels(org: string) {
+  const session = useSession();
+  const query = useQuery({
+    queryKey: ['units', session?.uuid ?? null, org] as const,
+    queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(unitsPath(org), { signal })).data,
+    enabled: session !== null && org !== '',
+  });
+  const hotels = useMemo(
+    () =>
+      query.data
+        ?.filter((unit) => unit.type === 'HOTEL')
+        .map((unit) => ({ value: unit.uuid, label: unit.name }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })) ?? null,
+    [query.data],
+  );
+  return { query, hotels };
+}
+
+/** Why a list could not be shown: its alert's title and text (spec section 8). */
+function loadFailure(error: unknown): { title: string; text: string } {
+  if (isForbiddenError(error)) return { title: t('packages.permissionError'), text: t('packages.forbidden') };
+  if (isApiError(error) && error.status === 404) return { title: t('packages.errorMessage'), text: t('packages.hotelNotFound') };
+  return { title: t('packages.errorMessage'), text: describeError(error) };
+}
+
+/** Spec section 8: status from the error details (default 500), first message (default 'An error occurred'). */
+function deleteFailure(entry: OutboxEntry): string {
+  return t('packages.deleteFailed', { status: entry.lastStatus ?? 500, message: entry.errorMessages[0] ?? t('packages.deleteFailedDefault') });
+}
+
+const itemOf = (row: PmsPackageRow): PackageItem => ({
+  localId: row.uuid,
+  uuid: row.uuid,
+  externalId: row.externalId,
+  calculationRule: row.calculationRule,
+  // a removal on its way is as good as done here (spec section 4: removed packages leave the table)
+  deleted: row.deleted || row.removal !== null,
+  pending: row.pending,
+});
+
+/**
+ * /organization/:uuid/packages?ou={hotel}: the Room packages of one hotel of the organization
+ * (spec section 2). The hotel is chosen from the organization's hotels (at once when it has only
+ * one) and kept in the address. Adds, edits and removals go through the outbox, so they work
+ * offline; rows not yet at the gateway say so, and each save says what became of it.
+ */
+export function PackagesPage() {
+  const { uuid: org = '' } = useParams();
+  const organization = useOrganizationName(org);
+  usePageTitle(organization ? t('packages.pageTitle', { organization }) : t('packages.title'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const ou = searchParams.get('ou');
+  const { query, hotels } = useHotels(org);
+  const chosen = hotels?.find((hotel) => hotel.value === ou) ?? null;
+
+  const choose = useCallback(
+    (hotel: string | null, replace = false) =>
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (hotel === null) next.delete('ou');
+          else next.set('ou', hotel);
+          return next;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
+
+  // with one hotel there is nothing to choose
+  const only = hotels?.length === 1 ? hotels[0]?.value : undefined;
+  useEffect(() => {
+    if (only !== undefined && ou === null) choose(only, true);
+  }, [only, ou, choose]);
+
+  const failure = query.isError ? loadFailure(query.error) : null;
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={`/organization/${org}`} size="sm">
+        {t('packages.backToOrganization')}
+      </Anchor>
+      <Title order={1} fz="h2">
+        {organization ? t('packages.heading', { organization }) : t('packages.title')}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {t('packages.intro')}
+      </Text>
+      {chosen === null && <OfflineNotice path={unitsPath(org)} />}
+      {query.isPending && <PageLoader label={t('packages.loadingHotels')} />}
+      {failure && (
+        <Alert color="red" role="alert" title={failure.title}>
+          {failure.text}
+        </Alert>
+      )}
+      {hotels !== null && hotels.length === 0 && (
+        <Alert color="blue" variant="light">
+          <Stack gap={4}>
+            <Text size="sm">{t('packages.noHotel')}</Text>
+            <Anchor component={Link} to={`/organization/${org}/ous`} size="sm">
+              {t('packages.noHotelLink')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      {hotels !== null && hotels.length > 0 && (
+        <Select
+          label={t('packages.hotel')}
+          placeholder={t('packages.hotelPlaceholder')}
+          data={hotels}
+          value={chosen?.value ?? null}
+          allowDeselect={false}
+          searchable={hotels.length > 10}
+          onChange={(hotel) => choose(hotel)}
+          maw={360}
+        />
+      )}
+      {hotels !== null && hotels.length > 0 && chosen === null && (
+        <Text size="sm" role="status">
+          {ou !== null ? t('packages.unknownHotel') : t('packages.chooseHotel')}
+        </Text>
+      )}
+      {chosen !== null && <HotelPackages key={chosen.value} org={org} hotel={chosen.value} />}
+    </Stack>
+  );
+}
+
+/** One hotel's packages: the section over the resource's rows, writes queued in the outbox. */
+function HotelPackages({ org, hotel }: { org: string; hotel: string }) {
+  const session = useSession();
+  const userUuid = session?.uuid ?? null;
+  const navigate = useNavigate();
+  const scope = useMemo(() => hotelScopeOf(org, hotel), [org, hotel]);
+  const { query, rows, failedDeletes } = pmsPackages.useRows(scope);
+  const items = useMemo(() => rows?.map(itemOf) ?? null, [rows]);
+  const byUuid = useMemo(() => new Map((rows ?? []).map((row) => [row.uuid, row])), [rows]);
+  const openSync = useCallback(() => void navigate('/sync'), [navigate]);
+
+  const save = useCallback(
+    async (localId: string | null, values: PackageFormValues) => {
+      if (userUuid === null) return;
+      const row = localId === null ? undefined : byUuid.get(localId);
+      const queued = row ? await pmsPackages.queueUpdate(scope, userUuid, row, row.version, values, null) : await pmsPackages.queueCreate(scope, userUuid, values, null);
+      // the change is safe in the outbox now; say what the gateway made of it, as far as known soon
+      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => {
+        // nothing to return to: the form is closed and the Sync page keeps the refused change
+        if (outcome.kind === 'refused') notify(t('packages.saveRefused', { id: values.externalId, message: describeOutboxError(outcome.entry) ?? t('packages.deleteFailedDefault') }), 'problem');
+        else showSaveOutcome(outcome, openSync);
+      });
+    },
+    [userUuid, byUuid, scope, openSync],
+  );
+
+  const remove = useCallback(
+    async (item: PackageItem) => {
+      const row = byUuid.get(item.localId);
+      if (userUuid === null || !row) return;
+      const queued = await pmsPackages.queueDelete(scope, userUuid, row);
+      const outcome = await whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS);
+      showRemovalOutcome(
+        outcome,
+        {
+          removed: t('packages.removed', { id: row.externalId }),
+          queued: t('packages.removeQueued', { id: row.externalId }),
+          waiting: t('packages.removeWaiting', { id: row.externalId }),
+          refused: (message) => t('packages.removeRefused', { id: row.externalId, message }),
+          fallback: t('packages.deleteFailedDefault'),
+          conflict: t('packages.removeConflict', { id: row.externalId }),
+        },
+        openSync,
+      );
+    },
+    [userUuid, byUuid, scope, openSync],
+  );
+
+  const failure = query.isError ? loadFailure(query.error) : null;
+
+  return (
+    <Stack gap="md">
+      <OfflineNotice path={pmsPackages.path(scope)} />
+      {failedDeletes.map((entry) => (
+        <Alert key={entry.seq} color="red" role="alert" title={t('packages.errorMessage')}>
+          <Group justify="space-between" wrap="nowrap">
+            <span>{deleteFailure(entry)}</span>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
+                {t('packages.retry')}
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => void discardEntry(entry.seq)}>
+                {t('packages.discardFailed')}
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      ))}
+      {query.isPending && <PageLoader label={t('packages.loading')} />}
+      {failure && (
+        <Alert color="red" role="alert" title={failure.title}>
+          {failure.text}
+        </Alert>
+      )}
+      {items !== null && <PackagesSection items={items} onSave={save} onRemove={remove} headingOrder={2} readOnly={userUuid === null} />}
+    </Stack>
+  );
+}
