@@ -23,6 +23,13 @@ describe('jobs.parseRateCodeCsv', () => {
     });
   });
 
+  it('keeps only the first rate codes for a preview, with the counts of the whole file', () => {
+    const result = jobs.parseRateCodeCsv(encode('Rate Code,Package ID\nA,SPA\nB,SPA\nC,SPA\n'), ['SPA'], 2);
+    expect(result.rateCodes.map((code) => code.name)).toEqual(['A', 'B']);
+    expect(result.counts.rateCodes).toBe(3);
+    expect(result.ok).toBe(true);
+  });
+
   it('never echoes the file: a refused file answers its problems only, not its rows', () => {
     const secret = 'GUEST-CARD-4111111111111111';
     const result = jobs.parseRateCodeCsv(encode(`Rate Code,Package ID\nBB,SPA\nBB,SPA,${secret}\nXX,NOPE\n`), ['SPA']);

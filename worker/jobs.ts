@@ -15,14 +15,17 @@ export const jobs = {
 
   /**
    * Parses and validates a rate-code CSV given as bytes (transferred, not copied, by the page)
-   * against the external IDs of the hotel's packages.
+   * against the external IDs of the hotel's packages; with `keepRateCodes`, only that many of the
+   * rate codes come back (a preview), the counts and problems whole.
    */
-  parseRateCodeCsv(buffer: ArrayBuffer, knownPackageExternalIds: string[]): RateCodeCsvResult {
+  parseRateCodeCsv(buffer: ArrayBuffer, knownPackageExternalIds: string[], keepRateCodes?: number): RateCodeCsvResult {
     if (!(buffer instanceof ArrayBuffer) && !ArrayBuffer.isView(buffer)) throw new TypeError('parseRateCodeCsv expects an ArrayBuffer.');
     if (!Array.isArray(knownPackageExternalIds) || knownPackageExternalIds.some((id) => typeof id !== 'string')) {
       throw new TypeError('parseRateCodeCsv expects the known package external IDs as a list of strings.');
     }
-    return parseRateCodeCsvBytes(buffer, knownPackageExternalIds);
+    const result = parseRateCodeCsvBytes(buffer, knownPackageExternalIds);
+    // a preview needs the first codes only: the rest would be copied to the page for nothing (the counts stay whole)
+    return keepRateCodes === undefined ? result : { ...result, rateCodes: result.rateCodes.slice(0, Math.max(0, keepRateCodes)) };
   },
 };
 

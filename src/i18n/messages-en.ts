@@ -19,6 +19,14 @@ export const en = {
   'app.crashed': 'Something went wrong while showing this page.',
   'app.reload': 'Reload',
 
+  // every resource list (src/ui/resource-list.tsx)
+  'list.pendingSync': 'Waiting to sync',
+  'list.removing': 'Waiting to be removed',
+  'list.undoRemove': 'Undo removal',
+  'list.retry': 'Retry',
+  'list.discardFailed': 'Dismiss',
+  'list.removalFailed': '{status}: {message}',
+
   'errors.network': 'Cannot reach the gateway. Check your connection and try again.',
   'errors.sessionNotDefined': 'Session not defined',
   'errors.refreshFailed': 'Failed to refresh token',

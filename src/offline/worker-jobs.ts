@@ -30,7 +30,7 @@ export interface WorkerJobsOptions {
 export interface WorkerJobs {
   diffHotel(input: HotelSaveDiffInput): Promise<HotelSaveDiff>;
   /** Reads a File (or takes an ArrayBuffer, which is transferred: detached here afterwards). */
-  parseRateCodeCsv(file: Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>): Promise<RateCodeCsvResult>;
+  parseRateCodeCsv(file: Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>, keepRateCodes?: number): Promise<RateCodeCsvResult>;
   /** whether a worker is alive now */
   readonly running: boolean;
   /** terminates the worker now; jobs in flight reject */
@@ -111,12 +111,12 @@ export function createWorkerJobs(options: WorkerJobsOptions = {}): WorkerJobs {
 
   return {
     diffHotel: (input) => run((remote) => remote.diffHotel(input)),
-    async parseRateCodeCsv(file, knownPackageExternalIds) {
+    async parseRateCodeCsv(file, knownPackageExternalIds, keepRateCodes) {
       const size = file instanceof ArrayBuffer ? file.byteLength : file.size;
       if (size > RATE_CODE_CSV_MAX_BYTES) return rateCodeCsvTooLarge();
       const buffer = file instanceof ArrayBuffer ? file : await file.arrayBuffer();
       const known = Array.from(knownPackageExternalIds);
-      return run((remote) => remote.parseRateCodeCsv(Comlink.transfer(buffer, [buffer]), known));
+      return run((remote) => remote.parseRateCodeCsv(Comlink.transfer(buffer, [buffer]), known, keepRateCodes));
     },
     get running() {
       return current !== null;
@@ -136,6 +136,6 @@ export function diffHotelInWorker(input: HotelSaveDiffInput): Promise<HotelSaveD
 }
 
 /** Parses and validates a rate-code CSV in the worker; an ArrayBuffer given is transferred (detached here). */
-export function parseRateCodeCsvInWorker(file: File | Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>): Promise<RateCodeCsvResult> {
-  return sharedJobs().parseRateCodeCsv(file, knownPackageExternalIds);
+export function parseRateCodeCsvInWorker(file: File | Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>, keepRateCodes?: number): Promise<RateCodeCsvResult> {
+  return sharedJobs().parseRateCodeCsv(file, knownPackageExternalIds, keepRateCodes);
 }

@@ -46,3 +46,4 @@ export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, type At
 export { DraftRestoredNotice } from './draft-notice';
 export { ForbiddenRedirect, forbiddenReasonOf, type ForbiddenState } from './forbidden';
 export { ExitConfirmModal, useLeaveGuard } from './leave-guard';
+export { FailedRemovals, QueuedRowName, RemoveOrUndoButton, removalFailure, useQueuedRemoval, useReopenLatestDraft, type QueuedRemovalOptions, type QueuedRowState } from './resource-list';

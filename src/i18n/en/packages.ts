@@ -32,7 +32,7 @@ export const packages = {
   'packages.removeWaiting': 'Removal of package "{id}" sent: the gateway has not confirmed it yet. The Sync page shows when it is applied.',
   'packages.removeRefused': 'Not removed: the gateway refused to remove package "{id}": {message}',
   'packages.removeConflict': 'Not removed yet: someone else changed package "{id}" meanwhile. Choose what to keep on the Sync page.',
-  'packages.saveRefused': 'Not saved: the gateway refused package "{id}": {message}. The Sync page lists the change.',
+  'packages.saveRefused': 'Not saved: the gateway refused package "{id}": {message}. What you entered is kept in the package form, and the Sync page lists the change.',
 
   // the Room Packages section (spec sections 2, 4, 8)
   'packages.section.title': 'Packages',

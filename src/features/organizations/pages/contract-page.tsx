@@ -1,23 +1,31 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { CONTRACT_KIND, type Contract } from '../../../domain';
 import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
 import { formatDate, t } from '../../../i18n';
-import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry } from '../../../offline';
+import { useDraftList } from '../../../offline';
 import { type ResourceRow } from '../../../offline/resource';
-import { confirmRemoval, DataTable, ForbiddenRedirect, FormModal, notify, OfflineNotice, PageLoader, usePageTitle, type DataTableColumn } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, type RemovalTexts } from '../../../ui/save-outcome';
+import {
+  DataTable,
+  FailedRemovals,
+  ForbiddenRedirect,
+  FormModal,
+  OfflineNotice,
+  PageLoader,
+  QueuedRowName,
+  RemoveOrUndoButton,
+  usePageTitle,
+  useQueuedRemoval,
+  useReopenLatestDraft,
+  type DataTableColumn,
+} from '../../../ui';
+import type { RemovalTexts } from '../../../ui/save-outcome';
 import { contracts } from '../api/units';
 import { ContractForm, contractStatusLabel } from '../components/contract-form';
 
 type ContractRow = ResourceRow<Contract>;
 type Editing = { record: Contract | null } | null;
-
-/** Spec section 8's words for a refused removal: status from the error details (default 500), first message (default 'An error occurred'). */
-function deleteFailure(entry: OutboxEntry): string {
-  return t('contract.deleteFailed', { status: entry.lastStatus ?? 500, message: entry.errorMessages[0] ?? t('contract.deleteFailedDefault') });
-}
 
 /** Why the list could not be shown: its alert's title and text. */
 function loadFailure(error: unknown): { title: string; text: string; notFound: boolean } {
@@ -48,72 +56,36 @@ export function ContractPage() {
   usePageTitle(t('contract.title'));
   const session = useSession();
   const userUuid = session?.uuid ?? null;
-  const navigate = useNavigate();
   const { query, rows, failedDeletes, markUndone } = contracts.useRows(org);
   const drafts = useDraftList(userUuid, org, CONTRACT_KIND);
   const [editing, setEditing] = useState<Editing>(null);
-  const reopened = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   /** the references a contract's reference must differ from: those not on their way out */
   const others = useMemo(() => (rows ?? []).filter((row) => row.removal === null), [rows]);
 
   // Unsaved work comes back: when the page opens (after a reload, say), the latest draft's form opens again.
-  useEffect(() => {
-    if (reopened.current || rows === null || drafts === undefined) return;
-    reopened.current = true;
-    const latest = drafts[0];
-    if (!latest || editing !== null) return;
-    if (latest.recordId === 'new') setEditing({ record: null });
-    else {
-      const record = rows.find((row) => row.uuid === latest.recordId);
-      if (record) setEditing({ record });
-    }
-  }, [rows, drafts, editing]);
+  const reopen = useCallback((record: ContractRow | null) => setEditing({ record }), []);
+  useReopenLatestDraft(rows, drafts, reopen, { busy: editing !== null });
 
-  const remove = (row: ContractRow) =>
-    confirmRemoval({
+  const { remove, undo: undoRemoval } = useQueuedRemoval<ContractRow>({
+    queue: (row) => (userUuid ? contracts.queueDelete(org, userUuid, row) : null),
+    confirm: (row) => ({
       title: t('contract.removeTitle'),
       message: t('contract.removeText', { reference: row.reference }),
       confirmLabel: t('contract.removeConfirm'),
       cancelLabel: t('contract.form.cancel'),
-      fallbackFocus: () => heading.current,
-      onConfirm: () => {
-        if (!userUuid) return;
-        void contracts
-          .queueDelete(org, userUuid, row)
-          .then((queued) => whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS))
-          .then((outcome) => showRemovalOutcome(outcome, removalTexts(row.reference), () => void navigate('/sync')));
-      },
-    });
-
-  const undoRemoval = (row: ContractRow) => {
-    if (!row.removal || row.removal.sending) return;
-    markUndone(row.uuid);
-    void discardEntry(row.removal.seq).then(() => notify(t('contract.removeUndone', { reference: row.reference })));
-  };
+    }),
+    texts: (row) => removalTexts(row.reference),
+    undone: (row) => t('contract.removeUndone', { reference: row.reference }),
+    markUndone,
+    fallbackFocus: () => heading.current,
+  });
 
   const columns: DataTableColumn<ContractRow>[] = [
     {
       key: 'reference',
       header: t('contract.column.reference'),
-      cell: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Text span inherit td={row.removal ? 'line-through' : undefined}>
-            {row.reference}
-          </Text>
-          {row.removal ? (
-            <Badge size="xs" variant="light" color="red">
-              {t('contract.removing')}
-            </Badge>
-          ) : (
-            row.pending && (
-              <Badge size="xs" variant="light" color="blue">
-                {t('contract.pendingSync')}
-              </Badge>
-            )
-          )}
-        </Group>
-      ),
+      cell: (row) => <QueuedRowName row={row}>{row.reference}</QueuedRowName>,
     },
     { key: 'start', header: t('contract.column.startDate'), cell: (row) => formatDate(row.startDate) },
     { key: 'end', header: t('contract.column.endDate'), cell: (row) => (row.endDate === null ? t('contract.noEndDate') : formatDate(row.endDate)) },
@@ -135,16 +107,14 @@ export function ContractPage() {
       header: t('contract.column.remove'),
       // one button for both, so focus stays on it when Remove turns into Undo and back
       cell: (row) => (
-        <Button
-          size="xs"
-          variant="subtle"
-          color={row.removal ? 'gray' : 'red'}
-          aria-label={row.removal ? t('contract.undoRemoveLabel', { reference: row.reference }) : t('contract.remove', { reference: row.reference })}
-          disabled={row.removal?.sending === true}
-          onClick={() => (row.removal ? undoRemoval(row) : remove(row))}
-        >
-          {row.removal ? t('contract.undoRemove') : t('contract.column.remove')}
-        </Button>
+        <RemoveOrUndoButton
+          row={row}
+          label={t('contract.column.remove')}
+          removeLabel={t('contract.remove', { reference: row.reference })}
+          undoLabel={t('contract.undoRemoveLabel', { reference: row.reference })}
+          onRemove={() => remove(row)}
+          onUndo={() => undoRemoval(row)}
+        />
       ),
     },
   ];
@@ -174,21 +144,7 @@ export function ContractPage() {
         {t('contract.intro')}
       </Text>
       <OfflineNotice path={contracts.path(org)} />
-      {failedDeletes.map((entry) => (
-        <Alert key={entry.seq} color="red" role="alert" title={t('contract.errorMessage')}>
-          <Group justify="space-between" wrap="nowrap">
-            <span>{deleteFailure(entry)}</span>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
-                {t('contract.retry')}
-              </Button>
-              <Button size="xs" variant="subtle" onClick={() => void discardEntry(entry.seq)}>
-                {t('contract.discardFailed')}
-              </Button>
-            </Group>
-          </Group>
-        </Alert>
-      ))}
+      <FailedRemovals entries={failedDeletes} title={t('contract.errorMessage')} fallback={t('contract.deleteFailedDefault')} />
       {query.isPending && <PageLoader label={t('contract.loading')} />}
       {failure && (
         <Alert color="red" role="alert" title={failure.title}>

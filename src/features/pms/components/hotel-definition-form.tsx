@@ -150,7 +150,7 @@ export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDef
           error={errors.pmsConnectionUuid}
           disabled={!draft.ready}
           clearable
-          clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection') }}
+          clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
           onChange={(pmsConnectionUuid) => set({ pmsConnectionUuid })}
         />
         <Fieldset legend={t('hotelDefinitions.form.roomAccess')} variant="unstyled">

@@ -96,6 +96,14 @@ export function HotelWizard(props: HotelWizardProps) {
   /** the step asked for while the open one has unsaved changes (edit mode): the save-or-discard question */
   const [asked, setAsked] = useState<number | null>(null);
   const [name, setName] = useState(edit ? initialForm.name : form.name);
+  // edit mode: the field follows the committed name once the draft is read (a rename queued before a
+  // reload), so leaving the field untouched cannot rename the hotel back
+  const committedName = draft.ready ? baseline.name : initialForm.name;
+  const [nameShownFor, setNameShownFor] = useState(committedName);
+  if (edit && nameShownFor !== committedName) {
+    setNameShownFor(committedName);
+    setName(committedName);
+  }
 
   // a queued save reached the gateway and the hotel was read again: its own values are the baseline now
   const entries = useOutboxEntries(userUuid);
@@ -127,10 +135,18 @@ export function HotelWizard(props: HotelWizardProps) {
     if (moved) draft.setValue({ ...value, form: next as unknown as HotelForm });
   }, [initialForm, draft, value]);
 
-  const setForm = (patch: Partial<HotelForm>) => draft.setValue({ ...value, form: { ...form, ...patch } });
+  const setForm = (patch: Partial<HotelForm>) => {
+    // why the last save was refused no longer holds once something changed
+    setProblem(null);
+    draft.setValue({ ...value, form: { ...form, ...patch } });
+  };
   const roomProblems = roomAccessProblems(form.roomAccess);
   const stepValid = (step: number) => (step === 0 ? pmsStepConsistent(form) : step === 1 || step === 2 ? roomProblems === null : true);
   const createValid = cutHotelName(form.name) !== '' && HOTEL_STEPS.every(stepValid);
+  // edit mode: the PMS step's rule holds for what the operator changes there; a hotel the gateway has
+  // half set up ('Configuration Pending') can still be saved from its other steps
+  const pmsChanged = form.propertyId.trim() !== baseline.propertyId.trim() || form.pmsConnectionUuid !== baseline.pmsConnectionUuid;
+  const editProblem: MessageKey | null = pmsChanged && !pmsStepConsistent(form) ? 'hotelWizard.bothOrNeither' : roomProblems !== null ? 'hotelWizard.roomAccessInvalid' : null;
 
   function open(step: number) {
     if (edit && dirty && step !== value.step) {
@@ -145,7 +161,11 @@ export function HotelWizard(props: HotelWizardProps) {
     if (saving) return false;
     setAttempted(true);
     setProblem(null);
-    if (!(edit ? HOTEL_STEPS.every(stepValid) : createValid)) return false;
+    if (edit ? editProblem !== null : !createValid) {
+      // said where every step shows it: the step with the problem may be closed
+      if (edit && editProblem !== null) setProblem(t(editProblem));
+      return false;
+    }
     setSaving(true);
     try {
       const built = await buildHotelSave(form, hotelUuid, ownAttributes);
@@ -256,7 +276,8 @@ export function HotelWizard(props: HotelWizardProps) {
           data={connections.filter((row) => row.removal === null).map((row) => ({ value: row.uuid, label: row.name }))}
           value={form.pmsConnectionUuid}
           clearable
-          clearButtonProps={{ 'aria-label': t('hotelWizard.connectionPlaceholder') }}
+          // a button the keyboard reaches too (Mantine hides it from both): the way back to 'neither'
+          clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
           nothingFoundMessage={t('hotelWizard.connectionEmpty')}
           onChange={(pmsConnectionUuid) => setForm({ pmsConnectionUuid })}
         />

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { z } from 'zod';
 import { CALCULATION_RULE_LABELS, CALCULATION_RULES, externalIdKey, HOTEL_MESSAGES, pmsPackageInputSchema, type CalculationRule } from '../../../domain';
 import { describeError } from '../../../api';
 import { t, type MessageKey } from '../../../i18n';
-import { FormModal, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { useDraft, type DraftScope } from '../../../offline';
+import { DraftRestoredNotice, FormModal, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import type { PackageFormValues, PackageItem } from './packages-section';
 
 /** Spec section 9: the package form's modal is at most 600 wide. */
@@ -30,6 +32,9 @@ interface FormValue {
   calculationRule: CalculationRule | null;
 }
 
+/** A stored draft must still fit this (one that does not is dropped); a change the gateway refused comes back in this shape too. */
+const formValueSchema = z.object({ externalId: z.string(), calculationRule: z.enum(CALCULATION_RULES).nullable() }) satisfies z.ZodType<FormValue>;
+
 interface PackageFormModalProps {
   /** the modal is shown */
   opened: boolean;
@@ -39,17 +44,23 @@ interface PackageFormModalProps {
   items: readonly PackageItem[];
   onClose: () => void;
   onSave: (localId: string | null, values: PackageFormValues) => void | Promise<void>;
+  /**
+   * where what is typed is kept as a draft, so a reload loses nothing (the Room packages page);
+   * none (the hotel wizard, whose whole state is a draft already): nothing is stored
+   */
+  draftScope?: DraftScope | null;
 }
 
 /**
  * The package form of spec section 4 in its modal ('Add PMS Package' or 'Edit Pms Package
  * Connection', 600 wide). Opening for add starts from an empty ID and the rule ADULT; editing starts
- * from the package. A new form each time it opens, so closing resets it.
+ * from the package. A new form each time it opens, so closing resets it; with a draft scope, what
+ * was typed and not saved comes back when it opens again (after a reload too), saying so.
  */
-export function PackageFormModal({ opened, item, items, onClose, onSave }: PackageFormModalProps) {
+export function PackageFormModal({ opened, item, items, onClose, onSave, draftScope = null }: PackageFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={item ? t('packages.form.editTitle') : t('packages.form.addTitle')} size={PACKAGE_MODAL_SIZE}>
-      {opened && <PackageForm key={item?.localId ?? 'new'} item={item} items={items} onClose={onClose} onSave={onSave} />}
+      {opened && <PackageForm key={item?.localId ?? 'new'} item={item} items={items} onClose={onClose} onSave={onSave} draftScope={draftScope} />}
     </FormModal>
   );
 }
@@ -60,11 +71,14 @@ type PackageFormProps = Omit<PackageFormModalProps, 'opened'>;
  * The fields: Package ID (required, unique in the hotel, free text) and the calculation rule. The
  * submit button ('UPDATE' for an existing package, else 'ADD PACKAGE') is offered once a field
  * differs from where the form started and a rule is set; bad input is said at the field and
- * nothing is saved.
+ * nothing is saved. With a draft scope every change is kept until it is saved or discarded.
  */
-function PackageForm({ item, items, onClose, onSave }: PackageFormProps) {
+function PackageForm({ item, items, onClose, onSave, draftScope = null }: PackageFormProps) {
   const initial = useMemo<FormValue>(() => (item ? { externalId: item.externalId, calculationRule: item.calculationRule } : { externalId: '', calculationRule: 'ADULT' }), [item]);
-  const [value, setValue] = useState<FormValue>(initial);
+  const draft = useDraft<FormValue>({ scope: draftScope, initial, baseVersion: null, schema: formValueSchema });
+  const value = draft.value;
+  const setValue = draft.setValue;
+  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
   const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState(false);
   const [typed, setTyped] = useState(false);
@@ -79,7 +93,7 @@ function PackageForm({ item, items, onClose, onSave }: PackageFormProps) {
     return keys;
   }, [items, item?.localId]);
 
-  const changed = value.externalId !== initial.externalId || value.calculationRule !== initial.calculationRule;
+  const changed = draft.changed;
   const parsed = pmsPackageInputSchema.safeParse({ externalId: value.externalId, calculationRule: value.calculationRule ?? undefined });
   const issues = parsed.success ? [] : parsed.error.issues;
   const idProblem = issues.find((issue) => issue.path[0] === 'externalId')?.message ?? (taken.has(externalIdKey(value.externalId)) ? HOTEL_MESSAGES.packageIdTaken : undefined);
@@ -99,6 +113,8 @@ function PackageForm({ item, items, onClose, onSave }: PackageFormProps) {
     setFailure(null);
     try {
       await onSave(item?.localId ?? null, { externalId: parsed.data.externalId, calculationRule: parsed.data.calculationRule });
+      // in the outbox now (or in the caller's list): the draft is no longer needed
+      await draft.clear();
       onClose();
     } catch (error) {
       setFailure(describeError(error));
@@ -107,7 +123,7 @@ function PackageForm({ item, items, onClose, onSave }: PackageFormProps) {
     }
   }
 
-  const { requestClose } = useFormModalGuard({ dirty: changed, discard: () => undefined, save }, onClose);
+  const { requestClose } = useFormModalGuard({ dirty: changed, discard: () => draft.discard(), save }, onClose);
 
   return (
     <form
@@ -119,17 +135,25 @@ function PackageForm({ item, items, onClose, onSave }: PackageFormProps) {
       }}
     >
       <Stack gap="md">
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
+        {draft.error !== null && (
+          <Alert color="red" role="alert" title={t('packages.errorMessage')}>
+            {t('draft.refused', { message: draft.error })}
+          </Alert>
+        )}
         {failure !== null && (
           <Alert color="red" role="alert">
             {t('packages.form.failed', { message: failure })}
           </Alert>
         )}
         <TextInput
+          ref={firstField}
           data-autofocus
           label={t('packages.form.id')}
           required
           value={value.externalId}
           error={idError}
+          disabled={!draft.ready}
           // an untouched field is not flagged on leaving it: the message would move the buttons under the pointer on its way to Cancel
           onBlur={() => setTouched(typed)}
           onChange={(event) => {
@@ -143,6 +167,7 @@ function PackageForm({ item, items, onClose, onSave }: PackageFormProps) {
           data={RULE_OPTIONS}
           value={value.calculationRule}
           error={ruleError}
+          disabled={!draft.ready}
           allowDeselect={false}
           onChange={(rule) => setValue({ ...value, calculationRule: isRule(rule) ? rule : null })}
         />
@@ -150,7 +175,7 @@ function PackageForm({ item, items, onClose, onSave }: PackageFormProps) {
           <Button variant="default" onClick={requestClose}>
             {t('packages.form.cancel')}
           </Button>
-          <Button type="submit" loading={saving} disabled={!changed || value.calculationRule === null}>
+          <Button type="submit" loading={saving} disabled={!draft.ready || !changed || value.calculationRule === null}>
             {item ? t('packages.form.update') : t('packages.form.add')}
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { CALCULATION_RULE_LABELS, TABLE_PAGE_SIZE, type CalculationRule } from '../../../domain';
 import { t } from '../../../i18n';
+import type { DraftScope } from '../../../offline';
 import { AppModal, currentFocus, focusTargetAfterRemoval } from '../../../ui';
 import { PackageFormModal } from './package-form-modal';
 
@@ -29,6 +30,11 @@ export interface PackagesSectionProps {
   /** heading level and whether to show the title/description block */
   headingOrder?: 2 | 3 | 4;
   readOnly?: boolean;
+  /**
+   * where the package form keeps its draft, for the package of that localId (null: a new one);
+   * none or null: the form keeps no draft (the hotel wizard's state is a draft already)
+   */
+  draftScope?: (localId: string | null) => DraftScope | null;
 }
 
 type Editing = { item: PackageItem | null } | null;
@@ -40,7 +46,7 @@ type Removing = { item: PackageItem; opener: HTMLElement | null } | null;
  * 'ADD PACKAGE PMS' button, and a table of the packages not removed, 10 a page, filtered by
  * package ID. Add and Edit open the package form; Remove asks first, its main button cancelling.
  */
-export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnly = false }: PackagesSectionProps) {
+export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnly = false, draftScope }: PackagesSectionProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Removing>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -73,7 +79,14 @@ export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnl
       <PackagesTable items={items} readOnly={readOnly} onEdit={edit} onRemove={askRemoval} />
       {!readOnly && (
         <>
-          <PackageFormModal opened={editing !== null} item={editing?.item ?? null} items={items} onClose={() => setEditing(null)} onSave={onSave} />
+          <PackageFormModal
+            opened={editing !== null}
+            item={editing?.item ?? null}
+            items={items}
+            onClose={() => setEditing(null)}
+            onSave={onSave}
+            draftScope={editing !== null && draftScope ? draftScope(editing.item?.localId ?? null) : null}
+          />
           <RemovePackageModal removing={removing} onClose={() => setRemoving(null)} onRemove={onRemove} fallbackFocus={fallbackFocus} />
         </>
       )}

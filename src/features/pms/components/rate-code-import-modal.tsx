@@ -68,6 +68,7 @@ function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImpo
     parseRateCodeCsvInWorker(
       next,
       packages.map((item) => item.externalId),
+      IMPORT_PREVIEW_ROWS,
     ).then(
       (result) => {
         if (latest.current === run) setCheck({ status: 'checked', result });
@@ -201,7 +202,7 @@ function Preview({ result }: { result: RateCodeCsvResult }) {
       )}
       {shown.length > 0 && (
         <Table withTableBorder striped>
-          <Table.Caption>{t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.rateCodes.length) })}</Table.Caption>
+          <Table.Caption>{t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.counts.rateCodes) })}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('rateCodes.importModal.column.code')}</Table.Th>

@@ -65,7 +65,7 @@ export function HotelCreatePage() {
           parentName={parent?.name ?? null}
           connections={data.connections}
           otherHotels={data.otherHotels}
-          draftKey={`new-hotel-${parentParam ?? 'top'}`}
+          draftKey={`new-hotel-${parentParam ?? 'top'}-${name}`}
           onImported={() => undefined}
         />
       )}

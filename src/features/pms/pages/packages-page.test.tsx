@@ -58,6 +58,15 @@ const idCells = (element: HTMLElement) =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
+const packageId = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /Package ID/ }) as HTMLInputElement;
+/** Opens the add form (or the edit form of `id`); it is ready when its fields are (its draft was read). */
+async function openForm(user: ReturnType<typeof userEvent.setup>, id?: string) {
+  await user.click(await screen.findByRole('button', { name: id ? `Edit ${id}` : 'ADD PACKAGE PMS' }));
+  const dialog = await screen.findByRole('dialog', { name: id ? 'Edit Pms Package Connection' : 'Add PMS Package' });
+  await waitFor(() => expect(packageId(dialog).disabled).toBe(false));
+  return dialog;
+}
+
 afterEach(async () => {
   cleanup();
   await flushAllDrafts();
@@ -151,8 +160,7 @@ describe('PackagesPage: packages through the outbox', () => {
     gatewayWith([hotelA], { [HOTEL_A]: [] });
     render();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'ADD PACKAGE PMS' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
+    const dialog = await openForm(user);
     expect((within(dialog).getByRole('button', { name: 'ADD PACKAGE' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'BRKF');
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
@@ -170,8 +178,7 @@ describe('PackagesPage: packages through the outbox', () => {
     gatewayWith([hotelA], { [HOTEL_A]: [brkf] });
     render();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit BRKF' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Pms Package Connection' });
+    const dialog = await openForm(user, 'BRKF');
     const update = within(dialog).getByRole('button', { name: 'UPDATE' }) as HTMLButtonElement;
     expect(update.disabled).toBe(true);
     await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
@@ -188,8 +195,7 @@ describe('PackagesPage: packages through the outbox', () => {
     gatewayWith([hotelA], { [HOTEL_A]: [pkg(HOTEL_A, 'BRKF')] });
     render();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'ADD PACKAGE PMS' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
+    const dialog = await openForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'BRKF');
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
     expect(within(dialog).getByText('Another package of this hotel already has this package ID')).toBeTruthy();
@@ -231,5 +237,107 @@ describe('PackagesPage: packages through the outbox', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Package ID' }), '01');
     expect(idCells(element)).toEqual(['P001', 'P010', 'P011', 'P012', 'P013', 'P014', 'P015', 'P016', 'P017', 'P018']);
     expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
+  });
+});
+
+describe('PackagesPage: the package form keeps a draft', () => {
+  const drafts = () => lobbyDb().drafts.count();
+
+  it('keeps a typed package ID across a reload, saying it was restored, and drops it once saved', async () => {
+    signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [] });
+    render();
+    let user = userEvent.setup();
+    let dialog = await openForm(user);
+    await user.type(packageId(dialog), 'BRKF');
+    await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
+    await user.click(screen.getByRole('option', { name: 'Children' }));
+    await waitFor(async () => expect(await drafts()).toBe(1));
+    cleanup();
+    await flushAllDrafts();
+
+    render();
+    user = userEvent.setup();
+    dialog = await openForm(user);
+    expect(packageId(dialog).value).toBe('BRKF');
+    expect((within(dialog).getByRole('combobox', { name: /Calculation rule/ }) as HTMLInputElement).value).toBe('Children');
+    expect(within(dialog).getByText(/^Restored unsaved changes from /)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await outbox()).toMatchObject([{ method: 'POST', body: { externalId: 'BRKF', calculationRule: 'CHILDREN' } }]);
+    expect(await drafts()).toBe(0);
+
+    dialog = await openForm(user);
+    expect(packageId(dialog).value).toBe('');
+    expect(within(dialog).queryByText(/Restored unsaved changes/)).toBeNull();
+  });
+
+  it("keeps each package's edit apart from the new package's", async () => {
+    signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [pkg(HOTEL_A, 'BRKF'), pkg(HOTEL_A, 'KIDS', 'CHILDREN')] });
+    render();
+    const user = userEvent.setup();
+    let dialog = await openForm(user, 'BRKF');
+    await user.type(packageId(dialog), '-2');
+    await waitFor(async () => expect(await drafts()).toBe(1));
+    cleanup();
+    await flushAllDrafts();
+
+    render();
+    dialog = await openForm(user, 'KIDS');
+    expect(packageId(dialog).value).toBe('KIDS');
+    expect(within(dialog).queryByText(/Restored unsaved changes/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openForm(user);
+    expect(packageId(dialog).value).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openForm(user, 'BRKF');
+    expect(packageId(dialog).value).toBe('BRKF-2');
+    expect(within(dialog).getByText(/^Restored unsaved changes from /)).toBeTruthy();
+  });
+
+  it('forgets the draft when Cancel discards the changes', async () => {
+    signedIn();
+    gatewayWith([hotelA], { [HOTEL_A]: [] });
+    render();
+    const user = userEvent.setup();
+    let dialog = await openForm(user);
+    await user.type(packageId(dialog), 'BRKF');
+    await waitFor(async () => expect(await drafts()).toBe(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'You have unsaved changes' })).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await drafts()).toBe(0);
+    expect(await outbox()).toEqual([]);
+
+    dialog = await openForm(user);
+    expect(packageId(dialog).value).toBe('');
+    expect(within(dialog).queryByText(/Restored unsaved changes/)).toBeNull();
+  });
+
+  it('gives a package the gateway refused back to the form, with its words', async () => {
+    signedIn();
+    fakeGateway((call) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method === 'POST') return gatewayError(422, 'validation', 'Package ID is reserved', 'externalId');
+      if (path.startsWith('/user-profile')) return json(200, profile);
+      if (path === '/organization/v1/organization') return json(200, { data: [organization] });
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [hotelA] });
+      if (path === packagesPath(HOTEL_A)) return json(200, { data: [] });
+      return gatewayError(404, 'not_found', 'Not found');
+    });
+    renderApp(`/organization/${ORG}/packages?ou=${HOTEL_A}`);
+    const user = userEvent.setup();
+    let dialog = await openForm(user);
+    await user.type(packageId(dialog), 'BRKF');
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    expect(
+      await screen.findByText('Not saved: the gateway refused package "BRKF": Package ID is reserved. What you entered is kept in the package form, and the Sync page lists the change.', {}, { timeout: 4_000 }),
+    ).toBeTruthy();
+    dialog = await openForm(user);
+    expect(packageId(dialog).value).toBe('BRKF');
+    expect(within(dialog).getByText('The gateway refused this change: Package ID is reserved')).toBeTruthy();
   });
 });

@@ -1,27 +1,20 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { unitListResponseSchema } from '../../../domain';
-import { describeError, isApiError, isForbiddenError, parseAnswer, request, useSession } from '../../../api';
+import { Alert, Anchor, Select, Stack, Text, Title } from '@mantine/core';
+import { PMS_PACKAGE_KIND } from '../../../domain';
+import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { describeOutboxError, discardEntry, retryEntry, whenSettled, type OutboxEntry } from '../../../offline';
-import { notify, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { describeOutboxError, whenSettled, type DraftScope } from '../../../offline';
+import { FailedRemovals, notify, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, showSaveOutcome } from '../../../ui/save-outcome';
 import { useOrganizationName } from '../api/pms-connections';
 import { hotelScopeOf, pmsPackages, type PmsPackageRow } from '../api/hotel-resources';
+import { organizationUnitsPath, useOrganizationUnits } from '../api/hotel-wizard-data';
 import { PackagesSection, type PackageFormValues, type PackageItem } from '../components/packages-section';
 
-/** The organization's units, every depth (read under the key the organizations screens use, with the same answer). */
-const unitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
-
+/** The organization's hotels, by name. */
 function useHotels(org: string) {
-  const session = useSession();
-  const query = useQuery({
-    queryKey: ['units', session?.uuid ?? null, org] as const,
-    queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(unitsPath(org), { signal })).data,
-    enabled: session !== null && org !== '',
-  });
+  const query = useOrganizationUnits(org);
   const hotels = useMemo(
     () =>
       query.data
@@ -40,10 +33,6 @@ function loadFailure(error: unknown): { title: string; text: string } {
   return { title: t('packages.errorMessage'), text: describeError(error) };
 }
 
-/** Spec section 8: status from the error details (default 500), first message (default 'An error occurred'). */
-function deleteFailure(entry: OutboxEntry): string {
-  return t('packages.deleteFailed', { status: entry.lastStatus ?? 500, message: entry.errorMessages[0] ?? t('packages.deleteFailedDefault') });
-}
 
 const itemOf = (row: PmsPackageRow): PackageItem => ({
   localId: row.uuid,
@@ -103,7 +92,7 @@ export function PackagesPage() {
       <Text c="dimmed" size="sm">
         {t('packages.intro')}
       </Text>
-      {chosen === null && <OfflineNotice path={unitsPath(org)} />}
+      {chosen === null && <OfflineNotice path={organizationUnitsPath(org)} />}
       {query.isPending && <PageLoader label={t('packages.loadingHotels')} />}
       {failure && (
         <Alert color="red" role="alert" title={failure.title}>
@@ -152,20 +141,28 @@ function HotelPackages({ org, hotel }: { org: string; hotel: string }) {
   const items = useMemo(() => rows?.map(itemOf) ?? null, [rows]);
   const byUuid = useMemo(() => new Map((rows ?? []).map((row) => [row.uuid, row])), [rows]);
   const openSync = useCallback(() => void navigate('/sync'), [navigate]);
+  /** where the package form keeps what is typed: per package, and one for a new package of this hotel */
+  const draftScope = useCallback(
+    (localId: string | null): DraftScope | null => (userUuid === null ? null : { userUuid, orgUuid: org, kind: PMS_PACKAGE_KIND, recordId: localId ?? `new-${hotel}` }),
+    [userUuid, org, hotel],
+  );
 
   const save = useCallback(
     async (localId: string | null, values: PackageFormValues) => {
       if (userUuid === null) return;
       const row = localId === null ? undefined : byUuid.get(localId);
-      const queued = row ? await pmsPackages.queueUpdate(scope, userUuid, row, row.version, values, null) : await pmsPackages.queueCreate(scope, userUuid, values, null);
+      // with the form's draft: a change the gateway refuses goes back to the form, with its words
+      const queued = row
+        ? await pmsPackages.queueUpdate(scope, userUuid, row, row.version, values, draftScope(row.uuid))
+        : await pmsPackages.queueCreate(scope, userUuid, values, draftScope(null));
       // the change is safe in the outbox now; say what the gateway made of it, as far as known soon
       void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => {
-        // nothing to return to: the form is closed and the Sync page keeps the refused change
+        // the form is closed: what was entered went back to its draft, and the Sync page keeps the refused change
         if (outcome.kind === 'refused') notify(t('packages.saveRefused', { id: values.externalId, message: describeOutboxError(outcome.entry) ?? t('packages.deleteFailedDefault') }), 'problem');
         else showSaveOutcome(outcome, openSync);
       });
     },
-    [userUuid, byUuid, scope, openSync],
+    [userUuid, byUuid, scope, openSync, draftScope],
   );
 
   const remove = useCallback(
@@ -195,28 +192,14 @@ function HotelPackages({ org, hotel }: { org: string; hotel: string }) {
   return (
     <Stack gap="md">
       <OfflineNotice path={pmsPackages.path(scope)} />
-      {failedDeletes.map((entry) => (
-        <Alert key={entry.seq} color="red" role="alert" title={t('packages.errorMessage')}>
-          <Group justify="space-between" wrap="nowrap">
-            <span>{deleteFailure(entry)}</span>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
-                {t('packages.retry')}
-              </Button>
-              <Button size="xs" variant="subtle" onClick={() => void discardEntry(entry.seq)}>
-                {t('packages.discardFailed')}
-              </Button>
-            </Group>
-          </Group>
-        </Alert>
-      ))}
+      <FailedRemovals entries={failedDeletes} title={t('packages.errorMessage')} fallback={t('packages.deleteFailedDefault')} />
       {query.isPending && <PageLoader label={t('packages.loading')} />}
       {failure && (
         <Alert color="red" role="alert" title={failure.title}>
           {failure.text}
         </Alert>
       )}
-      {items !== null && <PackagesSection items={items} onSave={save} onRemove={remove} headingOrder={2} readOnly={userUuid === null} />}
+      {items !== null && <PackagesSection items={items} onSave={save} onRemove={remove} headingOrder={2} readOnly={userUuid === null} draftScope={draftScope} />}
     </Stack>
   );
 }

@@ -1,24 +1,31 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND, type PmsConnection } from '../../../domain';
 import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { discardEntry, retryEntry, useDraftList, whenSettled, type OutboxEntry } from '../../../offline';
-import { confirmRemoval, DataTable, FormModal, notify, OfflineNotice, PageLoader, pmsConnectionTypeLabel, usePageTitle, type DataTableColumn } from '../../../ui';
+import { useDraftList } from '../../../offline';
+import {
+  DataTable,
+  FailedRemovals,
+  FormModal,
+  OfflineNotice,
+  PageLoader,
+  pmsConnectionTypeLabel,
+  QueuedRowName,
+  RemoveOrUndoButton,
+  usePageTitle,
+  useQueuedRemoval,
+  useReopenLatestDraft,
+  type DataTableColumn,
+} from '../../../ui';
 import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { canPair } from '../api/pairing-code';
 import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
 import { PairingCodeModal } from '../components/pairing-code';
 import { PmsConnectionForm } from '../components/pms-connection-form';
-import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome } from '../../../ui/save-outcome';
 
 type Editing = { record: PmsConnection | null } | null;
-
-/** Spec section 8: status from the error details (default 500), first message (default 'An error occurred'). */
-function deleteFailure(entry: OutboxEntry): string {
-  return t('pms.deleteFailed', { status: entry.lastStatus ?? 500, message: entry.errorMessages[0] ?? t('pms.deleteFailedDefault') });
-}
 
 /** Why the list could not be shown: its alert's title and text. */
 function loadFailure(error: unknown): { title: string; text: string; notFound: boolean } {
@@ -42,88 +49,41 @@ export function PmsPage() {
   usePageTitle(organization ? t('pms.pageTitle', { organization }) : t('pms.title'));
   const session = useSession();
   const userUuid = session?.uuid ?? null;
-  const navigate = useNavigate();
   const { query, rows, failedDeletes, markUndone } = usePmsConnectionRows(org);
   const drafts = useDraftList(userUuid, org, PMS_CONNECTION_KIND);
   const definitionDrafts = useDraftList(userUuid, org, HOTEL_DEFINITION_KIND);
   const [editing, setEditing] = useState<Editing>(null);
   const [pairing, setPairing] = useState<PmsConnectionRow | null>(null);
-  const reopened = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   /** the names a connection's name must differ from: those not on their way out */
   const others = useMemo(() => (rows ?? []).filter((row) => row.removal === null), [rows]);
 
   // Unsaved work comes back: when the page opens (after a reload, say), the latest draft's form opens
   // again; a hotel definition's newer draft is reopened by its section instead, one form at a time.
-  useEffect(() => {
-    if (reopened.current || rows === null || drafts === undefined || definitionDrafts === undefined) return;
-    reopened.current = true;
-    const latest = drafts[0];
-    if (!latest || editing !== null) return;
-    if ((definitionDrafts[0]?.updatedAt ?? -Infinity) > latest.updatedAt) return;
-    if (latest.recordId === 'new') setEditing({ record: null });
-    else {
-      const record = rows.find((row) => row.uuid === latest.recordId);
-      if (record) setEditing({ record });
-    }
-  }, [rows, drafts, definitionDrafts, editing]);
+  const reopen = useCallback((record: PmsConnectionRow | null) => setEditing({ record }), []);
+  useReopenLatestDraft(rows, drafts, reopen, { busy: editing !== null, elsewhere: definitionDrafts });
 
-  const remove = (row: PmsConnectionRow) =>
-    confirmRemoval({
-      title: t('pms.removeTitle'),
-      message: t('pms.removeText', { name: row.name }),
-      confirmLabel: t('pms.removeConfirm'),
-      cancelLabel: t('pms.form.cancel'),
-      fallbackFocus: () => heading.current,
-      onConfirm: () => {
-        if (!userUuid) return;
-        void queueDelete(org, userUuid, row)
-          .then((queued) => whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS))
-          .then((outcome) =>
-            showRemovalOutcome(
-              outcome,
-              {
-                removed: t('pms.removed', { name: row.name }),
-                queued: t('pms.removeQueued', { name: row.name }),
-                waiting: t('pms.removeWaiting', { name: row.name }),
-                refused: (message) => t('pms.removeRefused', { name: row.name, message }),
-                fallback: t('pms.deleteFailedDefault'),
-                conflict: t('pms.removeConflict', { name: row.name }),
-              },
-              () => void navigate('/sync'),
-            ),
-          );
-      },
-    });
-
-  const undoRemoval = (row: PmsConnectionRow) => {
-    if (!row.removal || row.removal.sending) return;
-    markUndone(row.uuid);
-    void discardEntry(row.removal.seq).then(() => notify(t('pms.removeUndone', { name: row.name })));
-  };
+  const { remove, undo: undoRemoval } = useQueuedRemoval<PmsConnectionRow>({
+    queue: (row) => (userUuid ? queueDelete(org, userUuid, row) : null),
+    confirm: (row) => ({ title: t('pms.removeTitle'), message: t('pms.removeText', { name: row.name }), confirmLabel: t('pms.removeConfirm'), cancelLabel: t('pms.form.cancel') }),
+    texts: (row) => ({
+      removed: t('pms.removed', { name: row.name }),
+      queued: t('pms.removeQueued', { name: row.name }),
+      waiting: t('pms.removeWaiting', { name: row.name }),
+      refused: (message) => t('pms.removeRefused', { name: row.name, message }),
+      fallback: t('pms.deleteFailedDefault'),
+      conflict: t('pms.removeConflict', { name: row.name }),
+    }),
+    undone: (row) => t('pms.removeUndone', { name: row.name }),
+    markUndone,
+    fallbackFocus: () => heading.current,
+  });
 
   const columns: DataTableColumn<PmsConnectionRow>[] = [
     {
       key: 'name',
       header: t('pms.column.name'),
-      cell: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Text span inherit td={row.removal ? 'line-through' : undefined}>
-            {row.name}
-          </Text>
-          {row.removal ? (
-            <Badge size="xs" variant="light" color="red">
-              {t('pms.removing')}
-            </Badge>
-          ) : (
-            row.pending && (
-              <Badge size="xs" variant="light" color="blue">
-                {t('pms.pendingSync')}
-              </Badge>
-            )
-          )}
-        </Group>
-      ),
+      cell: (row) => <QueuedRowName row={row}>{row.name}</QueuedRowName>,
     },
     { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
     { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
@@ -155,16 +115,14 @@ export function PmsPage() {
       header: t('pms.column.remove'),
       // one button for both, so focus stays on it when Remove turns into Undo and back
       cell: (row) => (
-        <Button
-          size="xs"
-          variant="subtle"
-          color={row.removal ? 'gray' : 'red'}
-          aria-label={row.removal ? t('pms.undoRemoveLabel', { name: row.name }) : t('pms.remove', { name: row.name })}
-          disabled={row.removal?.sending === true}
-          onClick={() => (row.removal ? undoRemoval(row) : remove(row))}
-        >
-          {row.removal ? t('pms.undoRemove') : t('pms.column.remove')}
-        </Button>
+        <RemoveOrUndoButton
+          row={row}
+          label={t('pms.column.remove')}
+          removeLabel={t('pms.remove', { name: row.name })}
+          undoLabel={t('pms.undoRemoveLabel', { name: row.name })}
+          onRemove={() => remove(row)}
+          onUndo={() => undoRemoval(row)}
+        />
       ),
     },
   ];
@@ -192,21 +150,7 @@ export function PmsPage() {
         {t('pms.intro')}
       </Text>
       <OfflineNotice path={pmsConnectionsPath(org)} />
-      {failedDeletes.map((entry) => (
-        <Alert key={entry.seq} color="red" role="alert" title={t('pms.errorMessage')}>
-          <Group justify="space-between" wrap="nowrap">
-            <span>{deleteFailure(entry)}</span>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
-                {t('pms.retry')}
-              </Button>
-              <Button size="xs" variant="subtle" onClick={() => void discardEntry(entry.seq)}>
-                {t('pms.discardFailed')}
-              </Button>
-            </Group>
-          </Group>
-        </Alert>
-      ))}
+      <FailedRemovals entries={failedDeletes} title={t('pms.errorMessage')} fallback={t('pms.deleteFailedDefault')} />
       {query.isPending && <PageLoader label={t('pms.loading')} />}
       {failure && (
         <Alert color="red" role="alert" title={failure.title}>

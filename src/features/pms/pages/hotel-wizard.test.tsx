@@ -1,0 +1,491 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { SESSION_STORAGE_KEY } from '../../../api';
+import type { HotelSave } from '../../../domain';
+import { flushAllDrafts, lobbyDb } from '../../../offline';
+import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
+import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { HotelCreatePage, HotelEditPage } from './hotel-wizard-page';
+
+// the save's diff runs in a worker in the browser; here the same domain function runs in the test's thread
+vi.mock('../../../offline/worker-jobs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../offline/worker-jobs')>();
+  const { parseAndDiffHotel } = await import('../../../domain/hotel-save-diff');
+  return { ...actual, diffHotelInWorker: (input: unknown) => Promise.resolve(parseAndDiffHotel(input)) };
+});
+
+const ORG = '00000000-0000-4000-8000-000000000001';
+const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const PARENT = uuidOf(10);
+const HOTEL = uuidOf(20);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const profile = { uuid: '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11', email: 'ann@example.com', telephone: null, emailValidated: true, phoneValidated: false, image: null, permissions: [], memberships: [] };
+const opera = { uuid: uuidOf(30), orgUuid: ORG, name: 'Opera Main', type: 'OPERA_IFC8_XML', host: 'opera.local', port: 5010, version: 1 };
+const group = { uuid: PARENT, orgUuid: ORG, parentUuid: null, type: 'HOTEL', name: 'Alps Resort', attributes: { NAME: 'Alps Resort' }, version: 1 };
+const hotel = { uuid: HOTEL, orgUuid: ORG, parentUuid: PARENT, type: 'HOTEL', name: 'Alpine Lodge', attributes: { NAME: 'Alpine Lodge', TYPE: 'HOTEL' }, version: 3 };
+const definitionOf = (patch: object = {}) => ({
+  uuid: uuidOf(40),
+  orgUuid: ORG,
+  hotelUuid: HOTEL,
+  name: 'Alpine Lodge',
+  externalId: 'AL-1',
+  pmsConnectionUuid: opera.uuid,
+  isManualRoomEntryEnabled: true,
+  isRoomCardReadingEnabled: false,
+  magneticCardTrack: null,
+  magneticCardType: null,
+  contactlessCardType: null,
+  contactlessCardSector: null,
+  contactlessCardPassword: null,
+  contactlessCardKeyId: null,
+  version: 2,
+  ...patch,
+});
+
+function signedIn() {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
+}
+
+/** The gateway: the organization's units, PMS connections and hotel definitions, the hotel's empty lists; writes are never answered (they wait in the outbox). */
+function gatewayWith({ connections = [opera] as object[], definitions = [] as object[] } = {}) {
+  return fakeGateway((call: RecordedCall) => {
+    const path = call.path.split('?')[0] ?? '';
+    if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+    if (path.startsWith('/user-profile')) return json(200, profile);
+    if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, hotel] });
+    if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: connections });
+    if (path === `/organization/${ORG}/hotel-definition`) return json(200, { data: definitions });
+    if (path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)) return json(200, { data: [] });
+    return json(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+  });
+}
+
+const LIST = `/organization/${ORG}/ous`;
+const renderCreate = () =>
+  renderWithProviders(<HotelCreatePage />, { url: `${LIST}/hotel/create?name=Harbour%20View&parentOuUuid=${PARENT}`, path: '/organization/:uuid/ous/hotel/create' });
+const renderEdit = () => renderWithProviders(<HotelEditPage />, { url: `${LIST}/hotel/${HOTEL}`, path: '/organization/:uuid/ous/hotel/:hotelUuid' });
+
+function openCreate(options?: Parameters<typeof gatewayWith>[0]) {
+  signedIn();
+  gatewayWith(options);
+  renderCreate();
+  return userEvent.setup();
+}
+
+function openEdit(definition: object = definitionOf()) {
+  signedIn();
+  gatewayWith({ definitions: [definition] });
+  renderEdit();
+  return userEvent.setup();
+}
+
+const STEPS = ['PMS posting', 'Room access', 'Hotel definition', 'Access area'];
+/** A step's accordion control (its name may carry the 'Configuration Pending' badge). */
+const stepControl = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) }) as HTMLButtonElement;
+const expanded = (title: string) => stepControl(title).getAttribute('aria-expanded') === 'true';
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const textbox = (name: RegExp | string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const outbox = () => lobbyDb().outbox.toArray();
+
+/** The wizard is ready once its steps can be opened (the draft was read). */
+async function ready() {
+  await waitFor(() => expect(stepControl('PMS posting').disabled).toBe(false));
+}
+
+async function chooseConnection(user: ReturnType<typeof userEvent.setup>, name = 'Opera Main') {
+  await user.click(screen.getByRole('combobox', { name: 'PMS Hotel Definition' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+afterEach(async () => {
+  // a wizard left open writes its draft as it unmounts: unmount and let it write before emptying the database
+  cleanup();
+  await flushAllDrafts();
+  notifications.clean();
+  notifications.cleanQueue();
+  await lobbyDb().outbox.clear();
+  await lobbyDb().drafts.clear();
+  await lobbyDb().meta.clear();
+});
+
+describe('HotelCreatePage: the steps in order', () => {
+  it('opens on the PMS step, later steps disabled until reached, Next and Back moving between them', async () => {
+    const user = openCreate();
+    await ready();
+    expect(screen.getByRole('heading', { level: 1, name: 'New hotel' })).toBeTruthy();
+    expect(textbox('Hotel name').value).toBe('Harbour View');
+    expect(screen.getByText('Placed under Alps Resort')).toBeTruthy();
+    expect(expanded('PMS posting')).toBe(true);
+    for (const title of STEPS.slice(1)) expect(stepControl(title).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+
+    await user.click(button('Next'));
+    expect(expanded('Room access')).toBe(true);
+    expect(expanded('PMS posting')).toBe(false);
+    expect(stepControl('Room access').disabled).toBe(false);
+    expect(stepControl('Hotel definition').disabled).toBe(true);
+
+    await user.click(button('Back'));
+    expect(expanded('PMS posting')).toBe(true);
+    // a step once reached stays open to the operator
+    expect(stepControl('Room access').disabled).toBe(false);
+    await user.click(stepControl('Room access'));
+    expect(expanded('Room access')).toBe(true);
+  });
+
+  it('offers Next on the PMS step with both the Property ID and the connection, or neither', async () => {
+    const user = openCreate();
+    await ready();
+    const warning = 'Set both the Property ID and the PMS connection, or neither for now.';
+    expect(screen.getByText(/is not enabled until both the PMS connection and the Property ID are set/).textContent).toMatch(/You can complete this step later\.$/);
+    expect(button('Next').disabled).toBe(false);
+    expect(screen.queryByText(warning)).toBeNull();
+
+    await user.type(textbox(/^Property ID/), 'HV-01');
+    expect(button('Next').disabled).toBe(true);
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.getByText(warning)).toBeTruthy();
+
+    await chooseConnection(user);
+    expect(button('Next').disabled).toBe(false);
+    expect(screen.queryByText(warning)).toBeNull();
+
+    await user.clear(textbox(/^Property ID/));
+    expect(button('Next').disabled).toBe(true);
+    expect(screen.getByText(warning)).toBeTruthy();
+
+    // the clear button is a button a keyboard reaches too
+    await user.click(screen.getByRole('button', { name: 'Clear the PMS connection' }));
+    expect((screen.getByRole('combobox', { name: 'PMS Hotel Definition' }) as HTMLInputElement).value).toBe('');
+    expect(button('Next').disabled).toBe(false);
+    expect(screen.queryByText(warning)).toBeNull();
+  });
+
+  it('says there is no PMS connection yet, with the way to the PMS page, when the organization has none', async () => {
+    openCreate({ connections: [] });
+    await ready();
+    const link = screen.getByRole('link', { name: 'Go to the PMS page' });
+    expect(link.getAttribute('href')).toBe(`/organization/${ORG}/pms`);
+    expect(link.closest('p')?.textContent).toBe('No PMS connection found. You can create a new one on the PMS page and return later to select it. Go to the PMS page');
+  });
+
+  it('does not say so when the organization has a connection', async () => {
+    openCreate();
+    await ready();
+    expect(screen.queryByRole('link', { name: 'Go to the PMS page' })).toBeNull();
+    expect(screen.queryByText('No PMS connection found. You can create a new one on the PMS page and return later to select it.')).toBeNull();
+  });
+
+  it('offers Next on the room-access step only once a switch is on', async () => {
+    const user = openCreate();
+    await ready();
+    await user.click(button('Next'));
+    expect(button('Next').disabled).toBe(true);
+    await user.click(screen.getByRole('switch', { name: 'Enable manual room entry' }));
+    expect(button('Next').disabled).toBe(false);
+    await user.click(screen.getByRole('switch', { name: 'Enable manual room entry' }));
+    expect(button('Next').disabled).toBe(true);
+    await user.click(screen.getByRole('switch', { name: 'Enable room card reading' }));
+    expect(button('Next').disabled).toBe(false);
+  });
+
+  it("queues one save with 'Add hotel': the hotel, its definition with the room access as sent, its packages and rate codes; then back to the units", async () => {
+    const user = openCreate();
+    await ready();
+    // step 0: the PMS posting
+    await user.type(textbox(/^Property ID/), 'HV-01');
+    await chooseConnection(user);
+    await user.click(button('Next'));
+    // step 1: MIFARE Classic read with a password
+    await user.click(screen.getByRole('switch', { name: 'Enable room card reading' }));
+    await user.click(screen.getByRole('combobox', { name: 'Card type' }));
+    await user.click(await screen.findByRole('option', { name: 'MIFARE Classic' }));
+    await user.click(screen.getByRole('radio', { name: 'Enter Password' }));
+    expect(button('Next').disabled).toBe(true);
+    await user.type(screen.getByLabelText(/^Password/), 'a1b2c3d4e5f6');
+    await user.click(button('Next'));
+    // step 2: the definition (its room access is the same form)
+    expect(expanded('Hotel definition')).toBe(true);
+    expect(textbox(/^Hotel definition name/).value).toBe('Harbour View');
+    await user.click(button('Next'));
+    // step 3: a package, and a rate code naming it
+    expect(expanded('Access area')).toBe(true);
+    await user.click(button('ADD PACKAGE PMS'));
+    let dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'BRKF');
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(button('Create'));
+    dialog = await screen.findByRole('dialog', { name: 'Create rate code' });
+    await user.type(within(dialog).getByRole('textbox', { name: /ID/ }), 'RACK');
+    await user.click(within(dialog).getByRole('combobox', { name: /Packages/ }));
+    await user.click(await screen.findByRole('option', { name: 'BRKF' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await outbox()).toEqual([]);
+
+    await user.click(button('Add hotel'));
+    await waitFor(async () => expect((await screen.findByTestId('location')).textContent).toBe(LIST));
+    const entries = await outbox();
+    expect(entries).toHaveLength(1);
+    const entry = entries[0];
+    expect(entry?.recordUuid).toMatch(UUID);
+    expect(entry).toMatchObject({ method: 'PUT', path: `/organization/${ORG}/hotel/${entry?.recordUuid}/save`, ifMatch: null });
+    const body = entry?.body as HotelSave;
+    expect(body.hotel).toMatchObject({ parentUuid: PARENT, attributes: { NAME: 'Harbour View', PMS_PROPERTY_ID: 'HV-01', PMS_CONNECTION: opera.uuid } });
+    expect(body.hotelDefinition).toMatchObject({
+      name: 'Harbour View',
+      externalId: 'HV-01',
+      pmsConnectionUuid: opera.uuid,
+      hotelUuid: entry?.recordUuid,
+      isManualRoomEntryEnabled: false,
+      isRoomCardReadingEnabled: true,
+      contactlessCardType: 'MIFARE_CLASSIC',
+      contactlessCardSector: 1,
+      contactlessCardPassword: 'A1B2C3D4E5F6',
+      contactlessCardKeyId: null,
+      magneticCardType: null,
+      magneticCardTrack: null,
+    });
+    const newPackages = body.packages?.newPackages ?? [];
+    expect(newPackages).toEqual([{ uuid: expect.stringMatching(UUID), externalId: 'BRKF', calculationRule: 'ADULT' }]);
+    expect(body.rateCodes?.newRateCodes).toEqual([{ uuid: expect.stringMatching(UUID), name: 'RACK', packages: [newPackages[0]?.uuid] }]);
+    expect(body.packages?.deletedPackages).toEqual([]);
+    // the save took the draft with it
+    expect(await lobbyDb().drafts.count()).toBe(0);
+  });
+});
+
+describe('HotelEditPage: saving from any step', () => {
+  it("offers 'Save changes' on every step once something changed; the save goes over the hotel's version and closes the step", async () => {
+    const user = openEdit();
+    await ready();
+    expect(screen.getByRole('heading', { level: 1, name: 'Hotel Alpine Lodge' })).toBeTruthy();
+    // no step open, none disabled
+    for (const title of STEPS) {
+      expect(expanded(title)).toBe(false);
+      expect(stepControl(title).disabled).toBe(false);
+    }
+    for (const title of STEPS) {
+      await user.click(stepControl(title));
+      expect(expanded(title)).toBe(true);
+      expect(button('Save changes').disabled).toBe(true);
+      expect(screen.queryByRole('button', { name: /^(Next|Back|Add hotel)$/ })).toBeNull();
+    }
+    // the edit warning has no 'complete this step later'
+    await user.click(stepControl('PMS posting'));
+    expect(screen.getByText(/is not enabled until both the PMS connection and the Property ID are set\.$/)).toBeTruthy();
+
+    const propertyId = textbox(/^Property ID/);
+    expect(propertyId.value).toBe('AL-1');
+    await user.type(propertyId, 'X');
+    expect(button('Save changes').disabled).toBe(false);
+    await user.type(propertyId, '{Backspace}');
+    expect(button('Save changes').disabled).toBe(true);
+    await user.type(propertyId, '2');
+    await user.click(button('Save changes'));
+
+    await waitFor(() => expect(expanded('PMS posting')).toBe(false));
+    for (const title of STEPS) expect(expanded(title)).toBe(false);
+    const entries = await outbox();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ method: 'PUT', path: `/organization/${ORG}/hotel/${HOTEL}/save`, ifMatch: 3, recordUuid: HOTEL });
+    expect(entries[0]?.body).toMatchObject({ hotel: { parentUuid: PARENT, attributes: { NAME: 'Alpine Lodge', PMS_PROPERTY_ID: 'AL-12' } }, hotelDefinition: { uuid: uuidOf(40), externalId: 'AL-12' } });
+    // what was queued is the baseline now: nothing left to save
+    await user.click(stepControl('PMS posting'));
+    expect(textbox(/^Property ID/).value).toBe('AL-12');
+    expect(button('Save changes').disabled).toBe(true);
+  });
+
+  it("shows 'Configuration Pending' on the collapsed PMS step when the Property ID or the connection is missing", async () => {
+    const user = openEdit(definitionOf({ externalId: '' }));
+    await ready();
+    expect(stepControl('PMS posting').textContent).toContain('Configuration Pending');
+    await user.click(stepControl('PMS posting'));
+    expect(expanded('PMS posting')).toBe(true);
+    expect(screen.queryByText('Configuration Pending')).toBeNull();
+    await user.click(stepControl('PMS posting'));
+    expect(screen.getByText('Configuration Pending')).toBeTruthy();
+    cleanup();
+
+    openEdit(definitionOf({ pmsConnectionUuid: null }));
+    await ready();
+    expect(stepControl('PMS posting').textContent).toContain('Configuration Pending');
+    cleanup();
+
+    openEdit();
+    await ready();
+    expect(stepControl('PMS posting').textContent).toBe('PMS posting');
+    expect(screen.queryByText('Configuration Pending')).toBeNull();
+  });
+
+  it('asks before leaving a changed step: Discard puts the values back and opens the other step', async () => {
+    const user = openEdit();
+    await ready();
+    await user.click(stepControl('PMS posting'));
+    await user.type(textbox(/^Property ID/), '-new');
+    await user.click(stepControl('Room access'));
+    const question = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
+    // still on the PMS step while asked
+    expect(expanded('PMS posting')).toBe(true);
+    await user.click(within(question).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(expanded('Room access')).toBe(true);
+    expect(button('Save changes').disabled).toBe(true);
+    await user.click(stepControl('PMS posting'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(textbox(/^Property ID/).value).toBe('AL-1');
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('asks before leaving a changed step: Save changes queues the save and opens the other step', async () => {
+    const user = openEdit();
+    await ready();
+    await user.click(stepControl('Room access'));
+    await user.click(screen.getByRole('switch', { name: 'Enable room card reading' }));
+    await user.click(stepControl('Hotel definition'));
+    const question = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
+    await user.click(within(question).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(expanded('Hotel definition')).toBe(true));
+    const entries = await outbox();
+    expect(entries).toMatchObject([{ method: 'PUT', path: `/organization/${ORG}/hotel/${HOTEL}/save`, ifMatch: 3, body: { hotelDefinition: { isManualRoomEntryEnabled: true, isRoomCardReadingEnabled: true } } }]);
+  });
+});
+
+describe('HotelEditPage: what keeps a save from being queued', () => {
+  it("saves a hotel left half set up ('Configuration Pending') from another step", async () => {
+    const user = openEdit(definitionOf({ externalId: '' }));
+    await ready();
+    await user.click(stepControl('Room access'));
+    await user.click(screen.getByRole('switch', { name: 'Enable room card reading' }));
+    await user.click(button('Save changes'));
+    await waitFor(() => expect(expanded('Room access')).toBe(false));
+    expect(await outbox()).toMatchObject([{ method: 'PUT', ifMatch: 3, body: { hotelDefinition: { externalId: '', pmsConnectionUuid: opera.uuid, isRoomCardReadingEnabled: true } } }]);
+  });
+
+  it('says why when the PMS step was left with only one of the two, and queues nothing', async () => {
+    const user = openEdit();
+    await ready();
+    await user.click(stepControl('PMS posting'));
+    await user.clear(textbox(/^Property ID/));
+    await user.click(button('Save changes'));
+    const alerts = () => screen.getAllByRole('alert').map((alert) => alert.textContent);
+    await waitFor(() => expect(alerts()).toContain('Set both the Property ID and the PMS connection, or neither for now.'));
+    expect(expanded('PMS posting')).toBe(true);
+    expect(await outbox()).toEqual([]);
+    // what it says goes once the operator changes something
+    await user.type(textbox(/^Property ID/), 'AL-2');
+    expect(alerts()).not.toContain('Set both the Property ID and the PMS connection, or neither for now.');
+  });
+
+  it('says the room access must be completed when a hotel without a PMS hotel definition is saved without it', async () => {
+    signedIn();
+    gatewayWith({ definitions: [] });
+    renderEdit();
+    const user = userEvent.setup();
+    await ready();
+    await user.click(stepControl('PMS posting'));
+    await user.type(textbox(/^Property ID/), 'AL-1');
+    await chooseConnection(user);
+    await user.click(button('Save changes'));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Complete the room access to go on.'));
+    expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('HotelEditPage: the hotel name', () => {
+  it('keeps the current name when left empty, and queues nothing', async () => {
+    const user = openEdit();
+    await ready();
+    const name = screen.getByPlaceholderText('Hotel Name') as HTMLInputElement;
+    expect(name.value).toBe('Alpine Lodge');
+    await user.clear(name);
+    await user.tab();
+    expect(name.value).toBe('Alpine Lodge');
+    // unchanged: nothing either
+    await user.click(name);
+    await user.tab();
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('commits a changed name on blur: a save with only the hotel and its new NAME', async () => {
+    const user = openEdit();
+    await ready();
+    const name = screen.getByPlaceholderText('Hotel Name') as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Alpine Chalet');
+    expect(await outbox()).toEqual([]);
+    await user.tab();
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [entry] = await outbox();
+    expect(entry).toMatchObject({ method: 'PUT', path: `/organization/${ORG}/hotel/${HOTEL}/save`, ifMatch: 3 });
+    expect(Object.keys(entry?.body as object)).toEqual(['hotel']);
+    expect(entry?.body).toEqual({ hotel: { parentUuid: PARENT, attributes: { NAME: 'Alpine Chalet', TYPE: 'HOTEL', PMS_PROPERTY_ID: 'AL-1', PMS_CONNECTION: opera.uuid } } });
+    expect(name.value).toBe('Alpine Chalet');
+  });
+
+  it('shows the name queued before a reload, so leaving the field untouched renames nothing back', async () => {
+    let user = openEdit();
+    await ready();
+    let name = screen.getByPlaceholderText('Hotel Name') as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Alpine Chalet');
+    await user.tab();
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    cleanup();
+    await flushAllDrafts();
+
+    // the gateway has not applied it yet: it still answers the old name
+    renderEdit();
+    user = userEvent.setup();
+    await ready();
+    name = screen.getByPlaceholderText('Hotel Name') as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Alpine Chalet'));
+    await user.click(name);
+    await user.tab();
+    expect((await outbox()).map((entry) => (entry.body as HotelSave).hotel?.attributes.NAME)).toEqual(['Alpine Chalet']);
+  });
+});
+
+describe('The hotel wizard: drafts', () => {
+  it('keeps the open step and what was typed across a reload (create)', async () => {
+    let user = openCreate();
+    await ready();
+    await user.type(textbox(/^Property ID/), 'HV-01');
+    await chooseConnection(user);
+    await user.click(button('Next'));
+    await user.click(screen.getByRole('switch', { name: 'Enable manual room entry' }));
+    cleanup();
+    await flushAllDrafts();
+
+    renderCreate();
+    user = userEvent.setup();
+    await ready();
+    expect(await screen.findByText(/Restored unsaved changes/)).toBeTruthy();
+    expect(expanded('Room access')).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Enable manual room entry' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(button('Back'));
+    expect(textbox(/^Property ID/).value).toBe('HV-01');
+    expect((screen.getByRole('combobox', { name: 'PMS Hotel Definition' }) as HTMLInputElement).value).toBe('Opera Main');
+  });
+
+  it('keeps the open step and what was typed across a reload (edit)', async () => {
+    const user = openEdit();
+    await ready();
+    await user.click(stepControl('Hotel definition'));
+    await user.clear(textbox(/^Hotel definition name/));
+    await user.type(textbox(/^Hotel definition name/), 'Lodge PMS');
+    cleanup();
+    await flushAllDrafts();
+
+    renderEdit();
+    await ready();
+    expect(expanded('Hotel definition')).toBe(true);
+    expect(((await screen.findByRole('textbox', { name: /^Hotel definition name/ })) as HTMLInputElement).value).toBe('Lodge PMS');
+    expect(screen.getByText(/Restored unsaved changes/)).toBeTruthy();
+    expect(button('Save changes').disabled).toBe(false);
+  });
+});
