@@ -254,3 +254,52 @@ describe('units with the keyboard alone', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? '')).not.toBe('BODY');
   });
 });
+
+describe('a hotel with the keyboard alone', () => {
+  it('goes through every step of the hotel wizard, adds a package in its modal, and saves the hotel', async () => {
+    const { page } = browser;
+    const client = await gatewayClient(gateway.url);
+    await page.goto(`${gateway.url}/organization/${org}/ous/new`);
+    await page.getByRole('heading', { name: 'New unit', level: 1 }).waitFor();
+    await tabTo(page, /^Type/);
+    await pickOption(page, 'Hotel');
+    await tabTo(page, /^Name/);
+    await page.keyboard.type('Keyboard Inn');
+    await tabTo(page, /^Placement/);
+    await pickOption(page, 'Directly under the organization');
+    await tabTo(page, 'Next');
+    await page.keyboard.press('Enter');
+
+    // step 0 may be left for later; step 1 needs a way to find rooms: a switch, turned on with Space
+    await page.getByRole('heading', { name: 'New hotel', level: 1 }).waitFor();
+    await tabTo(page, 'Next');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Enable manual room entry');
+    await page.keyboard.press('Space');
+    await tabTo(page, 'Next');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Next');
+    await page.keyboard.press('Enter');
+
+    // step 3: the package form opens on its field, and Enter in it adds the package
+    await tabTo(page, 'ADD PACKAGE PMS');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Add PMS Package' }).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^Package ID/);
+    await page.keyboard.type('KEYS');
+    await tabTo(page, 'ADD PACKAGE');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Add PMS Package' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'KEYS', exact: true }).waitFor();
+    await expectAccessible(page, 'hotel wizard after the keyboard');
+    await tabTo(page, 'Add hotel');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+
+    const hotel = async () =>
+      ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string }[] }).data.find((unit) => unit.name === 'Keyboard Inn');
+    await expect.poll(async () => (await hotel()) !== undefined, { timeout: 20_000 }).toBe(true);
+    const packages = (await client.call(`/organization/${org}/hotel/${(await hotel())?.uuid ?? ''}/pms-package`)).body as { data: { externalId: string }[] };
+    expect(packages.data.map((item) => item.externalId)).toEqual(['KEYS']);
+  });
+});
