@@ -214,8 +214,8 @@ export function HotelWizard(props: HotelWizardProps) {
   }
 
   const setPackages = (packages: PackageItem[]) => setForm({ packages });
-  const livePackages = form.packages.filter((item) => !item.deleted);
-  const packageRefs = useMemo(() => livePackages.map(({ localId, externalId }) => ({ localId, externalId })), [livePackages]);
+  // once per change of the packages, not per render (a keystroke in any field re-renders the wizard)
+  const packageRefs = useMemo(() => form.packages.filter((item) => !item.deleted).map(({ localId, externalId }) => ({ localId, externalId })), [form.packages]);
   const hotels = useMemo<HotelPackages[]>(
     () => [{ definitionUuid: form.definitionUuid, name: cutHotelName(form.name) || t('hotelWizard.createTitle'), packages: packageRefs, current: true, hotelUuid }, ...otherHotels],
     [form.definitionUuid, form.name, packageRefs, hotelUuid, otherHotels],
