@@ -197,6 +197,21 @@ describe('hotels', () => {
     await page.getByRole('button', { name: 'Access area' }).click();
     expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
 
+    // the confirmations of a rate code's and a service's removal, answered Cancel: nothing changes
+    await page.getByRole('button', { name: 'Remove PROMO', exact: true }).click();
+    const codeRemoval = page.getByRole('dialog', { name: 'Remove PROMO' });
+    await codeRemoval.getByText('Are you sure you want to remove PROMO? This action can not be undone.').waitFor();
+    await expectAccessible(page, 'rate code removal');
+    await codeRemoval.getByRole('button', { name: 'Cancel' }).click();
+    await codeRemoval.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Remove Spa access', exact: true }).click();
+    const serviceRemoval = page.getByRole('dialog', { name: 'Delete service' });
+    await serviceRemoval.getByText('Are you sure you want to delete Spa access? This can not be undone.').waitFor();
+    await expectAccessible(page, 'access service removal');
+    await serviceRemoval.getByRole('button', { name: 'Cancel' }).click();
+    await serviceRemoval.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+
     await page.getByRole('button', { name: 'Remove SPA', exact: true }).click();
     const removal = page.getByRole('dialog', { name: 'Remove PMS package' });
     await removal.getByText('This action cannot be undone and will impact Rate Codes and Package Access that include this package').waitFor();
@@ -369,6 +384,14 @@ describe('hotels', () => {
     await page.getByRole('button', { name: 'PMS posting' }).click();
     expect(await page.getByRole('textbox', { name: 'Property ID' }).inputValue()).toBe('INN-7');
     await page.getByRole('button', { name: 'Access area' }).click();
+    // leaving asks first, and staying keeps everything
+    await page.getByRole('link', { name: 'Back to the units' }).click();
+    const exit = page.getByRole('dialog', { name: 'Are you sure you want to exit?' });
+    await exit.waitFor();
+    await expectAccessible(page, 'hotel wizard exit confirmation');
+    await exit.getByRole('button', { name: 'Keep editing' }).click();
+    await exit.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'BAR', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Add hotel' }).click();
     await page.waitForURL(`${gateway.url}/organization/${org}/ous`);

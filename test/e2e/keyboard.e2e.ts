@@ -256,7 +256,7 @@ describe('units with the keyboard alone', () => {
 });
 
 describe('a hotel with the keyboard alone', () => {
-  it('goes through every step of the hotel wizard, adds a package in its modal, and saves the hotel', async () => {
+  it('goes through every step of the hotel wizard, adds a package and a rate code in their modals, and saves the hotel', async () => {
     const { page } = browser;
     const client = await gatewayClient(gateway.url);
     await page.goto(`${gateway.url}/organization/${org}/ous/new`);
@@ -291,6 +291,23 @@ describe('a hotel with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Add PMS Package' }).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'KEYS', exact: true }).waitFor();
+    // a rate code: its ID typed, its package picked with the arrows and Enter
+    await tabTo(page, 'Create');
+    await page.keyboard.press('Enter');
+    const codeForm = page.getByRole('dialog', { name: 'Create rate code' });
+    await codeForm.waitFor();
+    await tabTo(page, /^ID/);
+    await page.keyboard.type('KBR');
+    await tabTo(page, /^Packages/);
+    // a multi-select stays open for more after Enter: Tab leaves it
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'KEYS', exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.querySelector('[role="option"][data-combobox-selected]')?.textContent?.trim() ?? '')).toBe('KEYS');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Save');
+    await page.keyboard.press('Enter');
+    await codeForm.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'KBR', exact: true }).waitFor();
     await expectAccessible(page, 'hotel wizard after the keyboard');
     await tabTo(page, 'Add hotel');
     await page.keyboard.press('Enter');
@@ -301,5 +318,8 @@ describe('a hotel with the keyboard alone', () => {
     await expect.poll(async () => (await hotel()) !== undefined, { timeout: 20_000 }).toBe(true);
     const packages = (await client.call(`/organization/${org}/hotel/${(await hotel())?.uuid ?? ''}/pms-package`)).body as { data: { externalId: string }[] };
     expect(packages.data.map((item) => item.externalId)).toEqual(['KEYS']);
+    const codes = (await client.call(`/organization/${org}/hotel/${(await hotel())?.uuid ?? ''}/pms-rate-code`)).body as { data: { name: string; packages: string[] }[] };
+    expect(codes.data.map((code) => code.name)).toEqual(['KBR']);
+    expect(codes.data[0]?.packages).toHaveLength(1);
   });
 });
