@@ -32,6 +32,23 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Drops a test database whose own connections are closed. A plain DROP waits for (and stops) an
+ * autovacuum worker still in it; `WITH (FORCE)` would refuse instead, since a non-superuser may not
+ * terminate that worker ("must be a member of the role whose process is being terminated").
+ */
+async function dropDatabase(admin: postgres.Sql, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(200 * attempt);
+    }
+  }
+}
+
 /** A migrated, empty database of its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
@@ -52,7 +69,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     handle,
     async close() {
       await handle.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(admin, name);
       await admin.end({ timeout: 5 });
     },
   };
