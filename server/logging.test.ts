@@ -36,6 +36,7 @@ describe('redactUrl', () => {
     ['/api/authentication/v1/users/abc/%61ctivate/SECRET?x=1', '/api/authentication/v1/users/abc/activate/[redacted]?x=1'],
     ['/password/%72eset/uuid.SECRET', '/password/reset/[redacted]'],
     ['/validate/%70hone/SECRET', '/validate/phone/[redacted]'],
+    ['/validate/email/SECRET', '/validate/email/[redacted]'],
     ['/users/u/set%2Dpassword/SECRET', '/users/u/set-password/[redacted]'],
   ])('masks the code of %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);

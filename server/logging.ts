@@ -6,7 +6,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { LogLevel } from './config';
 
-const SECRET_SEGMENTS = /\/(password|activate|set-password|phone)\/(reset\/)?[^/]+/gi;
+const SECRET_SEGMENTS = /\/(password|activate|set-password|phone|email)\/(reset\/)?[^/]+/gi;
 /** ASCII escapes but %2F: like the router, an encoded slash stays inside its segment (a code may hold one) */
 const ASCII_ESCAPE = /%(?!2f)[0-7][0-9a-f]/gi;
 

@@ -27,6 +27,9 @@ export async function issueCode(db: Executor, userUuid: string, purpose: Activat
         codeHash: sql<string>`${sha256(code)}`.as('code_hash'),
         userUuid: users.uuid,
         purpose: sql<ActivationPurpose>`${purpose}`.as('purpose'),
+        // the columns in table order, as an insert-select needs them
+        payload: sql<string | null>`null::text`.as('payload'),
+        attempts: sql<number>`0`.as('attempts'),
         expiresAt: sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
         usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
         createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),

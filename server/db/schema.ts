@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   phoneValidated: boolean('phone_validated').notNull().default(false),
   image: text('image'),
   active: boolean('active').notNull().default(true),
+  /** set when a user manager deactivated the user (active is then false); null otherwise */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   permissions: jsonb('permissions').$type<Permission[]>().notNull().default(sql`'[]'::jsonb`),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   version: integer('version').notNull().default(1),
@@ -235,9 +237,10 @@ export const images = pgTable(
   'images',
   {
     key: text('key').primaryKey(),
-    orgUuid: uuid('org_uuid')
-      .notNull()
-      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    /** the organization the image is for; null for a user's profile image (see userUuid) */
+    orgUuid: uuid('org_uuid').references(() => organizations.uuid, { onDelete: 'cascade' }),
+    /** the user whose profile image it is, or null */
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
     fileName: text('file_name').notNull(),
     size: integer('size').notNull(),
@@ -309,13 +312,21 @@ export const activationCodes = pgTable(
       .notNull()
       .references(() => users.uuid, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<ActivationPurpose>().notNull(),
+    /** what the code confirms beyond its owner: the new email or telephone (purposes email, phone, phone-code) */
+    payload: text('payload'),
+    /** wrong guesses of a short code (phone-code); the code stops working at the limit */
+    attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('activation_codes_user_idx').on(t.userUuid)],
 );
-export type ActivationPurpose = 'reset' | 'activate' | 'phone';
+/**
+ * reset: password reset link; activate: a new user's activation link; phone: the link of a phone
+ * validation SMS; phone-code: its 6-digit code (entered signed in); email: an email change link.
+ */
+export type ActivationPurpose = 'reset' | 'activate' | 'phone' | 'phone-code' | 'email';
 
 /**
  * Throttling events (failed sign-ins, code requests) keyed like `pair:<email>|<address>` or

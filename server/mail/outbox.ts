@@ -48,6 +48,8 @@ export interface OutboxOptions {
 
 const DEFAULT_FROM = 'Lobby <no-reply@lobby.local>';
 const LINK = /https?:\/\/[^\s"'<>]+/g;
+/** the token of an email change link (redactUrl masks the others) */
+const EMAIL_LINK_CODE = /\/validate\/email\/[^/]+/gi;
 
 function write(options: OutboxOptions, line: string) {
   if (options.log) options.log(line);
@@ -62,7 +64,7 @@ export function maskedLinks(body: string): string[] {
   return [...body.matchAll(LINK)].map(([link]) => {
     try {
       const url = new URL(link);
-      return `${url.origin}${redactUrl(url.pathname)}`;
+      return `${url.origin}${redactUrl(url.pathname).replace(EMAIL_LINK_CODE, '/validate/email/[redacted]')}`;
     } catch {
       return '[link]';
     }

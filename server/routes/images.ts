@@ -156,7 +156,7 @@ function multipartRefusal(error: unknown): HttpError {
 }
 
 /** The uploaded file's bytes, read to the end; throws the gateway's refusals. */
-async function readImage(request: FastifyRequest): Promise<{ part: MultipartFile; bytes: Buffer }> {
+export async function readImage(request: FastifyRequest): Promise<{ part: MultipartFile; bytes: Buffer }> {
   try {
     const part = await request.file();
     if (!part || part.fieldname !== IMAGE_FIELD) {

@@ -10,13 +10,17 @@ import { organizationRoutes } from './organizations';
 import { pmsConnectionRoutes } from './pms-connections';
 import { pmsExtraRoutes } from './pms-extras';
 import { profileRoutes } from './profile';
+import { profileWriteRoutes } from './profile-writes';
 import { unitRoutes } from './units';
+import { userRoutes } from './users';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(healthRoutes);
   await app.register(tokenRoutes);
   await app.register(activationRoutes);
   await app.register(profileRoutes);
+  await app.register(profileWriteRoutes);
+  await app.register(userRoutes);
   await app.register(organizationRoutes);
   await app.register(pmsConnectionRoutes);
   await app.register(pmsExtraRoutes);

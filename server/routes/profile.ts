@@ -2,12 +2,12 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, userListResponseSchema, userProfileSchema } from '../../src/domain/index';
+import { ERROR_CODES, managedUserListSchema, userProfileSchema } from '../../src/domain/index';
 import { users } from '../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
-import { findUserByUuid, loadGrantee, loadTree, membershipsOf, toProfile } from '../services/directory';
+import { findUserByUuid, loadGrantee, loadTree, membershipsOf, toManagedUser, toProfile } from '../services/directory';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
 import { UUID } from '../resources/define-resource';
@@ -54,7 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Users the caller may see',
         description: 'Omnipresent MANAGEMENT: everyone. MANAGE_USER: users with memberships within what the caller manages, plus the caller. Otherwise 403.',
         security: BEARER,
-        response: { 200: userListResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: managedUserListSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -68,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const data = all
         .filter((u) => u.uuid === me.user.uuid || canSee(filter, byUser.get(u.uuid) ?? []))
-        .map((u) => toProfile(u, byUser.get(u.uuid) ?? []));
+        .map((u) => toManagedUser(u, byUser.get(u.uuid) ?? []));
       return { data };
     },
   );

@@ -3,7 +3,7 @@
  * (UserProfile, Membership, TreeOrganization) so authorization uses src/domain's rules unchanged.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Membership, Permission, TreeOrganization, UserProfile } from '../../src/domain/index';
+import type { ManagedUser, Membership, Permission, TreeOrganization, UserProfile, UserStatus } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { memberships, organizationalUnits, organizations, users } from '../db/schema';
 
@@ -62,4 +62,15 @@ export async function loadTree(db: Executor): Promise<TreeOrganization[]> {
   const byOrg = new Map<string, { uuid: string; parentUuid: string | null }[]>(orgs.map((org) => [org.uuid, []]));
   for (const unit of units) byOrg.get(unit.orgUuid)?.push({ uuid: unit.uuid, parentUuid: unit.parentUuid });
   return orgs.map((org) => ({ uuid: org.uuid, ous: byOrg.get(org.uuid) ?? [] }));
+}
+
+/** ACTIVE: may sign in; DEACTIVATED: turned off by a user manager; INVITED: not activated yet. */
+export function statusOf(user: Pick<UserRow, 'active' | 'deactivatedAt'>): UserStatus {
+  if (user.deactivatedAt !== null) return 'DEACTIVATED';
+  return user.active ? 'ACTIVE' : 'INVITED';
+}
+
+/** A user as user management answers it: the profile with its version and status. */
+export function toManagedUser(user: UserRow, userMemberships: readonly Membership[]): ManagedUser {
+  return { ...toProfile(user, userMemberships), version: user.version, status: statusOf(user) };
 }

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './organization';
 export * from './permissions';
 export * from './profile';
+export * from './users';
 export * from './navigation';
 export * from './pms-connection';
 export * from './conflict';

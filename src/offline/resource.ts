@@ -73,12 +73,15 @@ export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInpu
   labels: { create(input: TInput): string; update(input: TInput): string; delete(record: TRecord): string };
 }
 
-/** Where a collection is: an organization's uuid, or `{ org, ...parents }` (each value a uuid). */
-export type ResourceScope = string | ({ org: string } & Record<string, string>);
+/**
+ * Where a collection is: an organization's uuid, or `{ org, ...parents }` (each value a uuid), or
+ * null for a collection of no organization (the users a user manager manages).
+ */
+export type ResourceScope = string | null | ({ org: string } & Record<string, string>);
 
 /** The organization of a scope: the outbox keeps, shows and drops changes per organization. */
-export const orgOfScope = (scope: ResourceScope): string => (typeof scope === 'string' ? scope : scope.org);
-const scopeParts = (scope: ResourceScope): string[] => (typeof scope === 'string' ? [scope] : Object.values(scope));
+export const orgOfScope = (scope: ResourceScope): string | null => (scope === null || typeof scope === 'string' ? scope : scope.org);
+const scopeParts = (scope: ResourceScope): string[] => (scope === null ? [] : typeof scope === 'string' ? [scope] : Object.values(scope));
 
 export interface ClientResource<TRecord extends ResourceRecord, TInput extends object, TScope extends ResourceScope = string> {
   declaration: ClientResourceDeclaration<TRecord, TInput, TScope>;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseResetToken, PASSWORD_MESSAGES } from '../../../src/domain/index';
 import { issueCode } from '../../auth/codes';
+import { issueLinkCode, issueSmsCode } from '../../auth/profile-codes';
 import { activationCodes, users } from '../../db/schema';
 import type { TestApp } from '../../test-helpers';
 import { bearer, createTestApp, createUser, login, outboxFor } from '../../test-helpers';
@@ -241,5 +242,32 @@ describe('phone validation', () => {
     const profile = await t.app.inject({ method: 'GET', url: '/api/user-profile/v1/user-profile', headers: bearer(session.token) });
     expect(profile.json().phoneValidated).toBe(true);
     expect((await validate(token)).statusCode).toBe(422);
+  });
+});
+
+describe('phone validation of a number sent by SMS', () => {
+  const validate = (phoneToken: string, token?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/user-profile/v1/user-profile/validate/phone', headers: token === undefined ? {} : bearer(token), payload: { phoneToken } });
+
+  it('checks a 6-digit code only for its signed-in owner: 401 without a bearer, the code stays usable', async () => {
+    const uuid = await createUser(t.db, { email: 'sms-code@example.com', password: 'Sms-Password1' });
+    await t.db.update(users).set({ telephone: '+4915100000100' }).where(eq(users.uuid, uuid));
+    const code = await issueSmsCode(t.db, uuid, '+4915100000100', t.clock.now());
+    const anonymous = await validate(code);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().errors[0].code).toBe('auth.unauthenticated');
+    const session = await login(t.app, 'sms-code@example.com', 'Sms-Password1', '10.1.8.9');
+    expect((await validate(code, session.token)).statusCode).toBe(204);
+    const [row] = await t.db.select().from(users).where(eq(users.uuid, uuid));
+    expect(row?.phoneValidated).toBe(true);
+  });
+
+  it('refuses a link sent to another number than the one the user has now', async () => {
+    const uuid = await createUser(t.db, { email: 'sms-link@example.com' });
+    await t.db.update(users).set({ telephone: '+4915100000101' }).where(eq(users.uuid, uuid));
+    const stale = await issueLinkCode(t.db, uuid, 'phone', '+4915100000199', 3600_000, t.clock.now());
+    expect((await validate(stale)).json()).toEqual(codeInvalid);
+    const current = await issueLinkCode(t.db, uuid, 'phone', '+4915100000101', 3600_000, t.clock.now());
+    expect((await validate(current)).statusCode).toBe(204);
   });
 });

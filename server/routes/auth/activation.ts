@@ -16,15 +16,19 @@ import {
   NIL_UUID,
   newPasswordRequestSchema,
   phoneValidationRequestSchema,
+  SMS_CODE_PATTERN,
 } from '../../../src/domain/index';
 import type { CodeOwnerRule } from '../../auth/codes';
 import { consumeCode, isCodeValid, issueCode } from '../../auth/codes';
 import { hashPassword } from '../../auth/passwords';
+import { checkSmsCode, consumePhoneToken, retireCodes } from '../../auth/profile-codes';
 import { beginAttempt, codeRequestKey, throttledError } from '../../auth/throttle';
 import { revokeAllFamilies } from '../../auth/tokens';
 import type { ActivationPurpose } from '../../db/schema';
 import { users } from '../../db/schema';
 import { HttpError, validationError } from '../../http-error';
+import { caller } from '../../plugins/auth';
+import { BEARER } from '../../plugins/swagger';
 import type { RecordedMail } from '../../mail/outbox';
 import type { UserRow } from '../../services/directory';
 import { findUserByEmail } from '../../services/directory';
@@ -175,16 +179,31 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['user profile'],
-        summary: 'Validate a phone number with the token sent by SMS',
+        summary: 'Validate a phone number with the link token or the 6-digit code sent by SMS',
+        description:
+          'A `phoneToken` of 6 digits is the SMS code: it needs the signed-in user\'s bearer token (401 without) and is checked against ' +
+          'the latest code sent to the telephone the user has now; each wrong code counts, and after 5 the code is spent. Any other ' +
+          '`phoneToken` is the token of the SMS link, which needs no bearer. Either works once, for the number it was sent to only. ' +
+          'Success sets phoneValidated (204); an unknown, used, expired or spent code, or one sent to another number, answers 422 ' +
+          'auth.activation_code_invalid.',
+        security: [{}, ...BEARER],
         body: phoneValidationRequestSchema,
-        response: { 204: noContent, ...errorResponses(400, 422) },
+        response: { 204: noContent, ...errorResponses(400, 401, 422) },
       },
     },
     async (request, reply) => {
       const now = app.lobby.now();
+      const { phoneToken } = request.body;
+      if (SMS_CODE_PATTERN.test(phoneToken)) {
+        // the short code is only ever checked for its signed-in owner
+        await app.authenticate(request, reply);
+        if (!(await checkSmsCode(db, caller(request), phoneToken, now))) throw codeInvalid();
+        return reply.code(204).send();
+      }
       await db.transaction(async (tx) => {
-        const owner = await consumeCode(tx, 'phone', request.body.phoneToken, now);
+        const owner = await consumePhoneToken(tx, phoneToken, now);
         if (owner === null) throw codeInvalid();
+        await retireCodes(tx, owner, ['phone', 'phone-code'], now);
         await tx
           .update(users)
           .set({ phoneValidated: true, version: sql`${users.version} + 1`, updatedAt: now })
