@@ -21,7 +21,8 @@ export async function send(fetchFn: FetchLike, url: string, options: RequestOpti
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
+    // a caller's own JSON type (application/merge-patch+json) stays
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -35,6 +35,7 @@ export function AppHeader() {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item onClick={() => navigate('/profile')}>{t('profile.menu')}</Menu.Item>
               <Menu.Item onClick={() => navigate('/logout')}>{t('layout.logout')}</Menu.Item>
             </Menu.Dropdown>
           </Menu>

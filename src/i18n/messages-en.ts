@@ -6,6 +6,7 @@
 import { hotelPms } from './en/hotel-pms';
 import { hotelWizard } from './en/hotel-wizard';
 import { packages } from './en/packages';
+import { profile } from './en/profile';
 import { rateAccess } from './en/rate-access';
 
 export const en = {
@@ -13,6 +14,7 @@ export const en = {
   ...packages,
   ...rateAccess,
   ...hotelWizard,
+  ...profile,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { describeError, useConnectivity } from '../../../api';
+import { PROFILE_PATH, useProfile } from '../../../api/profile';
+import { t } from '../../../i18n';
+import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { TelephoneVerification } from '../components/telephone-verification';
+
+/**
+ * /join (spec sections 2 and 5, the join flow): a user without a validated telephone adds one and
+ * confirms it with the 6-digit code sent by text message, then continues to the organizations.
+ */
+export function JoinPage() {
+  usePageTitle(t('join.title'));
+  const profile = useProfile();
+  const { reachable } = useConnectivity();
+  const [validatedHere, setValidatedHere] = useState(false);
+  const data = profile.data;
+  const done = validatedHere || data?.phoneValidated === true;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz="h2">
+        {t('join.title')}
+      </Title>
+      <OfflineNotice path={PROFILE_PATH} />
+      {!reachable && !done && (
+        <Alert color="yellow" variant="light" role="status">
+          {t('profile.offline')}
+        </Alert>
+      )}
+      {profile.isPending && <PageLoader label={t('profile.loading')} />}
+      {profile.isError && (
+        <Alert color="red" role="alert" title={t('profile.loadFailed')}>
+          {describeError(profile.error)}
+        </Alert>
+      )}
+      {data && (
+        <Paper withBorder p="md" radius="md">
+          {done ? (
+            <Stack gap="md" align="flex-start">
+              <Alert color="green" variant="light" role="status" w="100%">
+                {validatedHere ? t('join.validated') : t('join.alreadyValidated', { telephone: data.telephone ?? '' })}
+              </Alert>
+              <Button component={Link} to="/organizations">
+                {t('join.continue')}
+              </Button>
+            </Stack>
+          ) : (
+            <Stack gap="md">
+              <Text>{t('join.intro')}</Text>
+              <TelephoneVerification profile={data} disabled={!reachable} onValidated={() => setValidatedHere(true)} />
+            </Stack>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}
