@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Anchor, Button, Container, Group, Menu } from '@mantine/core';
-import { CONTENT_WIDTH } from '../domain';
+import { canManageUsers, CONTENT_WIDTH } from '../domain';
 import { t } from '../i18n';
 import { useProfile } from '../features/auth/api/profile';
 import { SyncBadge } from '../features/sync/components/sync-badge';
@@ -24,6 +24,11 @@ export function AppHeader() {
             <Anchor component={Link} to="/organizations" c="white" underline="hover">
               {t('organizations.title')}
             </Anchor>
+            {profile.data && canManageUsers(profile.data) && (
+              <Anchor component={Link} to="/user-management" c="white" underline="hover">
+                {t('users.nav')}
+              </Anchor>
+            )}
           </Group>
         </nav>
         <Group gap="md" wrap="nowrap">

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
         ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
         children: [
           { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage) },
+          { path: 'user-management', ...screen(() => import('../features/users/pages/user-management-page'), (m) => m.UserManagementPage) },
           { path: 'organization/new', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
           { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
           { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },

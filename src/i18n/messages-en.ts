@@ -8,6 +8,7 @@ import { hotelWizard } from './en/hotel-wizard';
 import { packages } from './en/packages';
 import { profile } from './en/profile';
 import { rateAccess } from './en/rate-access';
+import { users } from './en/users';
 
 export const en = {
   ...hotelPms,
@@ -15,6 +16,7 @@ export const en = {
   ...rateAccess,
   ...hotelWizard,
   ...profile,
+  ...users,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

@@ -1,0 +1,192 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Group, List, Stack, TextInput } from '@mantine/core';
+import { z } from 'zod';
+import {
+  emailSchema,
+  grantRefusals,
+  membershipSchema,
+  normalizeMemberships,
+  normalizePermissions,
+  permissionSchema,
+  reachOfGrantable,
+  telephoneSchema,
+  type Grantable,
+  type GrantRefusal,
+  type ManagedUser,
+} from '../../../domain';
+import { t } from '../../../i18n';
+import { useDraft, whenSettled, type DraftScope } from '../../../offline';
+import { DraftRestoredNotice, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { managedUsers, USER_KIND, type UserInput } from '../api/users';
+import { GrantsFields } from './grants-fields';
+
+const formValueSchema = z.object({
+  email: z.string(),
+  telephone: z.string(),
+  permissions: z.array(permissionSchema),
+  memberships: z.array(membershipSchema),
+});
+type FormValue = z.infer<typeof formValueSchema>;
+
+const EMPTY: FormValue = { email: '', telephone: '', permissions: [], memberships: [] };
+const fromRecord = (user: ManagedUser): FormValue => ({ email: user.email, telephone: user.telephone ?? '', permissions: user.permissions, memberships: user.memberships });
+
+/** Names of the organizations and units the grantor may give, for the refusals the form shows. */
+function placeNames(grantable: Grantable): Map<string, string> {
+  return new Map(grantable.organizations.flatMap((org) => [[org.uuid, org.name] as const, ...org.ous.map((unit) => [unit.uuid, unit.name] as const)]));
+}
+
+/**
+ * A refusal in the operator's words: permissions as the form names them, places by name; a place the
+ * grantor does not manage has no name they may read, so those are said together, once.
+ */
+function refusalText(refusal: GrantRefusal, names: ReadonlyMap<string, string>): string {
+  if (refusal.kind === 'permission') return t('users.refusal.permission', { permission: t(`users.permission.${refusal.permission}`) });
+  const what = refusal.permission ? t(`users.permission.${refusal.permission}`) : t(`users.refusal.membership.${refusal.membershipType}`);
+  if (refusal.place.kind === 'all') return t('users.refusal.everything', { what });
+  const place = names.get(refusal.place.uuid);
+  return place === undefined ? t('users.refusal.elsewhere', { what }) : t('users.refusal.place', { what, place });
+}
+
+interface UserFormProps {
+  userUuid: string;
+  /** the user to edit (as shown, queued changes included); null creates one */
+  record: ManagedUser | null;
+  grantable: Grantable;
+  /** emails of the other users listed: a new user's must differ */
+  takenEmails: ReadonlySet<string>;
+  onClose(): void;
+}
+
+/**
+ * Create a user (email, optional telephone, grants) or change a user's grants, in a FormModal.
+ * Kept as a draft while typing; the grant choices are only those the signed-in user may give, and a
+ * combination that would pass on more than they hold (a permission to a user with units elsewhere)
+ * is said and not sent. The change goes through the outbox.
+ */
+export function UserForm({ userUuid, record, grantable, takenEmails, onClose }: UserFormProps) {
+  const scope: DraftScope = { userUuid, orgUuid: null, kind: USER_KIND, recordId: record?.uuid ?? 'new' };
+  const initial = record ? fromRecord(record) : EMPTY;
+  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const value = draft.value;
+  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
+
+  const email = emailSchema.safeParse(value.email);
+  const telephone = value.telephone.trim() === '' ? null : telephoneSchema.safeParse(value.telephone);
+  const emailError = record
+    ? undefined
+    : !email.success
+      ? t('users.form.emailInvalid')
+      : takenEmails.has(email.data)
+        ? t('users.form.emailTaken')
+        : undefined;
+  const telephoneError = telephone && !telephone.success ? t('attributeSettings.problem.telephone') : undefined;
+
+  const after = useMemo(() => ({ permissions: normalizePermissions(value.permissions), memberships: normalizeMemberships(value.memberships) }), [value.permissions, value.memberships]);
+  const refusals = useMemo(() => {
+    const before = record ? { permissions: record.permissions, memberships: record.memberships } : { permissions: [], memberships: [] };
+    const names = placeNames(grantable);
+    // each message once: several places the grantor does not manage read the same (and key the list)
+    return [...new Set(grantRefusals(reachOfGrantable(grantable), before, after).map((refusal) => refusalText(refusal, names)))];
+  }, [grantable, record, after]);
+
+  async function save() {
+    if (!draft.changed) return;
+    setAttempted(true);
+    if (emailError !== undefined || telephoneError !== undefined || refusals.length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    const input: UserInput = {
+      email: record ? record.email : email.success ? email.data : value.email,
+      telephone: record ? record.telephone : telephone?.success ? telephone.data : null,
+      permissions: after.permissions,
+      memberships: after.memberships,
+      active: record ? record.status !== 'DEACTIVATED' : true,
+    };
+    setSaving(true);
+    try {
+      const queued = record
+        ? await managedUsers.queueUpdate(null, userUuid, record, draft.restoredBaseVersion ?? record.version, input, scope)
+        : await managedUsers.queueCreate(null, userUuid, input, scope);
+      await draft.clear();
+      onClose();
+      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
+        {draft.error !== null && (
+          <Alert color="red" role="alert" title={t('users.form.refused')}>
+            {t('draft.refused', { message: draft.error })}
+          </Alert>
+        )}
+        <TextInput
+          ref={firstField}
+          data-autofocus
+          type="email"
+          label={t('users.form.email')}
+          description={record ? undefined : t('users.form.emailDescription')}
+          required={!record}
+          readOnly={record !== null}
+          autoComplete="off"
+          value={value.email}
+          error={attempted || (value.email !== '' && emailError === t('users.form.emailTaken')) ? emailError : undefined}
+          disabled={!draft.ready}
+          onChange={(event) => set({ email: event.currentTarget.value })}
+        />
+        {!record && (
+          <TextInput
+            type="tel"
+            inputMode="tel"
+            label={t('users.form.telephone')}
+            autoComplete="off"
+            value={value.telephone}
+            error={attempted ? telephoneError : undefined}
+            disabled={!draft.ready}
+            onChange={(event) => set({ telephone: event.currentTarget.value })}
+          />
+        )}
+        <GrantsFields grantable={grantable} value={value} disabled={!draft.ready} onChange={(grants) => set(grants)} />
+        {refusals.length > 0 && (
+          <Alert color="red" role="alert" title={t('users.form.refused')}>
+            <List size="sm">
+              {refusals.map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={requestClose}>
+            {t('users.form.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed || refusals.length > 0}>
+            {record ? t('users.form.save') : t('users.form.createSave')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Users as an administrator and the new user work them (issue 10): the administrator creates a user
+ * with SETUP_OU on one venue and VIEW_TRANSACTIONS on one hotel; the user activates from the
+ * outbox's link, sets a password, signs in and can set up exactly that venue; then changes their
+ * phone and confirms it with the code of the SMS outbox. The administrator deactivates them, and
+ * their session ends at once. axe on every screen and modal.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { apiSignIn, gatewayClient, signIn, waitForServiceWorker } from './journeys';
+
+let gateway: Gateway;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterEach(async () => {
+  for (const browser of browsers.splice(0)) await browser.close();
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+const badge = (page: Page) => page.getByRole('link', { name: /^Sync status:/ });
+async function allSaved(page: Page) {
+  await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+}
+
+async function open(): Promise<Page> {
+  const browser = await openBrowser();
+  browsers.push(browser);
+  return browser.page;
+}
+
+/** The 6-digit codes of the SMS the gateway wrote beside its mails (DATA_DIR/mail/*.sms.txt), oldest first. */
+function smsCodes(): string[] {
+  const dir = join(gateway.dataDir, 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.sms.txt'))
+    .sort()
+    .flatMap((name) => [...readFileSync(join(dir, name), 'utf8').matchAll(/code is (\d{6})/g)].map((match) => match[1] as string));
+}
+
+const USER_EMAIL = 'venue.operator@lobby.test';
+const USER_PASSWORD = 'Venue-Operator1';
+
+describe('users, grants and the profile', () => {
+  it('creates a user with one venue and one hotel, who activates, signs in, sets up exactly that venue, and validates a phone', async () => {
+    const admin = await open();
+    await signIn(admin, gateway.url);
+    await waitForServiceWorker(admin);
+    await admin.getByRole('button', { name: 'Accept' }).click();
+    await admin.getByRole('link', { name: 'User management' }).click();
+    await admin.getByRole('heading', { name: 'User management', level: 1 }).waitFor();
+    await admin.getByRole('cell', { name: /admin@lobby\.test/ }).waitFor();
+    await expectAccessible(admin, 'user management');
+
+    await admin.getByRole('button', { name: 'Create user' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Create user' });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(USER_EMAIL);
+    await dialog.getByRole('checkbox', { name: 'Unit setup (per unit)' }).check();
+    await dialog.getByRole('checkbox', { name: 'Transaction visibility' }).check();
+    const setup = dialog.getByRole('group', { name: 'Units for setup and user management' });
+    await setup.getByRole('checkbox', { name: 'Rooftop Bar', exact: true }).check();
+    const transactions = dialog.getByRole('group', { name: 'Units for transaction visibility' });
+    await transactions.getByRole('checkbox', { name: 'Harbour View Hotel', exact: true }).check();
+    await expectAccessible(admin, 'create user');
+    await dialog.getByRole('button', { name: 'Create user' }).click();
+    await allSaved(admin);
+    const row = admin.getByRole('row', { name: new RegExp(USER_EMAIL.replace('.', '\\.')) });
+    await row.getByText('Invited').waitFor();
+
+    // what the gateway holds: exactly the venue for setup and the hotel for transactions
+    const client = await gatewayClient(gateway.url);
+    const units = (await client.call(`/organization/${client.org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string }[] };
+    const unitUuid = (name: string) => units.data.find((unit) => unit.name === name)?.uuid;
+    const listed = (await client.call('/user-profile/v1/user-profile/users')).body as { data: { email: string; permissions: string[]; memberships: unknown[] }[] };
+    const created = listed.data.find((user) => user.email === USER_EMAIL);
+    expect(created?.permissions).toEqual(['SETUP_OU', 'VIEW_TRANSACTIONS']);
+    expect(created?.memberships).toHaveLength(2);
+    expect(created?.memberships).toEqual(
+      expect.arrayContaining([
+        { membershipType: 'BUSINESS_DATA', omnipresence: false, orgs: [], ous: [unitUuid('Harbour View Hotel')] },
+        { membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [unitUuid('Rooftop Bar')] },
+      ]),
+    );
+
+    // the new user: the activation link from the outbox, a password, then sign in
+    const link = gateway.mailLinks(/\/users\/[0-9a-f-]{36}\/activate\//).at(-1);
+    expect(link).toBeDefined();
+    const user = await open();
+    await user.goto(link ?? '');
+    await user.getByRole('heading', { name: 'Activate user' }).waitFor();
+    await expectAccessible(user, 'activate user');
+    await user.getByLabel(/^New password/).fill(USER_PASSWORD);
+    await user.getByLabel(/^Confirm password/).fill(USER_PASSWORD);
+    await user.getByRole('button', { name: 'Activate' }).click();
+    await user.getByText('Your account is active. You can now sign in with your new password.').waitFor();
+    await signIn(user, gateway.url, USER_EMAIL, USER_PASSWORD);
+    await user.getByRole('button', { name: 'Accept' }).click();
+    // no user management for them
+    await expect(user.getByRole('link', { name: 'User management' }).count()).resolves.toBe(0);
+    await user.getByRole('link', { name: 'Demo Hospitality Group' }).click();
+    await user.getByRole('heading', { name: 'Demo Hospitality Group', level: 1 }).waitFor();
+    await user.goto(`${gateway.url}/organization/${client.org}/ous/venue/${unitUuid('Rooftop Bar')}`);
+    await user.getByRole('heading', { name: 'Edit venue', level: 1 }).waitFor();
+    await expect.poll(() => user.getByRole('textbox', { name: 'Venue name' }).inputValue()).toBe('Rooftop Bar');
+    await expectAccessible(user, 'venue settings of the new user');
+    // the hotel next door is not theirs to set up
+    const beach = await user.goto(`${gateway.url}/organization/${client.org}/ous/venue/${unitUuid('Beach Club')}`);
+    expect(beach?.status()).toBe(200);
+    await user.getByText('There is no venue at this address: it may have been removed, or the link is wrong.').waitFor();
+
+    // their phone, confirmed with the code of the SMS
+    await user.getByRole('button', { name: /^Account menu of/ }).click();
+    await user.getByRole('menuitem', { name: 'Profile' }).click();
+    await user.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await expectAccessible(user, 'profile');
+    await user.getByRole('textbox', { name: 'Telephone number' }).fill('41791234567');
+    await user.getByRole('button', { name: 'Send code' }).click();
+    await user.getByRole('textbox', { name: 'SMS code' }).waitFor();
+    await expect.poll(() => smsCodes().length, { timeout: 10_000 }).toBe(1);
+    await user.getByRole('textbox', { name: 'SMS code' }).fill(smsCodes()[0] ?? '');
+    await user.getByRole('button', { name: 'Validate' }).click();
+    await user.getByText('Your telephone number has been validated.').first().waitFor();
+    await expectAccessible(user, 'profile after validation');
+    const { token } = await apiSignIn(gateway.url, USER_EMAIL, USER_PASSWORD);
+    const profile = (await (await fetch(`${gateway.url}/api/user-profile/v1/user-profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as { telephone: string; phoneValidated: boolean };
+    expect(profile).toMatchObject({ telephone: '41791234567', phoneValidated: true });
+
+    // the administrator deactivates them: their next request is refused and they are signed out
+    await admin.reload();
+    await row.getByRole('button', { name: `Deactivate ${USER_EMAIL}` }).click();
+    await admin.getByRole('dialog', { name: `Deactivate ${USER_EMAIL}` }).waitFor();
+    await expectAccessible(admin, 'deactivate confirmation');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await allSaved(admin);
+    await row.getByText('Deactivated').waitFor();
+    await user.goto(`${gateway.url}/organizations`);
+    await user.waitForURL(/\/login/, { timeout: 30_000 });
+  });
+});
