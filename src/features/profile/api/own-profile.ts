@@ -15,10 +15,24 @@ import {
   type ProfilePatch,
   type UserProfile,
 } from '../../../domain';
-import { parseAnswer, request, useSession } from '../../../api';
+import { ApiError, isApiError, parseAnswer, request as send, useSession } from '../../../api';
 import { profileQueryOptions } from '../../../api/profile';
 
 export const OWN_PROFILE_PATH = '/user-profile/v1/user-profile';
+
+/**
+ * Spec section 7: "Profile handlers publish an error with a message and a status, defaulting to 403
+ * when there is no response". A call that got no answer fails with status 403 (and stays marked as
+ * a network failure, so the screens say the gateway could not be reached).
+ */
+async function request(...args: Parameters<typeof send>): ReturnType<typeof send> {
+  try {
+    return await send(...args);
+  } catch (error) {
+    if (isApiError(error) && error.status === 0) throw new ApiError(error.message, { status: 403, body: error.body, errors: [...error.errors], network: true });
+    throw error;
+  }
+}
 /** RFC 7396: the profile PATCH names only what changes; null removes. */
 export const MERGE_PATCH_TYPE = 'application/merge-patch+json';
 
