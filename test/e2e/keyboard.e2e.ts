@@ -185,9 +185,16 @@ async function pickOption(page: Page, option: string): Promise<void> {
     const active = await page.evaluate(() => document.querySelector('[role="option"][data-combobox-selected]')?.textContent?.trim() ?? '');
     seen.push(active);
     if (active === option) {
-      await page.keyboard.press('Enter');
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
-      return;
+      // on a loaded machine an Enter can land while the list is still settling: then it is pressed again, as a person would
+      for (let attempt = 1; ; attempt += 1) {
+        await page.keyboard.press('Enter');
+        try {
+          await page.getByRole('listbox').waitFor({ state: 'detached', timeout: 5_000 });
+          return;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+        }
+      }
     }
     await page.keyboard.press('ArrowDown');
   }
