@@ -44,6 +44,7 @@ export {
 } from './inputs';
 export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, type AttributeReferenceRecord, type AttributeSettingsProps, type UploadedImage } from './attributes';
 export { DraftRestoredNotice } from './draft-notice';
+export { DraftForm, type DraftFormState } from './draft-form';
 export { ForbiddenRedirect, forbiddenReasonOf, type ForbiddenState } from './forbidden';
 export { ExitConfirmModal, useLeaveGuard } from './leave-guard';
 export { FailedRemovals, QueuedRowName, RemoveOrUndoButton, removalFailure, useQueuedRemoval, useReopenLatestDraft, type QueuedRemovalOptions, type QueuedRowState } from './resource-list';

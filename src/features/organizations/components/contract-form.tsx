@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Textarea, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   CONTRACT_KIND,
@@ -15,7 +15,7 @@ import {
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, DateMaskInput, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { DraftForm, DateMaskInput, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { contracts } from '../api/units';
 
@@ -181,72 +181,57 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
   const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="md">
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert" title={t('contract.errorMessage')}>
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
-        <TextInput
-          ref={firstField}
-          data-autofocus
-          label={t('contract.form.reference')}
-          required
-          value={value.reference}
-          error={errors.reference}
+    <DraftForm formRef={formRef} draft={draft} errorTitle={t('contract.errorMessage')} onSave={save}>
+      <TextInput
+        ref={firstField}
+        data-autofocus
+        label={t('contract.form.reference')}
+        required
+        value={value.reference}
+        error={errors.reference}
+        disabled={!draft.ready}
+        onChange={(event) => set({ reference: event.currentTarget.value })}
+      />
+      <Group grow align="flex-start">
+        <DateMaskInput label={t('contract.form.startDate')} required value={value.startDate} error={errors.startDate} disabled={!draft.ready} onChange={(startDate) => set({ startDate })} />
+        <DateMaskInput
+          label={t('contract.form.endDate')}
+          description={t('contract.form.endDateDescription')}
+          value={value.endDate}
+          error={errors.endDate}
           disabled={!draft.ready}
-          onChange={(event) => set({ reference: event.currentTarget.value })}
+          onChange={(endDate) => set({ endDate })}
         />
-        <Group grow align="flex-start">
-          <DateMaskInput label={t('contract.form.startDate')} required value={value.startDate} error={errors.startDate} disabled={!draft.ready} onChange={(startDate) => set({ startDate })} />
-          <DateMaskInput
-            label={t('contract.form.endDate')}
-            description={t('contract.form.endDateDescription')}
-            value={value.endDate}
-            error={errors.endDate}
-            disabled={!draft.ready}
-            onChange={(endDate) => set({ endDate })}
-          />
-        </Group>
-        <TextInput label={t('contract.form.plan')} value={value.plan} error={errors.plan} disabled={!draft.ready} onChange={(event) => set({ plan: event.currentTarget.value })} />
-        <Select
-          label={t('contract.form.status')}
-          placeholder={t('contract.form.statusPlaceholder')}
-          required
-          data={CONTRACT_STATUSES.map((status) => ({ value: status, label: contractStatusLabel(status) }))}
-          value={value.status === '' ? null : value.status}
-          error={errors.status}
-          disabled={!draft.ready}
-          allowDeselect={false}
-          onChange={(status) => set({ status: status ?? '' })}
-        />
-        <Textarea
-          label={t('contract.form.notes')}
-          rows={4}
-          resize="vertical"
-          value={value.notes}
-          error={errors.notes}
-          disabled={!draft.ready}
-          onChange={(event) => set({ notes: event.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
-            {t('contract.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-            {t('contract.form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+      <TextInput label={t('contract.form.plan')} value={value.plan} error={errors.plan} disabled={!draft.ready} onChange={(event) => set({ plan: event.currentTarget.value })} />
+      <Select
+        label={t('contract.form.status')}
+        placeholder={t('contract.form.statusPlaceholder')}
+        required
+        data={CONTRACT_STATUSES.map((status) => ({ value: status, label: contractStatusLabel(status) }))}
+        value={value.status === '' ? null : value.status}
+        error={errors.status}
+        disabled={!draft.ready}
+        allowDeselect={false}
+        onChange={(status) => set({ status: status ?? '' })}
+      />
+      <Textarea
+        label={t('contract.form.notes')}
+        rows={4}
+        resize="vertical"
+        value={value.notes}
+        error={errors.notes}
+        disabled={!draft.ready}
+        onChange={(event) => set({ notes: event.currentTarget.value })}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={requestClose}>
+          {t('contract.form.cancel')}
+        </Button>
+        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
+          {t('contract.form.save')}
+        </Button>
+      </Group>
+    </DraftForm>
   );
 }

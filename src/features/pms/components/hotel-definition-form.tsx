@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Fieldset, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { ACCESS_KEY_CHOICES, CARD_TYPES, HOTEL_DEFINITION_KIND, HOTEL_MESSAGES, HOTEL_NAME_MAX, hotelDefinitionInputSchema, type HotelDefinition } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { DraftForm, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { hotelDefinitions } from '../api/hotel-resources';
 import { usePmsConnectionRows } from '../api/pms-connections';
@@ -107,70 +107,55 @@ export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDef
   const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="md">
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert" title={t('pms.errorMessage')}>
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
-        <TextInput
-          ref={firstField}
-          data-autofocus
-          label={t('hotelDefinitions.form.name')}
-          required
-          maxLength={HOTEL_NAME_MAX}
-          value={value.name}
-          error={errors.name}
-          disabled={!draft.ready}
-          onChange={(event) => set({ name: event.currentTarget.value.slice(0, HOTEL_NAME_MAX) })}
-        />
-        <TextInput
-          label={t('hotelDefinitions.form.propertyId')}
-          description={t('hotelDefinitions.form.propertyIdHelp')}
-          value={value.externalId}
-          error={errors.externalId}
-          disabled={!draft.ready}
-          onChange={(event) => set({ externalId: event.currentTarget.value })}
-        />
-        <Select
-          label={t('hotelDefinitions.form.connection')}
-          placeholder={t('hotelDefinitions.form.connectionPlaceholder')}
-          description={noConnections ? t('hotelDefinitions.form.noConnections') : undefined}
-          data={connections.map((connection) => ({ value: connection.uuid, label: connection.name }))}
-          value={value.pmsConnectionUuid}
-          error={errors.pmsConnectionUuid}
-          disabled={!draft.ready}
-          clearable
-          clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
-          onChange={(pmsConnectionUuid) => set({ pmsConnectionUuid })}
-        />
-        <Fieldset legend={t('hotelDefinitions.form.roomAccess')} variant="unstyled">
-          <RoomAccessFields idPrefix="hotel-definition-room-access" value={value.roomAccess} showErrors={attempted} readOnly={!draft.ready} onChange={(roomAccess) => set({ roomAccess })} />
-        </Fieldset>
-        {attempted && !parsed.success && roomProblems === null && Object.keys(fieldErrors).length === 0 && (
-          // a rule the fields do not show (the domain's own): said rather than silently refused
-          <Alert color="red" role="alert" title={t('pms.errorMessage')}>
-            {parsed.error.issues[0]?.message ?? HOTEL_MESSAGES.deleteFailed}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
-            {t('hotelDefinitions.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-            {t('hotelDefinitions.form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DraftForm formRef={formRef} draft={draft} errorTitle={t('pms.errorMessage')} onSave={save}>
+      <TextInput
+        ref={firstField}
+        data-autofocus
+        label={t('hotelDefinitions.form.name')}
+        required
+        maxLength={HOTEL_NAME_MAX}
+        value={value.name}
+        error={errors.name}
+        disabled={!draft.ready}
+        onChange={(event) => set({ name: event.currentTarget.value.slice(0, HOTEL_NAME_MAX) })}
+      />
+      <TextInput
+        label={t('hotelDefinitions.form.propertyId')}
+        description={t('hotelDefinitions.form.propertyIdHelp')}
+        value={value.externalId}
+        error={errors.externalId}
+        disabled={!draft.ready}
+        onChange={(event) => set({ externalId: event.currentTarget.value })}
+      />
+      <Select
+        label={t('hotelDefinitions.form.connection')}
+        placeholder={t('hotelDefinitions.form.connectionPlaceholder')}
+        description={noConnections ? t('hotelDefinitions.form.noConnections') : undefined}
+        data={connections.map((connection) => ({ value: connection.uuid, label: connection.name }))}
+        value={value.pmsConnectionUuid}
+        error={errors.pmsConnectionUuid}
+        disabled={!draft.ready}
+        clearable
+        clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
+        onChange={(pmsConnectionUuid) => set({ pmsConnectionUuid })}
+      />
+      <Fieldset legend={t('hotelDefinitions.form.roomAccess')} variant="unstyled">
+        <RoomAccessFields idPrefix="hotel-definition-room-access" value={value.roomAccess} showErrors={attempted} readOnly={!draft.ready} onChange={(roomAccess) => set({ roomAccess })} />
+      </Fieldset>
+      {attempted && !parsed.success && roomProblems === null && Object.keys(fieldErrors).length === 0 && (
+        // a rule the fields do not show (the domain's own): said rather than silently refused
+        <Alert color="red" role="alert" title={t('pms.errorMessage')}>
+          {parsed.error.issues[0]?.message ?? HOTEL_MESSAGES.deleteFailed}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={requestClose}>
+          {t('hotelDefinitions.form.cancel')}
+        </Button>
+        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
+          {t('hotelDefinitions.form.save')}
+        </Button>
+      </Group>
+    </DraftForm>
   );
 }

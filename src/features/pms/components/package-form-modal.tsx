@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { CALCULATION_RULE_LABELS, CALCULATION_RULES, externalIdKey, HOTEL_MESSAGES, pmsPackageInputSchema, type CalculationRule } from '../../../domain';
 import { describeError } from '../../../api';
 import { t, type MessageKey } from '../../../i18n';
 import { useDraft, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, FormModal, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { DraftForm, FormModal, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import type { PackageFormValues, PackageItem } from './packages-section';
 
 /** Spec section 9: the package form's modal is at most 600 wide. */
@@ -126,60 +126,45 @@ function PackageForm({ item, items, onClose, onSave, draftScope = null }: Packag
   const { requestClose } = useFormModalGuard({ dirty: changed, discard: () => draft.discard(), save }, onClose);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="md">
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert" title={t('packages.errorMessage')}>
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
-        {failure !== null && (
-          <Alert color="red" role="alert">
-            {t('packages.form.failed', { message: failure })}
-          </Alert>
-        )}
-        <TextInput
-          ref={firstField}
-          data-autofocus
-          label={t('packages.form.id')}
-          required
-          value={value.externalId}
-          error={idError}
-          disabled={!draft.ready}
-          // an untouched field is not flagged on leaving it: the message would move the buttons under the pointer on its way to Cancel
-          onBlur={() => setTouched(typed)}
-          onChange={(event) => {
-            setTyped(true);
-            setValue({ ...value, externalId: event.currentTarget.value });
-          }}
-        />
-        <Select
-          label={t('packages.form.rule')}
-          required
-          data={RULE_OPTIONS}
-          value={value.calculationRule}
-          error={ruleError}
-          disabled={!draft.ready}
-          allowDeselect={false}
-          onChange={(rule) => setValue({ ...value, calculationRule: isRule(rule) ? rule : null })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
-            {t('packages.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} disabled={!draft.ready || !changed || value.calculationRule === null}>
-            {item ? t('packages.form.update') : t('packages.form.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DraftForm formRef={formRef} draft={draft} errorTitle={t('packages.errorMessage')} onSave={save}>
+      {failure !== null && (
+        <Alert color="red" role="alert">
+          {t('packages.form.failed', { message: failure })}
+        </Alert>
+      )}
+      <TextInput
+        ref={firstField}
+        data-autofocus
+        label={t('packages.form.id')}
+        required
+        value={value.externalId}
+        error={idError}
+        disabled={!draft.ready}
+        // an untouched field is not flagged on leaving it: the message would move the buttons under the pointer on its way to Cancel
+        onBlur={() => setTouched(typed)}
+        onChange={(event) => {
+          setTyped(true);
+          setValue({ ...value, externalId: event.currentTarget.value });
+        }}
+      />
+      <Select
+        label={t('packages.form.rule')}
+        required
+        data={RULE_OPTIONS}
+        value={value.calculationRule}
+        error={ruleError}
+        disabled={!draft.ready}
+        allowDeselect={false}
+        onChange={(rule) => setValue({ ...value, calculationRule: isRule(rule) ? rule : null })}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={requestClose}>
+          {t('packages.form.cancel')}
+        </Button>
+        <Button type="submit" loading={saving} disabled={!draft.ready || !changed || value.calculationRule === null}>
+          {item ? t('packages.form.update') : t('packages.form.add')}
+        </Button>
+      </Group>
+    </DraftForm>
   );
 }

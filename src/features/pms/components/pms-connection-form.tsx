@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   isPmsConnectionNameTaken,
@@ -12,7 +12,7 @@ import {
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { DraftForm, pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 
@@ -129,62 +129,47 @@ export function PmsConnectionForm({ org, userUuid, record, others, onClose }: Pm
   const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="md">
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert" title={t('pms.errorMessage')}>
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
-        <TextInput
-          ref={firstField}
-          data-autofocus
-          label={t('pms.form.name')}
-          required
-          value={value.name}
-          error={errors.name}
-          disabled={!draft.ready}
-          onChange={(event) => set({ name: event.currentTarget.value })}
-        />
-        <Select
-          label={t('pms.form.type')}
-          placeholder={t('pms.form.typePlaceholder')}
-          required
-          data={PMS_CONNECTION_TYPES.map((type) => ({ value: type, label: pmsConnectionTypeLabel(type) }))}
-          value={value.type === '' ? null : value.type}
-          error={errors.type}
-          disabled={!draft.ready}
-          allowDeselect={false}
-          onChange={(type) => set({ type: type ?? '' })}
-        />
-        <TextInput label={t('pms.form.host')} required value={value.host} error={errors.host} disabled={!draft.ready} onChange={(event) => set({ host: event.currentTarget.value })} />
-        <TextInput
-          label={t('pms.form.port')}
-          description={t('pms.form.portDescription')}
-          required
-          inputMode="numeric"
-          value={value.port}
-          error={errors.port}
-          disabled={!draft.ready}
-          onChange={(event) => set({ port: event.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
-            {t('pms.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-            {t('pms.form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DraftForm formRef={formRef} draft={draft} errorTitle={t('pms.errorMessage')} onSave={save}>
+      <TextInput
+        ref={firstField}
+        data-autofocus
+        label={t('pms.form.name')}
+        required
+        value={value.name}
+        error={errors.name}
+        disabled={!draft.ready}
+        onChange={(event) => set({ name: event.currentTarget.value })}
+      />
+      <Select
+        label={t('pms.form.type')}
+        placeholder={t('pms.form.typePlaceholder')}
+        required
+        data={PMS_CONNECTION_TYPES.map((type) => ({ value: type, label: pmsConnectionTypeLabel(type) }))}
+        value={value.type === '' ? null : value.type}
+        error={errors.type}
+        disabled={!draft.ready}
+        allowDeselect={false}
+        onChange={(type) => set({ type: type ?? '' })}
+      />
+      <TextInput label={t('pms.form.host')} required value={value.host} error={errors.host} disabled={!draft.ready} onChange={(event) => set({ host: event.currentTarget.value })} />
+      <TextInput
+        label={t('pms.form.port')}
+        description={t('pms.form.portDescription')}
+        required
+        inputMode="numeric"
+        value={value.port}
+        error={errors.port}
+        disabled={!draft.ready}
+        onChange={(event) => set({ port: event.currentTarget.value })}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={requestClose}>
+          {t('pms.form.cancel')}
+        </Button>
+        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
+          {t('pms.form.save')}
+        </Button>
+      </Group>
+    </DraftForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Group, List, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   emailSchema,
@@ -17,7 +17,7 @@ import {
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { DraftForm, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { managedUsers, USER_KIND, type UserInput } from '../api/users';
 import { GrantsFields } from './grants-fields';
@@ -127,66 +127,51 @@ export function UserForm({ userUuid, record, grantable, takenEmails, onClose }: 
   const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="md">
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert" title={t('users.form.refused')}>
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
+    <DraftForm formRef={formRef} draft={draft} errorTitle={t('users.form.refused')} onSave={save}>
+      <TextInput
+        ref={firstField}
+        data-autofocus
+        type="email"
+        label={t('users.form.email')}
+        description={record ? undefined : t('users.form.emailDescription')}
+        required={!record}
+        readOnly={record !== null}
+        autoComplete="off"
+        value={value.email}
+        error={attempted || (value.email !== '' && emailError === t('users.form.emailTaken')) ? emailError : undefined}
+        disabled={!draft.ready}
+        onChange={(event) => set({ email: event.currentTarget.value })}
+      />
+      {!record && (
         <TextInput
-          ref={firstField}
-          data-autofocus
-          type="email"
-          label={t('users.form.email')}
-          description={record ? undefined : t('users.form.emailDescription')}
-          required={!record}
-          readOnly={record !== null}
+          type="tel"
+          inputMode="tel"
+          label={t('users.form.telephone')}
           autoComplete="off"
-          value={value.email}
-          error={attempted || (value.email !== '' && emailError === t('users.form.emailTaken')) ? emailError : undefined}
+          value={value.telephone}
+          error={attempted ? telephoneError : undefined}
           disabled={!draft.ready}
-          onChange={(event) => set({ email: event.currentTarget.value })}
+          onChange={(event) => set({ telephone: event.currentTarget.value })}
         />
-        {!record && (
-          <TextInput
-            type="tel"
-            inputMode="tel"
-            label={t('users.form.telephone')}
-            autoComplete="off"
-            value={value.telephone}
-            error={attempted ? telephoneError : undefined}
-            disabled={!draft.ready}
-            onChange={(event) => set({ telephone: event.currentTarget.value })}
-          />
-        )}
-        <GrantsFields grantable={grantable} value={value} disabled={!draft.ready} onChange={(grants) => set(grants)} />
-        {refusals.length > 0 && (
-          <Alert color="red" role="alert" title={t('users.form.refused')}>
-            <List size="sm">
-              {refusals.map((message) => (
-                <List.Item key={message}>{message}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
-            {t('users.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed || refusals.length > 0}>
-            {record ? t('users.form.save') : t('users.form.createSave')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      <GrantsFields grantable={grantable} value={value} disabled={!draft.ready} onChange={(grants) => set(grants)} />
+      {refusals.length > 0 && (
+        <Alert color="red" role="alert" title={t('users.form.refused')}>
+          <List size="sm">
+            {refusals.map((message) => (
+              <List.Item key={message}>{message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={requestClose}>
+          {t('users.form.cancel')}
+        </Button>
+        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed || refusals.length > 0}>
+          {record ? t('users.form.save') : t('users.form.createSave')}
+        </Button>
+      </Group>
+    </DraftForm>
   );
 }
