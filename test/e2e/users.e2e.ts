@@ -75,6 +75,12 @@ describe('users, grants and the profile', () => {
     await allSaved(admin);
     const row = admin.getByRole('row', { name: new RegExp(USER_EMAIL.replace('.', '\\.')) });
     await row.getByText('Invited').waitFor();
+    await row.getByRole('button', { name: `Edit ${USER_EMAIL}` }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit user' });
+    await expect.poll(() => edit.getByRole('group', { name: 'Units for setup and user management' }).getByRole('checkbox', { name: 'Rooftop Bar', exact: true }).isChecked()).toBe(true);
+    await expectAccessible(admin, 'edit user');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
 
     // what the gateway holds: exactly the venue for setup and the hotel for transactions
     const client = await gatewayClient(gateway.url);
@@ -133,6 +139,12 @@ describe('users, grants and the profile', () => {
     const { token } = await apiSignIn(gateway.url, USER_EMAIL, USER_PASSWORD);
     const profile = (await (await fetch(`${gateway.url}/api/user-profile/v1/user-profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as { telephone: string; phoneValidated: boolean };
     expect(profile).toMatchObject({ telephone: '41791234567', phoneValidated: true });
+    await user.goto(`${gateway.url}/join`);
+    await user.getByText('Your telephone number 41791234567 is already validated.').waitFor();
+    await expectAccessible(user, 'join');
+    await user.goto(`${gateway.url}/validate/email/not-a-real-token`);
+    await user.getByText('* The activation code is not valid').waitFor();
+    await expectAccessible(user, 'email validation');
 
     // the administrator deactivates them: their next request is refused and they are signed out
     await admin.reload();
