@@ -7,7 +7,7 @@
  * Not re-exported from ./index: it brings React Query and the request layer, which the service
  * worker (that replays the outbox) never needs.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { parseAnswer, request, useSession } from '../api';
@@ -120,6 +120,16 @@ function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schem
   });
 }
 
+/** A create or edit the gateway applied: the body it carried, and how many edits (each raises the version by one). */
+interface AppliedWrite<TInput> {
+  body: Partial<TInput>;
+  create: boolean;
+  updates: number;
+}
+
+/** How long a write the gateway just applied keeps showing over a list not fetched since. */
+const WRITE_DONE_MS = 10_000;
+
 /** Only the keys of `keys` (a row's view-only members, pending and removal, are left out). */
 function pick(value: object, keys: readonly string[]): Record<string, unknown> {
   const source = value as Record<string, unknown>;
@@ -203,6 +213,48 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     return { done, markUndone };
   }
 
+  /**
+   * Creates and edits whose queued change left the outbox while this list was shown (the gateway
+   * applied it), with the body they carried and when that was seen: until the list is fetched again
+   * the row keeps showing it, rather than the record as it was for a moment. Bounded in time, so a
+   * change discarded elsewhere (the Sync page of another tab) never lingers.
+   */
+  function useWritesDone(entries: readonly OutboxEntry[], scope: TScope) {
+    const scopeKey = scopeParts(scope).join('/');
+    const queued = useRef<Map<string, AppliedWrite<TInput>>>(new Map());
+    const [done, setDone] = useState<ReadonlyMap<string, AppliedWrite<TInput> & { at: number }>>(new Map());
+    useLayoutEffect(() => {
+      const present = new Set(entries.filter((entry) => isOf(entry, scope) && entry.recordUuid !== null).map((entry) => entry.recordUuid as string));
+      const left = [...queued.current].filter(([uuid]) => !present.has(uuid));
+      const next = new Map<string, AppliedWrite<TInput>>();
+      for (const entry of entries) {
+        if (!isQueued(entry, scope) || entry.recordUuid === null) continue;
+        if (entry.method === 'DELETE') {
+          next.delete(entry.recordUuid);
+          continue;
+        }
+        const before = next.get(entry.recordUuid);
+        next.set(entry.recordUuid, {
+          body: { ...before?.body, ...(entry.body as Partial<TInput>) },
+          create: (before?.create ?? false) || entry.method === 'POST',
+          updates: (before?.updates ?? 0) + (entry.method === 'POST' ? 0 : 1),
+        });
+      }
+      queued.current = next;
+      if (left.length > 0) {
+        const at = Date.now();
+        setDone((previous) => new Map([...previous, ...left.map(([uuid, write]) => [uuid, { ...write, at }] as const)]));
+      }
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is its key (an object scope is a new object each render)
+    }, [entries, scopeKey]);
+    useEffect(() => {
+      if (done.size === 0) return;
+      const timer = setTimeout(() => setDone((previous) => new Map([...previous].filter(([, write]) => Date.now() - write.at < WRITE_DONE_MS))), WRITE_DONE_MS);
+      return () => clearTimeout(timer);
+    }, [done]);
+    return done;
+  }
+
   function useList(scope: TScope, enabled = true) {
     const session = useSession();
     return useListQuery(keys.list(session?.uuid ?? null, scope), listPath(scope), declaration.list, session !== null && enabled);
@@ -213,13 +265,28 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     const query = useList(scope, enabled);
     const entries = useOutboxEntries(session?.uuid ?? null);
     const { done, markUndone } = useRemovalsDone(entries, scope);
+    const written = useWritesDone(entries, scope);
     const scopeKey = scopeParts(scope).join('/');
     /* eslint-disable react-hooks/exhaustive-deps -- the scope is its key (an object scope is a new object each render) */
     const rows = useMemo(() => {
       if (!query.data) return null;
       const fetchedAt = query.dataUpdatedAt;
-      return applyQueued(query.data, entries, scope).filter((row) => (done.get(row.uuid) ?? -Infinity) < fetchedAt);
-    }, [query.data, query.dataUpdatedAt, entries, scopeKey, done]);
+      const shown = applyQueued(query.data, entries, scope).filter((row) => (done.get(row.uuid) ?? -Infinity) < fetchedAt);
+      const fresh = [...written].filter(([, write]) => write.at >= fetchedAt);
+      if (fresh.length === 0) return shown;
+      const byUuid = new Map(shown.map((row) => [row.uuid, row]));
+      for (const [uuid, write] of fresh) {
+        const row = byUuid.get(uuid);
+        if (row) {
+          // each applied edit raised the version by one: a next edit goes over the version the gateway has
+          if (!row.pending && row.removal === null) byUuid.set(uuid, { ...row, ...merge(row, write.body), version: row.version + write.updates });
+        } else if (write.create && (done.get(uuid) ?? -Infinity) < fetchedAt) {
+          const created = merge({ uuid, version: 1 + write.updates, ...declaration.blank(scope) } as unknown as TRecord, write.body);
+          byUuid.set(uuid, { ...created, pending: false, removal: null });
+        }
+      }
+      return [...byUuid.values()].sort(compare);
+    }, [query.data, query.dataUpdatedAt, entries, scopeKey, done, written]);
     const failedDeletes = useMemo(() => entries.filter((entry) => isRemovalOf(entry, scope) && entry.status === 'failed'), [entries, scopeKey]);
     /* eslint-enable react-hooks/exhaustive-deps */
     return { query, rows, failedDeletes, markUndone };

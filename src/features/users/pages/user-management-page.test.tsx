@@ -84,13 +84,16 @@ interface GatewayOptions {
   profile?: UserProfile;
   /** each write waits for the promise this gives before it is answered */
   hold?: () => Promise<void>;
+  /** once a write was applied, the list answers this late (ms) */
+  slowListAfterWrite?: number;
 }
 
 /**
  * A gateway that keeps the users: it lists them, and applies a create (INVITED) or an edit (active
  * false deactivates, true reactivates) as the real one does, so the list shows what was applied.
  */
-function usersGateway({ users, profile = annProfile, hold }: GatewayOptions) {
+function usersGateway({ users, profile = annProfile, hold, slowListAfterWrite = 0 }: GatewayOptions) {
+  let written = false;
   const store = new Map(users.map((user) => [user.uuid, user]));
   /** whether each user ever activated their account (which validates the email): a reactivated user is ACTIVE again only then */
   const activated = new Map(users.map((user) => [user.uuid, user.emailValidated]));
@@ -98,7 +101,11 @@ function usersGateway({ users, profile = annProfile, hold }: GatewayOptions) {
     const path = call.path.split('?')[0] ?? '';
     if (path === PROFILE) return json(200, profile);
     if (path === `${USERS}/grantable`) return json(200, grantable);
-    if (path === USERS && call.method === 'GET') return json(200, { data: [...store.values()].sort((a, b) => a.email.localeCompare(b.email)) });
+    if (path === USERS && call.method === 'GET') {
+      const data = [...store.values()].sort((a, b) => a.email.localeCompare(b.email));
+      if (written && slowListAfterWrite > 0) await new Promise((resolve) => setTimeout(resolve, slowListAfterWrite));
+      return json(200, { data });
+    }
     if (path === USERS && call.method === 'POST') {
       await hold?.();
       const body = call.body as { uuid: string; email: string; telephone?: string | null; permissions: ManagedUser['permissions']; memberships: Membership[] };
@@ -125,6 +132,7 @@ function usersGateway({ users, profile = annProfile, hold }: GatewayOptions) {
       const status = !body.active ? 'DEACTIVATED' : before.status === 'DEACTIVATED' ? (activated.get(before.uuid) ? 'ACTIVE' : 'INVITED') : before.status;
       const after: ManagedUser = { ...before, permissions: body.permissions, memberships: body.memberships, status, version: before.version + 1 };
       store.set(after.uuid, after);
+      written = true;
       return json(200, after);
     }
     return json(200, { data: [] });
@@ -517,6 +525,27 @@ describe('UserManagementPage: deactivating and reactivating', () => {
       },
       { timeout: 4_000 },
     );
+  });
+
+  it('keeps showing a change the gateway applied while the list is read again, never the user as before', async () => {
+    signedIn();
+    // the list read after the change answers late
+    const { gateway } = usersGateway({ users: [ann, bob], slowListAfterWrite: 1_500 });
+    renderApp('/user-management');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate bob@example.com' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate bob@example.com' })).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(gateway.callsTo(`${USERS}/${bob.uuid}`)).toHaveLength(1));
+    // applied: no longer waiting, and Deactivated all along while the list is read again
+    await waitFor(async () => expect(within(await rowOf('bob@example.com')).queryByText('Waiting to sync')).toBeNull(), { timeout: 4_000 });
+    const row = await rowOf('bob@example.com');
+    expect(within(row).getByText('Deactivated')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Deactivate bob@example.com' })).toBeNull();
+    // and a next change goes over the version the gateway now has
+    await user.click(within(row).getByRole('button', { name: 'Reactivate bob@example.com' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reactivate bob@example.com' })).getByRole('button', { name: 'Reactivate' }));
+    await waitFor(() => expect(gateway.callsTo(`${USERS}/${bob.uuid}`)).toHaveLength(2));
+    expect(header(gateway.callsTo(`${USERS}/${bob.uuid}`)[1], 'If-Match')).toBe('"2"');
   });
 
   it('shows an activated user reactivated as Active', async () => {
