@@ -10,16 +10,31 @@ import { activationCodes, users } from '../db/schema';
 import { randomToken, sha256 } from './secrets';
 
 /**
- * Issues a code; earlier unused codes of the same user and purpose stop working. The code row is
- * inserted from the user's row, so for a uuid no user has the same two statements run and write
- * nothing: a reset request for an unknown address does the same work as for a known one.
+ * Marks the user's unused codes of these purposes (every purpose when none is named) used: they stop
+ * working.
  */
-export async function issueCode(db: Executor, userUuid: string, purpose: ActivationPurpose, ttlMs: number, now: Date): Promise<string> {
-  const code = randomToken();
+export async function retireCodes(db: Executor, userUuid: string, now: Date, purposes?: readonly ActivationPurpose[]): Promise<void> {
   await db
     .update(activationCodes)
     .set({ usedAt: now })
-    .where(and(eq(activationCodes.userUuid, userUuid), eq(activationCodes.purpose, purpose), isNull(activationCodes.usedAt)));
+    .where(
+      and(
+        eq(activationCodes.userUuid, userUuid),
+        isNull(activationCodes.usedAt),
+        purposes === undefined ? undefined : inArray(activationCodes.purpose, [...purposes]),
+      ),
+    );
+}
+
+/**
+ * Issues a code; earlier unused codes of the same user and purpose stop working. `payload` is what
+ * the code confirms beyond its owner (a new email or telephone). The code row is inserted from the
+ * user's row, so for a uuid no user has the same two statements run and write nothing: a reset
+ * request for an unknown address does the same work as for a known one.
+ */
+export async function issueCode(db: Executor, userUuid: string, purpose: ActivationPurpose, ttlMs: number, now: Date, payload: string | null = null): Promise<string> {
+  const code = randomToken();
+  await retireCodes(db, userUuid, now, [purpose]);
   const expiresAt = new Date(now.getTime() + ttlMs);
   await db.insert(activationCodes).select((qb) =>
     qb
@@ -27,8 +42,7 @@ export async function issueCode(db: Executor, userUuid: string, purpose: Activat
         codeHash: sql<string>`${sha256(code)}`.as('code_hash'),
         userUuid: users.uuid,
         purpose: sql<ActivationPurpose>`${purpose}`.as('purpose'),
-        // the columns in table order, as an insert-select needs them
-        payload: sql<string | null>`null::text`.as('payload'),
+        payload: sql<string | null>`${payload}::text`.as('payload'),
         attempts: sql<number>`0`.as('attempts'),
         expiresAt: sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
         usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
@@ -47,7 +61,8 @@ export interface CodeOwnerRule {
 
 const selectActiveUsers = sql`(select ${users.uuid} from ${users} where ${users.active} = true)`;
 
-const usable = (code: string, purpose: ActivationPurpose, now: Date, rule: CodeOwnerRule) =>
+/** The condition of a code that works now: its hash and purpose, unused, unexpired, and the owner rule. */
+export const usableCode = (code: string, purpose: ActivationPurpose, now: Date, rule: CodeOwnerRule = {}) =>
   and(
     eq(activationCodes.codeHash, sha256(code)),
     eq(activationCodes.purpose, purpose),
@@ -65,7 +80,7 @@ export async function isCodeValid(db: Executor, userUuid: string, purpose: Activ
   const [row] = await db
     .select({ userUuid: activationCodes.userUuid })
     .from(activationCodes)
-    .where(and(usable(code, purpose, now, rule), eq(activationCodes.userUuid, userUuid)));
+    .where(and(usableCode(code, purpose, now, rule), eq(activationCodes.userUuid, userUuid)));
   return row !== undefined;
 }
 
@@ -78,7 +93,7 @@ export async function consumeCode(
   userUuid?: string,
   rule: CodeOwnerRule = {},
 ): Promise<string | null> {
-  const condition = and(usable(code, purpose, now, rule), userUuid === undefined ? undefined : eq(activationCodes.userUuid, userUuid));
+  const condition = and(usableCode(code, purpose, now, rule), userUuid === undefined ? undefined : eq(activationCodes.userUuid, userUuid));
   const [row] = await db.update(activationCodes).set({ usedAt: now }).where(condition).returning({ userUuid: activationCodes.userUuid });
   return row?.userUuid ?? null;
 }

@@ -14,7 +14,8 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { SMS_CODE_LENGTH } from '../../src/domain/index';
 import type { Database, Executor } from '../db/client';
 import { activationCodes, users } from '../db/schema';
-import { randomToken, sha256 } from './secrets';
+import { retireCodes, usableCode } from './codes';
+import { sha256 } from './secrets';
 
 /** An email change link works for 24 hours. */
 export const EMAIL_CODE_TTL_MS = 24 * 3600_000;
@@ -31,34 +32,6 @@ export const smsCodeHash = (userUuid: string, code: string) => sha256(`${userUui
 /** A random SMS code of SMS_CODE_LENGTH digits (leading zeros kept). */
 export function randomSmsCode(): string {
   return String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-}
-
-/** Marks the user's unused codes of these purposes used: they stop working. */
-export async function retireCodes(db: Executor, userUuid: string, purposes: readonly ('email' | 'phone' | 'phone-code')[], now: Date): Promise<void> {
-  for (const purpose of purposes) {
-    await db
-      .update(activationCodes)
-      .set({ usedAt: now })
-      .where(and(eq(activationCodes.userUuid, userUuid), eq(activationCodes.purpose, purpose), isNull(activationCodes.usedAt)));
-  }
-}
-
-/**
- * Issues a link code (32 random bytes) confirming `payload`; the user's earlier unused codes of the
- * same purpose stop working. Answers the code to put in the link.
- */
-export async function issueLinkCode(db: Executor, userUuid: string, purpose: 'email' | 'phone', payload: string, ttlMs: number, now: Date): Promise<string> {
-  const code = randomToken();
-  await retireCodes(db, userUuid, [purpose], now);
-  await db.insert(activationCodes).values({
-    codeHash: sha256(code),
-    userUuid,
-    purpose,
-    payload,
-    expiresAt: new Date(now.getTime() + ttlMs),
-    createdAt: now,
-  });
-  return code;
 }
 
 /**
@@ -89,13 +62,7 @@ export async function consumeEmailCode(db: Executor, code: string, now: Date): P
     .update(activationCodes)
     .set({ usedAt: now })
     .where(
-      and(
-        eq(activationCodes.codeHash, sha256(code)),
-        eq(activationCodes.purpose, 'email'),
-        isNull(activationCodes.usedAt),
-        gt(activationCodes.expiresAt, now),
-        sql`${activationCodes.userUuid} in (select ${users.uuid} from ${users} where ${users.active} = true)`,
-      ),
+      usableCode(code, 'email', now, { activeOwner: true }),
     )
     .returning({ userUuid: activationCodes.userUuid, payload: activationCodes.payload });
   if (!row || row.payload === null) return null;
@@ -113,10 +80,7 @@ export async function consumePhoneToken(db: Executor, code: string, now: Date): 
     .set({ usedAt: now })
     .where(
       and(
-        eq(activationCodes.codeHash, sha256(code)),
-        eq(activationCodes.purpose, 'phone'),
-        isNull(activationCodes.usedAt),
-        gt(activationCodes.expiresAt, now),
+        usableCode(code, 'phone', now),
         or(
           isNull(activationCodes.payload),
           sql`${activationCodes.payload} = (select ${users.telephone} from ${users} where ${users.uuid} = ${activationCodes.userUuid})`,
@@ -160,7 +124,7 @@ export async function checkSmsCode(db: Database, userUuid: string, code: string,
         .where(eq(activationCodes.codeHash, latest.codeHash));
       return false;
     }
-    await retireCodes(tx, userUuid, ['phone', 'phone-code'], now);
+    await retireCodes(tx, userUuid, now, ['phone', 'phone-code']);
     await tx
       .update(users)
       .set({ phoneValidated: true, version: sql`${users.version} + 1`, updatedAt: now })

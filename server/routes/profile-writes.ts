@@ -33,7 +33,8 @@ import {
   userProfileSchema,
 } from '../../src/domain/index';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { consumeEmailCode, EMAIL_CODE_TTL_MS, issueLinkCode, issueSmsCode, PHONE_TOKEN_TTL_MS, retireCodes } from '../auth/profile-codes';
+import { issueCode, retireCodes } from '../auth/codes';
+import { consumeEmailCode, EMAIL_CODE_TTL_MS, issueSmsCode, PHONE_TOKEN_TTL_MS } from '../auth/profile-codes';
 import { beginAttempt, clearEvents, throttledError } from '../auth/throttle';
 import type { Executor } from '../db/client';
 import { accessTokens, images, tokenFamilies, users } from '../db/schema';
@@ -203,7 +204,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (patch.telephone === null) {
           set.telephone = null;
           set.phoneValidated = false;
-          await retireCodes(tx, me, ['phone', 'phone-code'], now);
+          await retireCodes(tx, me, now, ['phone', 'phone-code']);
         }
         if (patch.image === null) {
           set.image = null;
@@ -243,7 +244,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (holder && holder.uuid !== user.uuid) throw emailTaken();
         const attempt = await beginAttempt(tx, [{ key: `email-change:${user.uuid}`, limit: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS }], now);
         if (attempt.delay > 0) throw throttledError('Too many email address changes.', attempt.delay);
-        const code = await issueLinkCode(tx, user.uuid, 'email', email, EMAIL_CODE_TTL_MS, now);
+        const code = await issueCode(tx, user.uuid, 'email', EMAIL_CODE_TTL_MS, now, email);
         const link = `${config.publicUrl}/validate/email/${code}`;
         recorded.push(await app.lobby.mailer.record(tx, { to: email, subject: EMAIL_CHANGE_SUBJECT, body: emailChangeMailBody(link) }));
         return { statusCode: 202, body: {} };
@@ -277,7 +278,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           if (consumed === null) throw codeInvalid();
           const holder = await findUserByEmail(tx, consumed.email);
           if (holder && holder.uuid !== consumed.userUuid) throw emailTaken();
-          await retireCodes(tx, consumed.userUuid, ['email'], now);
+          await retireCodes(tx, consumed.userUuid, now, ['email']);
           await tx
             .update(users)
             .set({ email: consumed.email, emailValidated: true, ...bumpVersion(now) })
@@ -322,7 +323,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(users)
           .set({ telephone, phoneValidated: false, ...bumpVersion(now) })
           .where(eq(users.uuid, user.uuid));
-        const token = await issueLinkCode(tx, user.uuid, 'phone', telephone, PHONE_TOKEN_TTL_MS, now);
+        const token = await issueCode(tx, user.uuid, 'phone', PHONE_TOKEN_TTL_MS, now, telephone);
         const code = await issueSmsCode(tx, user.uuid, telephone, now);
         await app.lobby.mailer.sms(tx, { to: telephone, body: smsBody(code, `${config.publicUrl}/validate/phone/${token}`) });
         return answerProfile(tx, reply, user.uuid);

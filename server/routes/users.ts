@@ -8,10 +8,10 @@
  * Users are not a defineResource declaration (docs/adr/0019): they live under no parent, their
  * authorization is per record (whose grants the caller holds), and removal is deactivation.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Grants, GrantRefusal, Grantable, Membership, TreeOrganization } from '../../src/domain/index';
+import type { Grants, GrantorReach, GrantRefusal, Grantable, Membership, TreeOrganization } from '../../src/domain/index';
 import {
   apiErrorBodySchema,
   canManageUsers,
@@ -29,10 +29,10 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '../../src/domain/index';
-import { issueCode } from '../auth/codes';
+import { issueCode, retireCodes } from '../auth/codes';
 import { revokeAllFamilies } from '../auth/tokens';
 import type { Executor, Transaction } from '../db/client';
-import { activationCodes, memberships, organizationalUnits, organizations, users } from '../db/schema';
+import { memberships, organizationalUnits, organizations, users } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import type { RecordedMail } from '../mail/outbox';
 import { caller } from '../plugins/auth';
@@ -113,8 +113,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Checks a change of grants: refusals first (403), then places that do not exist (422). */
-  async function judge(executor: Executor, me: Grantee, tree: readonly TreeOrganization[], before: Grants, after: Grants): Promise<void> {
-    const refusals = grantRefusals(grantorReach(me, tree), before, after);
+  async function judge(executor: Executor, reach: GrantorReach, tree: readonly TreeOrganization[], before: Grants, after: Grants): Promise<void> {
+    const refusals = grantRefusals(reach, before, after);
     if (refusals.length > 0) {
       const places = refusals.flatMap((refusal) => (refusal.kind === 'place' && refusal.place.kind !== 'all' ? [refusal.place.uuid] : []));
       refuse(refusals, await placeNames(executor, places));
@@ -246,7 +246,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, USER_MESSAGES.nilUuid, 'uuid');
       const tree = await loadTree(db);
       const after = { permissions: normalizePermissions(input.permissions), memberships: normalizeMemberships(input.memberships) };
-      await judge(db, me, tree, { permissions: [], memberships: [] }, after);
+      await judge(db, grantorReach(me, tree), tree, { permissions: [], memberships: [] }, after);
       let mail: RecordedMail | null = null;
       const sent = await withMutation(request, reply, async (tx) => {
         const now = app.lobby.now();
@@ -288,16 +288,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await manager(caller(request));
       const tree = await loadTree(db);
+      const reach = grantorReach(me, tree);
       const after = { permissions: normalizePermissions(request.body.permissions), memberships: normalizeMemberships(request.body.memberships) };
       let mail: RecordedMail | null = null;
       const sent = await withMutation(request, reply, async (tx) => {
         const { row: before, grants } = await lockedTarget(tx, me, tree, request.params.uuid);
         assertVersion(request, before, { currentBody: toManagedUser(before, grants.memberships) });
-        await judge(tx, me, tree, grants, after);
+        await judge(tx, reach, tree, grants, after);
         const now = app.lobby.now();
         const deactivate = !request.body.active && before.deactivatedAt === null;
         const reactivate = request.body.active && before.deactivatedAt !== null;
-        if (deactivate && !holdsAllGrants(grantorReach(me, tree), grants)) throw HttpError.of(403, ERROR_CODES.forbidden, USER_MESSAGES.deactivateForbidden);
+        if (deactivate && !holdsAllGrants(reach, grants)) throw HttpError.of(403, ERROR_CODES.forbidden, USER_MESSAGES.deactivateForbidden);
         const status = deactivate
           ? { active: false, deactivatedAt: now }
           : reactivate
@@ -312,7 +313,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await writeMemberships(tx, row.uuid, after.memberships);
         if (deactivate) {
           await revokeAllFamilies(tx, row.uuid, now);
-          await tx.update(activationCodes).set({ usedAt: now }).where(and(eq(activationCodes.userUuid, row.uuid), isNull(activationCodes.usedAt)));
+          await retireCodes(tx, row.uuid, now);
         }
         if (reactivate && before.passwordHash === null) mail = await invite(tx, row, now);
         return { statusCode: 200, body: toManagedUser(row, after.memberships) };

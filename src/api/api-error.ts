@@ -70,3 +70,8 @@ export function describeError(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return t('errors.requestFailed', { status: 0 });
 }
+
+/** The words to show beside one field: the gateway's message for that field, else describeError's. */
+export function fieldProblem(error: unknown, field: string): string {
+  return (isApiError(error) ? error.fieldMessage(field) : undefined) ?? describeError(error);
+}

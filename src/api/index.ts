@@ -7,7 +7,7 @@ import { HEALTH_PATH, createConnectivity, observedFetch, type ConnectivityState 
 import { createSessionStore } from './session-store';
 import { browserStorage } from './storage';
 
-export { ApiError, describeError, isApiError, isForbiddenError } from './api-error';
+export { ApiError, describeError, fieldProblem, isApiError, isForbiddenError } from './api-error';
 export { cachedReads, useCachedAt } from './cached-reads';
 export { apiBaseUrl } from './config';
 export { observedFetch, type Connectivity, type ConnectivityState } from './connectivity';

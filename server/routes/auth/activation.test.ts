@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseResetToken, PASSWORD_MESSAGES } from '../../../src/domain/index';
 import { issueCode } from '../../auth/codes';
-import { issueLinkCode, issueSmsCode } from '../../auth/profile-codes';
+import { issueSmsCode } from '../../auth/profile-codes';
 import { activationCodes, users } from '../../db/schema';
 import type { TestApp } from '../../test-helpers';
 import { bearer, createTestApp, createUser, login, outboxFor } from '../../test-helpers';
@@ -265,9 +265,9 @@ describe('phone validation of a number sent by SMS', () => {
   it('refuses a link sent to another number than the one the user has now', async () => {
     const uuid = await createUser(t.db, { email: 'sms-link@example.com' });
     await t.db.update(users).set({ telephone: '+4915100000101' }).where(eq(users.uuid, uuid));
-    const stale = await issueLinkCode(t.db, uuid, 'phone', '+4915100000199', 3600_000, t.clock.now());
+    const stale = await issueCode(t.db, uuid, 'phone', 3600_000, t.clock.now(), '+4915100000199');
     expect((await validate(stale)).json()).toEqual(codeInvalid);
-    const current = await issueLinkCode(t.db, uuid, 'phone', '+4915100000101', 3600_000, t.clock.now());
+    const current = await issueCode(t.db, uuid, 'phone', 3600_000, t.clock.now(), '+4915100000101');
     expect((await validate(current)).statusCode).toBe(204);
   });
 });

@@ -19,9 +19,9 @@ import {
   SMS_CODE_PATTERN,
 } from '../../../src/domain/index';
 import type { CodeOwnerRule } from '../../auth/codes';
-import { consumeCode, isCodeValid, issueCode } from '../../auth/codes';
+import { consumeCode, isCodeValid, issueCode, retireCodes } from '../../auth/codes';
 import { hashPassword } from '../../auth/passwords';
-import { checkSmsCode, consumePhoneToken, retireCodes } from '../../auth/profile-codes';
+import { checkSmsCode, consumePhoneToken } from '../../auth/profile-codes';
 import { beginAttempt, codeRequestKey, throttledError } from '../../auth/throttle';
 import { revokeAllFamilies } from '../../auth/tokens';
 import type { ActivationPurpose } from '../../db/schema';
@@ -203,7 +203,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.transaction(async (tx) => {
         const owner = await consumePhoneToken(tx, phoneToken, now);
         if (owner === null) throw codeInvalid();
-        await retireCodes(tx, owner, ['phone', 'phone-code'], now);
+        await retireCodes(tx, owner, now, ['phone', 'phone-code']);
         await tx
           .update(users)
           .set({ phoneValidated: true, version: sql`${users.version} + 1`, updatedAt: now })

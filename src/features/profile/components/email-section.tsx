@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UserProfile } from '../../../domain';
-import { describeError, isApiError } from '../../../api';
+import { fieldProblem } from '../../../api';
 import { t } from '../../../i18n';
 import { emailProblem, useInvalidFocus } from '../../../ui';
 import { useRequestEmailChange } from '../api/own-profile';
@@ -15,12 +15,6 @@ function localProblem(value: string, current: string): string | undefined {
   return value.trim().toLowerCase() === current.toLowerCase() ? t('profile.email.same') : undefined;
 }
 
-/** The gateway's words (400 on email, 409 'This email address is already in use'), beside the field. */
-function serverProblem(error: unknown): string {
-  if (isApiError(error)) return error.fieldMessage('email') ?? error.message;
-  return describeError(error);
-}
-
 /**
  * The email address and its state, and the change: a link goes to the new address, and the
  * address changes only when it is opened (/validate/email/:token).
@@ -31,7 +25,7 @@ export function EmailSection({ profile, disabled }: { profile: UserProfile; disa
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { formRef, focusFirstInvalid } = useInvalidFocus();
   const change = useRequestEmailChange();
-  const problem = (attempted ? localProblem(email, profile.email) : undefined) ?? (change.isError ? serverProblem(change.error) : undefined);
+  const problem = (attempted ? localProblem(email, profile.email) : undefined) ?? (change.isError ? fieldProblem(change.error, 'email') : undefined);
 
   return (
     <ProfileSection title={t('profile.email.title')}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '../../../domain';
-import { describeError, isApiError } from '../../../api';
+import { fieldProblem } from '../../../api';
 import { t } from '../../../i18n';
 import { ModeTextInput } from '../../../ui';
 import { useValidatePhoneCode } from '../api/own-profile';
@@ -13,12 +13,6 @@ export interface SmsCodeFormProps {
   disabled?: boolean;
   /** the gateway accepted the code (the profile query is refreshed already) */
   onValidated?: () => void;
-}
-
-/** The gateway's words for a refused code, beside the field. */
-function codeProblem(error: unknown): string {
-  if (isApiError(error)) return error.fieldMessage('phoneToken') ?? error.message;
-  return describeError(error);
 }
 
 /**
@@ -55,7 +49,7 @@ export function SmsCodeForm({ telephone, disabled = false, onValidated }: SmsCod
           required
           w={260}
           value={code}
-          error={validate.isError ? codeProblem(validate.error) : undefined}
+          error={validate.isError ? fieldProblem(validate.error, 'phoneToken') : undefined}
           onChange={(value) => {
             setCode(value);
             if (validate.isError) validate.reset();

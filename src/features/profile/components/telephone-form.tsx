@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { telephoneSchema, type UserProfile } from '../../../domain';
-import { describeError, isApiError } from '../../../api';
+import { fieldProblem } from '../../../api';
 import { t } from '../../../i18n';
 import { ModeTextInput, useInvalidFocus } from '../../../ui';
 import { useRequestPhoneChange } from '../api/own-profile';
@@ -20,12 +20,6 @@ function localProblem(value: string): string | undefined {
   return telephoneSchema.safeParse(value).success ? undefined : t('profile.telephone.invalid');
 }
 
-/** The gateway's words for a refused number (400 on telephone, 429 too many requests), beside the field. */
-function serverProblem(error: unknown): string {
-  if (isApiError(error)) return error.fieldMessage('telephone') ?? error.message;
-  return describeError(error);
-}
-
 /**
  * Sets or changes the telephone number: a field in telephone mode (spec section 5: digits only) and
  * 'Send code', which sets the number (not validated yet) and sends it a 6-digit code.
@@ -35,7 +29,7 @@ export function TelephoneForm({ initial, disabled = false, onSent }: TelephoneFo
   const [attempted, setAttempted] = useState(false);
   const { formRef, focusFirstInvalid } = useInvalidFocus();
   const send = useRequestPhoneChange();
-  const problem = (attempted ? localProblem(telephone) : undefined) ?? (send.isError ? serverProblem(send.error) : undefined);
+  const problem = (attempted ? localProblem(telephone) : undefined) ?? (send.isError ? fieldProblem(send.error, 'telephone') : undefined);
 
   return (
     <form
