@@ -136,6 +136,13 @@ describe('users, grants and the profile', () => {
     await user.getByRole('button', { name: 'Validate' }).click();
     await user.getByText('Your telephone number has been validated.').first().waitFor();
     await expectAccessible(user, 'profile after validation');
+    // removing the number asks first; keeping it changes nothing
+    await user.getByRole('button', { name: 'Remove telephone' }).click();
+    const removal = user.getByRole('dialog', { name: 'Remove your telephone number?' });
+    await removal.waitFor();
+    await expectAccessible(user, 'remove telephone confirmation');
+    await removal.getByRole('button', { name: 'Keep it' }).click();
+    await removal.waitFor({ state: 'detached' });
     const { token } = await apiSignIn(gateway.url, USER_EMAIL, USER_PASSWORD);
     const profile = (await (await fetch(`${gateway.url}/api/user-profile/v1/user-profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as { telephone: string; phoneValidated: boolean };
     expect(profile).toMatchObject({ telephone: '41791234567', phoneValidated: true });
