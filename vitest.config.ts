@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // a bound for a hung test, not a speed check: a loaded 2-core machine runs the slowest ones many times slower
+          testTimeout: 30_000,
           include: ['src/**/*.test.ts', 'worker/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -20,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          testTimeout: 30_000,
           include: ['src/**/*.test.tsx'],
           setupFiles: ['test/setup-dom.ts'],
         },

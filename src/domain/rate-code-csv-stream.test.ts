@@ -144,17 +144,17 @@ describe('RateCodeCsvTextStream', () => {
   });
 
   it('stays linear on a quote never closed in the header and on a line that never ends', () => {
-    // read whole at every piece, 32 MB in 8 KB pieces would be some 64 GB of copying
-    for (const text of [`"Rate Code,Package ID\n${'BB,SPA\n'.repeat(4_800_000)}`, `Rate Code,Package ID\n${'x'.repeat(32 * 1024 * 1024)}`]) {
-      const start = performance.now();
+    // read whole at every piece, 4 MB in 8 KB pieces would be reading some 1 G characters: the work
+    // is counted, not timed, so a busy machine changes nothing
+    for (const text of [`"Rate Code,Package ID\n${'BB,SPA\n'.repeat(600_000)}`, `Rate Code,Package ID\n${'x'.repeat(4 * 1024 * 1024)}`, `Rate Code,Package ID\n${'BB,SPA\n'.repeat(600_000)}`]) {
       const stream = new RateCodeCsvTextStream(known);
       for (let at = 0; at < text.length; at += 8192) stream.push(text.slice(at, at + 8192));
       const result = stream.finish();
-      expect(performance.now() - start).toBeLessThan(10_000);
-      expect(result.ok).toBe(false);
+      expect(stream.charactersRead).toBeGreaterThanOrEqual(text.length - 32);
+      expect(stream.charactersRead).toBeLessThanOrEqual(4 * text.length);
       expect(result.counts).toEqual(parseRateCodeCsv(text, known).counts);
     }
-  });
+  }, 60_000);
 });
 
 describe('RateCodeCsvStream (bytes)', () => {

@@ -237,6 +237,12 @@ export class RateCodeCsvTextStream {
   private record = new RecordReader(44);
   private inRecord = false;
 
+  /**
+   * Characters handed to the readers so far: the work done, counted where the reading starts. It
+   * grows with the text, never with the number of pieces it came in (a test and the bench read it).
+   */
+  charactersRead = 0;
+
   constructor(knownPackageExternalIds: Iterable<string>) {
     this.collector = new RateCodeCsvCollector(knownPackageExternalIds);
   }
@@ -315,6 +321,7 @@ export class RateCodeCsvTextStream {
       for (let index = this.headerFed; index <= last; index += 1) {
         for (const attempt of this.attempts) {
           if (attempt.done) continue;
+          this.charactersRead += (pieces[index] as string).length;
           const next = attempt.feed(pieces[index] as string, 0, false);
           if (next !== -1) {
             attempt.piece = index;
@@ -382,12 +389,14 @@ export class RateCodeCsvTextStream {
   private readRows(text: string, final: boolean): void {
     let pos = 0;
     if (this.inRecord) {
+      this.charactersRead += text.length;
       const next = this.record.feed(text, 0, final);
       if (next === -1) return;
       this.endRecord();
       pos = next;
     }
     if (!final && this.rest !== '' && text.indexOf('\n') === -1 && text.indexOf('"') === -1) {
+      this.charactersRead += text.length;
       // still the same line: kept as pieces, so a very long line is not copied at every piece
       this.rest += text;
       return;
@@ -416,6 +425,7 @@ export class RateCodeCsvTextStream {
     let nextDelimiter = -1;
     let line = this.line;
     this.rest = '';
+    this.charactersRead += end - (pos < searchFrom ? searchFrom : pos);
     while (pos < end) {
       let nl = buffer.indexOf('\n', pos > searchFrom ? pos : searchFrom);
       if (nextQuote !== NONE && nextQuote < pos) {

@@ -107,16 +107,14 @@ describe('resolveAllUnits', () => {
     expect(detachedUnits(demoTree().units)).toEqual([]);
   });
 
-  it('resolves 500 units with every attribute set somewhere in one quick pass', () => {
+  it('resolves 500 units with every attribute set somewhere in one pass, each as resolving it alone would (its speed is in the units bench)', () => {
     const attributesOf = (index: number): Attributes => Object.fromEntries(ATTRIBUTE_KEYS.filter((_, k) => (k + index) % 7 === 0).map((key) => [key, `v${index}`]));
     // five levels: 4 hotels, 4 × 5 venues, then revenue centers and deeper units
     const units = Array.from({ length: 500 }, (_, index) => unit(`u${index}`, index < 4 ? null : `u${Math.floor((index - 4) / 5)}`, attributesOf(index)));
     const tree: AttributeTree = { uuid: 'org', name: 'Org', attributes: Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, 'root'])), units };
-    const started = performance.now();
     const all = resolveAllUnits(tree);
-    const elapsed = performance.now() - started;
     expect(all.size).toBe(500);
-    expect(elapsed).toBeLessThan(250);
+    for (const uuid of ['u0', 'u3', 'u4', 'u123', 'u250']) expect(all.get(uuid)).toEqual(resolveUnitAttributes(tree, uuid));
     // the deepest unit's values come from its own chain
     const deepest = all.get('u499');
     expect(deepest?.LOCALE?.source).toBeDefined();
