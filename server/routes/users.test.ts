@@ -251,6 +251,26 @@ describe('changing grants, deactivating and reactivating', () => {
     expect((await login(t.app, target.email, 'Some-Password1')).uuid).toBe(target.uuid);
   });
 
+  it('a manager who may not deactivate a user may not reactivate them either: their rights elsewhere stay off', async () => {
+    const manager = await userWithToken('hotel-reactivator', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+    const grants = { permissions: ['SETUP_ORG', 'SETUP_OU'], memberships: [mgmt([ou('Harbour View Hotel')], [orgUuid])] };
+    const target = await userWithToken('org-wide', ['SETUP_ORG', 'SETUP_OU'], grants.memberships);
+    expect((await update(adminToken, target.uuid, { ...grants, active: false })).statusCode).toBe(200);
+
+    const on = await update(manager.token, target.uuid, { ...grants, active: true });
+    expect(on.statusCode).toBe(403);
+    expect(on.json().errors[0].message).toBe('This user also has access outside what you manage: only a user manager over all of it can reactivate them');
+    expect(managedUserSchema.parse((await t.app.inject({ method: 'GET', url: `${USERS}/${target.uuid}`, headers: bearer(adminToken) })).json()).status).toBe('DEACTIVATED');
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/authentication/v1/users/tokens', payload: { email: target.email, password: 'Some-Password1' } });
+    expect(signIn.statusCode).toBe(401);
+
+    // a user wholly within the manager's reach is turned back on by that manager
+    const local = await userWithToken('hotel-only', ['SETUP_OU'], [mgmt([ou('Rooftop Bar')])]);
+    expect((await update(manager.token, local.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar')])], active: false })).statusCode).toBe(200);
+    const back = await update(manager.token, local.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar')])], active: true });
+    expect(managedUserSchema.parse(back.json()).status).toBe('ACTIVE');
+  });
+
   it('a deactivated invited user cannot use the invitation; reactivation sends a new one', async () => {
     const email = uniqueEmail('invitee');
     const created = managedUserSchema.parse((await create(adminToken, { email, permissions: [], memberships: [mgmt([ou('Rooftop Bar')])] })).json());

@@ -59,6 +59,7 @@ export const USER_MESSAGES = {
   uuidTaken: 'This user id is already in use',
   nilUuid: 'The nil uuid cannot identify a user: send another uuid, or none',
   deactivateForbidden: 'This user also has access outside what you manage: only a user manager over all of it can deactivate them',
+  reactivateForbidden: 'This user also has access outside what you manage: only a user manager over all of it can reactivate them',
   unknownPlace: 'Unknown organization or unit',
 } as const;
 
@@ -278,7 +279,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         summary: "Change a user's grants, deactivate or reactivate them",
         description:
-          "Replaces the user's permissions and memberships. Each permission and place added or removed must be one the caller holds (403 naming what is refused; nothing changes); one's own grants cannot be changed (403). `active: false` deactivates: the user's sessions end at once and unused codes stop working, and only a caller holding all of the user's grants may do it. `active: true` reactivates a deactivated user (a user who never activated gets a new invitation) and changes nothing otherwise. With If-Match, a stale version answers 412 with `current`.",
+          "Replaces the user's permissions and memberships. Each permission and place added or removed must be one the caller holds (403 naming what is refused; nothing changes); one's own grants cannot be changed (403). `active: false` deactivates: the user's sessions end at once and unused codes stop working, and only a caller holding all of the user's grants may do it. `active: true` reactivates a deactivated user (a user who never activated gets a new invitation), which needs the same; it changes nothing otherwise. With If-Match, a stale version answers 412 with `current`.",
         params: userParams,
         headers: ifMatchHeaders,
         body: userUpdateSchema,
@@ -298,7 +299,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const now = app.lobby.now();
         const deactivate = !request.body.active && before.deactivatedAt === null;
         const reactivate = request.body.active && before.deactivatedAt !== null;
-        if (deactivate && !holdsAllGrants(reach, grants)) throw HttpError.of(403, ERROR_CODES.forbidden, USER_MESSAGES.deactivateForbidden);
+        // turning a user off or back on gives or takes every right they have: the caller must hold them all
+        if ((deactivate || reactivate) && !holdsAllGrants(reach, grants)) {
+          throw HttpError.of(403, ERROR_CODES.forbidden, deactivate ? USER_MESSAGES.deactivateForbidden : USER_MESSAGES.reactivateForbidden);
+        }
         const status = deactivate
           ? { active: false, deactivatedAt: now }
           : reactivate
