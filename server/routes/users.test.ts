@@ -158,11 +158,29 @@ describe('every escalation is refused and changes nothing', () => {
     expect(allowed.statusCode).toBe(201);
   });
 
-  it('names what is refused', async () => {
-    const manager = await userWithToken('namer', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+  it('names what is refused, by name only where the caller may see it', async () => {
+    // sees Sunset Bay Resort (a business-data member there) without managing it
+    const manager = await userWithToken('namer', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')]), business([ou('Sunset Bay Resort')])]);
     const response = await create(manager.token, { email: uniqueEmail('named'), permissions: ['SETUP_OU'], memberships: [mgmt([ou('Sunset Bay Resort')])] });
+    expect(response.statusCode).toBe(403);
     const messages = response.json().errors.map((e: { message: string }) => e.message);
     expect(messages).toContain('You cannot give or take SETUP_OU on Sunset Bay Resort: you do not hold it there');
+
+    // another organization and its units, and a unit of its own organization it cannot see: named by the uuid sent
+    const blind = await userWithToken('blind', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+    const refused = await create(blind.token, { email: uniqueEmail('named'), permissions: [], memberships: [mgmt([ou('Other Hotel'), ou('Sunset Bay Resort')], [otherOrgUuid])] });
+    expect(refused.statusCode).toBe(403);
+    const text = JSON.stringify(refused.json());
+    expect(text).not.toContain('Other Hotel');
+    expect(text).not.toContain('Other Group');
+    expect(text).not.toContain('Sunset Bay Resort');
+    expect(refused.json().errors.map((e: { message: string }) => e.message)).toEqual(
+      expect.arrayContaining([
+        `You cannot give or take MANAGEMENT membership on ${otherOrgUuid}: you do not hold it there`,
+        `You cannot give or take MANAGEMENT membership on ${ou('Other Hotel')}: you do not hold it there`,
+        `You cannot give or take MANAGEMENT membership on ${ou('Sunset Bay Resort')}: you do not hold it there`,
+      ]),
+    );
   });
 
   it('a user without MANAGE_USER cannot list, read or create users', async () => {
