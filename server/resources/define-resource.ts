@@ -129,6 +129,13 @@ export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCre
    * both pass a check over the parent's records.
    */
   validate?(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>): Promise<FieldError[]>;
+  /**
+   * Rules on the input that must hold before the row is written: what a foreign key would refuse
+   * with a database error (a 500, and an answer that differs for a record that exists elsewhere).
+   * Runs inside the mutation's transaction, under the parent's row lock; `uuid` is the client
+   * uuid of a create (null without one).
+   */
+  precheck?(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: { uuid: string | null; before: RowOf<TTable> | null }): Promise<FieldError[]>;
   messages: {
     /** 404 of an unknown record, e.g. 'PMS connection not found' */
     notFound: string;
@@ -263,6 +270,12 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
         await tx.select({ uuid: parent.key }).from(parent.table).where(eq(parent.key, parentUuid)).for('no key update');
       }
 
+      async function precheck(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: { uuid: string | null; before: RowOf<TTable> | null }) {
+        if (!declaration.precheck) return;
+        const refusal = fieldRefusal(await declaration.precheck(tx, scope, input, target));
+        if (refusal) throw refusal;
+      }
+
       async function check(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>) {
         if (!declaration.validate) return;
         const refusal = fieldRefusal(await declaration.validate(tx, scope, input, target));
@@ -332,7 +345,9 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           // the nil uuid is what a missing id defaults to in many clients: never an identity
           if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, messages.nilUuid ?? 'The nil uuid cannot identify a record: send another uuid, or none', 'uuid');
           return withMutation(request, reply, async (tx) => {
-            if (declaration.validate) await lockParent(tx, parentUuid);
+            if (declaration.validate || declaration.precheck) await lockParent(tx, parentUuid);
+            const scope = scopeOf(request, parentUuid);
+            await precheck(tx, scope, input, { uuid: uuid ?? null, before: null });
             const now = request.server.lobby.now();
             const values = { ...(uuid === undefined ? {} : { uuid }), ...scopeValues(request), [declaration.parentKey]: parentUuid, ...toValues(input), createdAt: now, updatedAt: now };
             const [row] = (await tx
@@ -341,7 +356,6 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
               .onConflictDoNothing({ target: table.uuid })
               .returning()) as RowOf<TTable>[];
             if (!row) throw uuidTaken();
-            const scope = scopeOf(request, parentUuid);
             await check(tx, scope, input, { uuid: row.uuid, before: null });
             return { statusCode: 201, body: await presentOne(tx, row, scope) };
           });
@@ -368,17 +382,18 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           const parentUuid = await authorize(request);
           const input = request.body as TUpdate;
           return withMutation(request, reply, async (tx) => {
-            if (declaration.validate) await lockParent(tx, parentUuid);
+            if (declaration.validate || declaration.precheck) await lockParent(tx, parentUuid);
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
             if (declaration.softDeleteKey && (before as Record<string, unknown>)[declaration.softDeleteKey] === true) throw notFound(messages.notFound);
             assertVersion(request, before, current(before));
+            const scope = scopeOf(request, parentUuid);
+            await precheck(tx, scope, input, { uuid: before.uuid, before });
             const [row] = (await tx
               .update(table as PgTable)
               .set({ ...toValues(input), version: before.version + 1, updatedAt: request.server.lobby.now() } as never)
               .where(eq(table.uuid, before.uuid))
               .returning()) as RowOf<TTable>[];
             if (!row) throw notFound(messages.notFound);
-            const scope = scopeOf(request, parentUuid);
             await check(tx, scope, input, { uuid: row.uuid, before });
             return { statusCode: 200, body: await presentOne(tx, row, scope) };
           });

@@ -307,6 +307,57 @@ describe('the hotel save', () => {
   });
 });
 
+describe('one rule for PMS hotel definitions, whichever route writes them', () => {
+  const save = (hotel: string, body: object, token = admin) => call('PUT', `${hotelPath(hotel)}/save`, body, {}, token);
+  const definitionOf = async (hotel: string) => (await t.db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel)))[0];
+
+  it('a user who sets up only the hotel can neither write nor read its definition through the hotel save (403, as its own routes)', async () => {
+    const before = await definitionOf(harbour);
+    expect(before).toBeDefined();
+    const definition = { name: 'Harbour', externalId: 'HIJACK', pmsConnectionUuid: connection, hotelUuid: harbour, isRoomCardReadingEnabled: true, contactlessCardType: 'MIFARE_CLASSIC', contactlessCardPassword: 'AAAAAAAAAAAA' };
+    const viaSave = await save(harbour, { hotelDefinition: definition }, hotelUser);
+    expect(viaSave.statusCode).toBe(403);
+    const viaRoute = await call('PUT', `/organization/${demoOrg}/hotel-definition/${before?.uuid}`, definition, {}, hotelUser);
+    expect(viaRoute.statusCode).toBe(403);
+    expect(await definitionOf(harbour)).toEqual(before);
+    // without it, the save goes through, and answers no definition to this user; organization setup gets it
+    const own = await save(harbour, { packages: { newPackages: [{ uuid: randomUUID(), externalId: 'RULE_SPA', calculationRule: 'ADULT' }] } }, hotelUser);
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as HotelBundle).hotelDefinition).toBeNull();
+    const full = await save(harbour, {});
+    expect((full.json() as HotelBundle).hotelDefinition).toMatchObject({ uuid: before?.uuid, externalId: before?.externalId });
+  });
+
+  it('answers a connection or hotel that is not the organization\'s with the same 422, whether it exists elsewhere or not at all', async () => {
+    const hotel = randomUUID();
+    const body = (pmsConnectionUuid: string) => ({
+      hotel: { parentUuid: null, attributes: { NAME: 'Probe Hotel' } },
+      hotelDefinition: { name: 'Probe Hotel', pmsConnectionUuid, hotelUuid: hotel, isManualRoomEntryEnabled: true },
+    });
+    const elsewhere = await save(hotel, body(otherConnection));
+    const nowhere = await save(hotel, body(randomUUID()));
+    expect(elsewhere.statusCode).toBe(422);
+    expect(nowhere.statusCode).toBe(422);
+    expect(nowhere.json()).toEqual(elsewhere.json());
+    expect(elsewhere.json()).toEqual({ errors: [{ code: 'validation', message: HOTEL_MESSAGES.pmsConnectionMissing, field: 'hotelDefinition.pmsConnectionUuid' }] });
+    const [made] = await t.db.select({ n: count() }).from(organizationalUnits).where(eq(organizationalUnits.uuid, hotel));
+    expect(made?.n).toBe(0);
+
+    const create = (values: object) => call('POST', `/organization/${demoOrg}/hotel-definition`, { name: 'Probe', isManualRoomEntryEnabled: true, ...values });
+    const routeElsewhere = await create({ pmsConnectionUuid: otherConnection });
+    const routeNowhere = await create({ pmsConnectionUuid: randomUUID() });
+    expect([routeElsewhere.statusCode, routeNowhere.statusCode]).toEqual([422, 422]);
+    expect(routeNowhere.json()).toEqual(routeElsewhere.json());
+    const [otherHotel] = await t.db.insert(organizationalUnits).values({ orgUuid: otherOrg, type: 'HOTEL', name: 'Alpine Hotel' }).returning();
+    const hotelElsewhere = await create({ hotelUuid: otherHotel?.uuid });
+    const hotelNowhere = await create({ hotelUuid: randomUUID() });
+    expect([hotelElsewhere.statusCode, hotelNowhere.statusCode]).toEqual([422, 422]);
+    expect(hotelNowhere.json()).toEqual(hotelElsewhere.json());
+    const [stored] = await t.db.select({ n: count() }).from(hotelDefinitions).where(eq(hotelDefinitions.name, 'Probe'));
+    expect(stored?.n).toBe(0);
+  });
+});
+
 describe('access-control services named by unit attributes', () => {
   it('lists every service of the organization, and refuses it to who does not see the organization', async () => {
     const listed = await call('GET', `/organization/${demoOrg}/access-control-service`);

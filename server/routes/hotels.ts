@@ -19,7 +19,7 @@ import {
   accessControlListResponseSchema,
   accessControlPatchSchema,
   accessControlSchema,
-  canSetupOrganization,
+  canSetupHotelDefinitions,
   HOTEL_MESSAGES,
   hotelDefinitionCreateSchema,
   hotelDefinitionInputSchema,
@@ -74,13 +74,10 @@ export const hotelDefinitionResource = defineResource({
   table: hotelDefinitions,
   parentKey: 'orgUuid',
   schemas: { record: hotelDefinitionSchema, create: hotelDefinitionCreateSchema, update: hotelDefinitionInputSchema, list: hotelDefinitionListResponseSchema },
-  authorize: canSetupOrganization,
+  authorize: canSetupHotelDefinitions,
   toRecord: hotelDefinitionRecord,
   compare: byName,
-  async validate(tx, { parent }, _input, { uuid }) {
-    const [row] = await tx.select().from(hotelDefinitions).where(eq(hotelDefinitions.uuid, uuid));
-    return row ? hotelDefinitionErrors(tx, parent, row) : [];
-  },
+  precheck: (tx, { parent }, input, { uuid }) => hotelDefinitionErrors(tx, parent, { uuid, pmsConnectionUuid: input.pmsConnectionUuid, hotelUuid: input.hotelUuid }),
   messages: { notFound: HOTEL_MESSAGES.definitionNotFound, uuidTaken: HOTEL_MESSAGES.definitionUuidTaken, nilUuid: HOTEL_MESSAGES.nilUuid },
   docs: {
     tag: 'pms',
@@ -89,7 +86,7 @@ export const hotelDefinitionResource = defineResource({
     create: {
       summary: 'Create a PMS hotel definition',
       description:
-        'The name is cut to 50 characters; magneticCardType is MICROS whenever a track is set; the contactless password (exactly 12 uppercase hexadecimal characters) is kept only with Enter Password, then without a key index. A connection or hotel of another organization answers 422.',
+        'The name is cut to 50 characters; magneticCardType is MICROS whenever a track is set; the contactless password (exactly 12 uppercase hexadecimal characters) is kept only with Enter Password, then without a key index. A connection or hotel that is not one of this organization (of another one, or none at all) answers 422.',
     },
     update: { summary: 'Update a PMS hotel definition' },
     delete: { summary: 'Remove a PMS hotel definition' },

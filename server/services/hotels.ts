@@ -153,8 +153,13 @@ export async function accessControlErrors(tx: Executor, orgUuid: string, service
   return [];
 }
 
-/** A hotel definition written: its connection is one of the organization's, its hotel a hotel of it without another definition. */
-export async function hotelDefinitionErrors(tx: Executor, orgUuid: string, row: HotelDefinitionRow): Promise<FieldError[]> {
+/**
+ * A hotel definition about to be written (`uuid`: its own, null for a new one without a client
+ * uuid): its connection is one of the organization's, its hotel a hotel of it without another
+ * definition. Checked before the write, so a connection or hotel that does not exist at all answers
+ * like one of another organization (a foreign key would refuse the first with a 500).
+ */
+export async function hotelDefinitionErrors(tx: Executor, orgUuid: string, row: Pick<HotelDefinitionRow, 'pmsConnectionUuid' | 'hotelUuid'> & { uuid: string | null }): Promise<FieldError[]> {
   if (row.pmsConnectionUuid !== null) {
     const [connection] = await tx
       .select({ uuid: pmsConnections.uuid })
