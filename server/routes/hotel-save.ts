@@ -152,7 +152,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
 
-        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now };
+        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me };
         await applyPackages(context, body.packages);
         await applyRateCodes(context, body.rateCodes);
         await applyAccessControls(context, body.accessControls);

@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessControlService, HotelBundle, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
 import { HOTEL_MESSAGES } from '../../src/domain/index';
-import { hotelDefinitions, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
+import { accessControlServices, hotelDefinitions, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login } from '../test-helpers';
@@ -223,6 +223,43 @@ describe('access-control services', () => {
     expect(created.json()).toMatchObject({ name: 'Gym door', idMethods: ['MSR', 'Contactless'], hotelsAndPackages: [{ pmsPackageUuid: gym?.uuid, name: 'GYM' }] });
     const unnamed = await call('POST', `${hotelPath(hotel)}/access-control-service`, { name: '  ' });
     expect(messages(unnamed)).toEqual([HOTEL_MESSAGES.accessNameRequired]);
+  });
+});
+
+describe('access-control services naming other hotels', () => {
+  it('a user who sets up one hotel cannot add another hotel\'s definition and packages to a service, by any route; what an organization user added stays', async () => {
+    const [sunset] = await t.db.select().from(organizationalUnits).where(and(eq(organizationalUnits.orgUuid, demoOrg), eq(organizationalUnits.name, 'Sunset Bay Resort')));
+    const sunsetUuid = sunset?.uuid ?? '';
+    const [sunsetDefinition] = await t.db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, sunsetUuid));
+    const [sunsetSpa] = await t.db.select().from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, sunsetUuid), eq(pmsPackages.externalId, 'SPA')));
+    const [harbourDefinition] = await t.db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, harbour));
+    const [harbourGym] = await t.db.select().from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, harbour), eq(pmsPackages.externalId, 'GYM')));
+    const theirs = { hotelDefinitionUuid: sunsetDefinition?.uuid, pmsPackageUuid: sunsetSpa?.uuid };
+    const own = { hotelDefinitionUuid: harbourDefinition?.uuid, pmsPackageUuid: harbourGym?.uuid };
+    const services = `${hotelPath()}/access-control-service`;
+    const serviceCount = async () => (await t.db.select().from(accessControlServices).where(eq(accessControlServices.hotelUuid, harbour))).length;
+    const before = await serviceCount();
+
+    const forbidden = { errors: [{ code: 'forbidden', message: HOTEL_MESSAGES.accessHotelForbidden, field: 'hotelsAndPackages' }] };
+    const created = await call('POST', services, { name: 'Shared spa', hotelsAndPackages: [own, theirs] }, {}, hotelUser);
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toEqual(forbidden);
+    const patched = await call('PATCH', services, { newAccessControlServices: [{ name: 'Shared spa', hotelsAndPackages: [theirs] }] }, {}, hotelUser);
+    expect(patched.json()).toEqual(forbidden);
+    const saved = await call('PUT', `${hotelPath()}/save`, { accessControls: { newAccessControl: [{ uuid: randomUUID(), name: 'Shared spa', hotelsAndPackages: [theirs] }] } }, {}, hotelUser);
+    expect(saved.json()).toEqual(forbidden);
+    expect(await serviceCount()).toBe(before);
+
+    // its own hotel's packages it names; one an organization user opened to Sunset Bay it edits, keeping or removing that entry, never adding it back
+    expect((await call('POST', services, { name: 'Own gym', hotelsAndPackages: [own] }, {}, hotelUser)).statusCode).toBe(201);
+    const shared = (await call('POST', services, { name: 'Shared spa', hotelsAndPackages: [own, theirs] })).json() as AccessControlService;
+    const renamed = await call('PUT', `${services}/${shared.uuid}`, { name: 'Shared spa and gym', hotelsAndPackages: [own, theirs] }, { 'if-match': '"1"' }, hotelUser);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ hotelsAndPackages: [{ name: 'GYM' }, { name: 'SPA' }] });
+    const narrowed = await call('PUT', `${services}/${shared.uuid}`, { name: 'Gym only', hotelsAndPackages: [own] }, {}, hotelUser);
+    expect(narrowed.statusCode).toBe(200);
+    const widened = await call('PUT', `${services}/${shared.uuid}`, { name: 'Shared spa', hotelsAndPackages: [own, theirs] }, {}, hotelUser);
+    expect(widened.json()).toEqual(forbidden);
   });
 });
 

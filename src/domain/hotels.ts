@@ -85,6 +85,7 @@ export const HOTEL_MESSAGES = {
   accessNameTooLong: `The name can have at most ${SERVICE_NAME_MAX} characters`,
   accessMissingPackages: 'Some packages associated with this service are not longer available. Please check the configuration and update any missing packages. Missing packages will be deleted on save.',
   accessHotelMissing: 'undefined uuid',
+  accessHotelForbidden: 'An access-control service can name the packages of another hotel only when you set up that hotel too',
   accessPackageUnknown: 'A package of this service does not belong to its hotel',
   accessCurrentHotelRequired: 'The current hotel is always included',
   accessDefaultHotel: 'The default hotel must be one of the service’s hotels',
