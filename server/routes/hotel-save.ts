@@ -98,7 +98,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (parentUuid !== existing.parentUuid && !canSetupUnit(me, orgTree, tree, parentUuid)) throw saveForbidden();
           const attributes = body.hotel ? { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' } : existing.attributes;
           if (body.hotel) {
-            const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }));
+            const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }, request.server.lobby.config.publicUrl));
             if (refusal) throw refusal;
           }
           const [row] = await tx
@@ -112,7 +112,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
           if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
           const attributes = { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' };
-          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: body.hotel.parentUuid, attributes }));
+          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: body.hotel.parentUuid, attributes }, request.server.lobby.config.publicUrl));
           if (refusal) throw refusal;
           const [row] = await tx
             .insert(organizationalUnits)

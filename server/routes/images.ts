@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canSetupOrganization, ERROR_CODES, visibilityFor } from '../../src/domain/index';
+import { canSetupOrganization, ERROR_CODES, uploadedImageUrl, visibilityFor } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { images, organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
@@ -233,7 +233,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: app.lobby.now(),
       });
       const origin = config.publicUrl || `${request.protocol}://${request.host}`;
-      return reply.code(201).send({ url: `${origin}/api/images/${key}`, key });
+      return reply.code(201).send({ url: uploadedImageUrl(origin, key), key });
     },
   );
 

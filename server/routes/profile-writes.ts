@@ -30,6 +30,7 @@ import {
   profilePatchSchema,
   TELEPHONE_MESSAGE,
   telephoneSchema,
+  uploadedImageUrl,
   userProfileSchema,
 } from '../../src/domain/index';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -399,7 +400,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         await tx
           .update(users)
-          .set({ image: `${origin}/api/images/${key}`, ...bumpVersion(now) })
+          .set({ image: uploadedImageUrl(origin, key), ...bumpVersion(now) })
           .where(eq(users.uuid, user.uuid));
         return (await answerProfile(tx, reply, user.uuid)).body;
       });
