@@ -176,6 +176,15 @@ describe('POST /organization/{uuid}/images/tmp/upload', () => {
     expect(await imageCount()).toBe(before);
   });
 
+  it('refuses a request with a second file (in the same field or another) with 400, storing neither', async () => {
+    const before = await imageCount();
+    expectError(await upload([file(PNG), file(GIF, 'second.gif', 'image/gif')]), 400, IMAGE_MESSAGES.oneFile);
+    expectError(await upload([file(PNG), { name: 'extra', filename: 'extra.png', contentType: 'image/png', data: PNG }]), 400, IMAGE_MESSAGES.oneFile);
+    expect(await imageCount()).toBe(before);
+    // a plain field beside the one file is no second file
+    expect((await upload([file(PNG), { name: 'note', data: 'hello' }])).statusCode).toBe(201);
+  });
+
   it('lets the demo manager (unit setup) upload to the demo organization only', async () => {
     const { key } = await uploaded([file(PNG)], { token: manager });
     expect((await stored(key))?.orgUuid).toBe(demoOrg);

@@ -143,4 +143,14 @@ describe('rate code CSV import, read as it arrives', () => {
     const fits = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from(`Rate Code,Package ID\n${many.slice(0, RATE_CODE_PACKAGES_MAX).map((id) => `${edge},${id}`).join('\n')}\n`), tail]));
     expect(fits.json()).toMatchObject({ succeed: true, imported: 1 });
   });
+
+  it('refuses a request with a second file with 400, importing neither', async () => {
+    const { hotel } = await hotelWithPackages('Two Files Hotel', ['BB']);
+    const second = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="more.csv"\r\nContent-Type: text/csv\r\n\r\nRate Code,Package ID\nX2,BB\n`);
+    const response = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,BB\n'), second, tail]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [{ code: 'validation', message: RATE_CODE_IMPORT_MESSAGES.oneFile, field: 'file' }] });
+    const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(stored?.n).toBe(0);
+  });
 });
