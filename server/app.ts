@@ -16,7 +16,7 @@ import type { Config } from './config';
 import type { Limits, LobbyContext, Mailer } from './context';
 import { DEFAULT_LIMITS } from './context';
 import type { Database } from './db/client';
-import { purgeExpired } from './db/maintenance';
+import { housekeeping, HOUSEKEEPING_INTERVAL_MS } from './db/maintenance';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logging';
 import type { MailTransport } from './mail/outbox';
@@ -45,7 +45,10 @@ export interface BuildAppOptions {
   mailDir?: string | null;
   /** routes added under /api before the app is ready (tests) */
   registerExtraRoutes?: (api: FastifyInstance) => void | Promise<void>;
-  /** hourly purge of expired tokens, throttling events and idempotency keys; default true */
+  /**
+   * housekeeping (server/db/maintenance.ts: expired tokens and codes, throttling events, idempotency
+   * keys, unused images, old mail files) at start and hourly, in the background; default true
+   */
   housekeeping?: boolean;
 }
 
@@ -117,11 +120,15 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.addHook('onClose', async () => lobby.settle());
   if (options.housekeeping !== false) {
-    const timer = setInterval(() => {
-      purgeExpired(db, lobby.now()).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
-    }, 3600_000);
+    // a background task like any other: close waits for a run under way
+    const run = () =>
+      lobby.background(() =>
+        housekeeping(db, lobby.now(), { mailDir: outbox.dir, mailRetentionDays: config.mailRetentionDays }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed')),
+      );
+    run();
+    const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('preClose', async () => clearInterval(timer));
   }
   if (transport && 'close' in transport && typeof transport.close === 'function') {
     const closable = transport as { close(): void };

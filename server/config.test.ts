@@ -17,6 +17,7 @@ describe('parseConfig', () => {
       demoPassword: null,
       smtpUrl: null,
       publicUrl: 'http://localhost:8080',
+      mailRetentionDays: 30,
       accessTokenTtlSeconds: 900,
       logLevel: 'info',
     });
@@ -36,6 +37,7 @@ describe('parseConfig', () => {
       SMTP_URL: 'smtp://mail:25',
       PUBLIC_URL: 'https://lobby.example.com/',
       ACCESS_TOKEN_TTL_SECONDS: '60',
+      MAIL_RETENTION_DAYS: '7',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
     });
@@ -52,6 +54,7 @@ describe('parseConfig', () => {
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://lobby.example.com',
       accessTokenTtlSeconds: 60,
+      mailRetentionDays: 7,
       logLevel: 'warn',
       trustProxy: true,
     });
@@ -70,6 +73,7 @@ describe('parseConfig', () => {
     [{ LOBBY_ADMIN_EMAIL: 'nobody' }, 'Invalid configuration: LOBBY_ADMIN_EMAIL must be an email address'],
     [{ LOBBY_ADMIN_PASSWORD: 'short' }, 'Invalid configuration: LOBBY_ADMIN_PASSWORD must have at least 8 characters and an uppercase letter'],
     [{ ACCESS_TOKEN_TTL_SECONDS: '-5' }, 'Invalid configuration: ACCESS_TOKEN_TTL_SECONDS must be an integer from 1 to 86400'],
+    [{ MAIL_RETENTION_DAYS: '0' }, 'Invalid configuration: MAIL_RETENTION_DAYS must be an integer from 1 to 3650'],
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'lobby' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],

@@ -23,6 +23,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /** mail and SMS files under DATA_DIR/mail are removed this many days after they were written */
+  mailRetentionDays: number;
   accessTokenTtlSeconds: number;
   logLevel: LogLevel;
 }
@@ -75,6 +77,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().trim()),
   PUBLIC_URL: optional(urlWithProtocols('PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL')),
   ACCESS_TOKEN_TTL_SECONDS: optional(integerIn('ACCESS_TOKEN_TTL_SECONDS', 1, 86400)),
+  MAIL_RETENTION_DAYS: optional(integerIn('MAIL_RETENTION_DAYS', 1, 3650)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optional(z.enum(['0', '1'], { error: 'TRUST_PROXY must be 0 or 1' })),
 });
@@ -102,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Lobby <no-reply@lobby.local>',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 30,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS ?? 900,
     logLevel: e.LOG_LEVEL ?? 'info',
   };

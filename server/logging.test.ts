@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseResetToken } from '../src/domain/index';
 import { loggerOptions, redactUrl } from './logging';
@@ -20,7 +21,19 @@ let t: TestApp;
 let mailDir = '';
 beforeAll(async () => {
   mailDir = join(mkdtempSync(join(tmpdir(), 'lobby-data-')), 'mail');
-  t = await createTestApp({ seed: false, mailDir, logger: { ...(loggerOptions('info') as object), stream: logStream } });
+  t = await createTestApp({
+    seed: false,
+    mailDir,
+    logger: { ...(loggerOptions('info') as object), stream: logStream },
+    // a query that fails inside the database with the values of its request as parameters
+    registerExtraRoutes: (api) => {
+      api.post('/test/failing-query', async (request) => {
+        const { email, name } = request.body as { email: string; name: string };
+        await t.db.execute(sql`select ${email}::text as email, ${name}::uuid as name`);
+        return {};
+      });
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -89,5 +102,23 @@ describe('reset mail without SMTP', () => {
     expect(log).toContain(`file=${path}`);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readFileSync(path, 'utf8')).toContain(`http://lobby.test/password/reset/${token}`);
+  });
+});
+
+describe('the log of a 500', () => {
+  it("keeps the failed query's SQL and SQLSTATE, never its parameters nor the database's quoted values", async () => {
+    const before = logLines.length;
+    const response = await t.app.inject({ method: 'POST', url: '/api/test/failing-query', payload: { email: 'private.person@example.com', name: 'SECRET-NOT-A-UUID' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errors: [{ code: 'internal', message: 'Internal server error' }] });
+    const log = logLines.slice(before).join('');
+    expect(log).toContain('request failed');
+    expect(log).not.toContain('private.person@example.com');
+    expect(log).not.toContain('SECRET-NOT-A-UUID');
+    expect(log).not.toContain('params');
+    // what an operator needs to find the fault: the statement, the SQLSTATE, where in the code
+    expect(log).toContain('Failed query: select $1::text as email, $2::uuid as name');
+    expect(log).toContain('"code":"22P02"');
+    expect(log).toContain('server/logging.test.ts');
   });
 });

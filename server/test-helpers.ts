@@ -111,6 +111,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** where mail files go; default none (the outbox table only) */
   mailDir?: string | null;
+  /** run housekeeping at start and hourly, as the gateway does; default off */
+  housekeeping?: boolean;
 }
 
 /** The app on a fresh (or given) database, seeded with known passwords unless seed is false. */
@@ -131,7 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     distDir: options.distDir ?? null,
     mailTransport: null,
     mailDir: options.mailDir ?? null,
-    housekeeping: false,
+    housekeeping: options.housekeeping ?? false,
     registerExtraRoutes: options.registerExtraRoutes,
   });
   await app.ready();

@@ -1,12 +1,15 @@
 /**
  * Housekeeping run at start and hourly: expired tokens and codes, throttling events past every
- * window (known-address markers after 30 days), and idempotency keys past their 24-hour retention.
+ * window (known-address markers after 30 days), idempotency keys past their 24-hour retention,
+ * organizations' images nothing has named for a day, and mail and SMS files past their retention.
  */
 import { lt } from 'drizzle-orm';
 import { purgeEvents } from '../auth/throttle';
 import { DEFAULT_LIMITS } from '../context';
 import { purgeExpiredTokens } from '../auth/tokens';
+import { removeOldMailFiles } from '../mail/outbox';
 import { purgeIdempotencyKeys } from '../plugins/idempotency';
+import { removeUnusedImages } from '../services/images';
 import type { Database } from './client';
 import { activationCodes } from './schema';
 
@@ -18,4 +21,20 @@ export async function purgeExpired(db: Database, now: Date): Promise<void> {
   await purgeEvents(db, new Date(now.getTime() - DAY_MS), new Date(now.getTime() - DEFAULT_LIMITS.knownAddressMs));
   await purgeExpiredTokens(db, now);
   await db.delete(activationCodes).where(lt(activationCodes.expiresAt, new Date(now.getTime() - DAY_MS)));
+}
+
+/** How often the gateway runs housekeeping (and once at start). */
+export const HOUSEKEEPING_INTERVAL_MS = 3600_000;
+
+export interface HousekeepingOptions {
+  /** where mail and SMS files are written; null: none */
+  mailDir: string | null;
+  mailRetentionDays: number;
+}
+
+/** Everything housekeeping removes, as of `now`. */
+export async function housekeeping(db: Database, now: Date, options: HousekeepingOptions): Promise<void> {
+  await purgeExpired(db, now);
+  await removeUnusedImages(db, now);
+  if (options.mailDir !== null) await removeOldMailFiles(options.mailDir, new Date(now.getTime() - options.mailRetentionDays * DAY_MS));
 }

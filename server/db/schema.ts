@@ -247,6 +247,12 @@ export const images = pgTable(
     bytes: bytea('bytes').notNull(),
     uploadedBy: uuid('uploaded_by'),
     createdAt: createdAt(),
+    /**
+     * An organization's image that housekeeping found named by no unit or organization: since when
+     * (null while it is named, or not looked at yet). A write naming it clears this; a day after,
+     * housekeeping removes the image (server/services/images.ts removeUnusedImages).
+     */
+    unreferencedSince: timestamp('unreferenced_since', { withTimezone: true }),
   },
   (t) => [index('images_org_idx').on(t.orgUuid)],
 );

@@ -3,10 +3,11 @@
  * is recorded inside the caller's transaction and delivered once that committed: with SMTP_URL it is
  * handed to nodemailer (a failed delivery never fails the request: the row keeps sent_at null and the
  * failure is logged); without, it is written as a file under DATA_DIR/mail/ that only the gateway's
- * user can read. The log names the recipient, the subject and the file, never a body: bodies hold
- * reset links and codes, and a log is read by more people than a mailbox.
+ * user can read, and removed by housekeeping after MAIL_RETENTION_DAYS (30 unless set). The log
+ * names the recipient, the subject and the file, never a body: bodies hold reset links and codes,
+ * and a log is read by more people than a mailbox.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
@@ -90,6 +91,40 @@ export function emlText(mail: RecordedMail, from: string, date: Date): string {
 /** `<UTC time>-<outbox uuid>.<ext>`: names sort oldest first and never collide. */
 function fileName(uuid: string, date: Date, ext: string): string {
   return `${date.toISOString().replace(/[-:.]/g, '')}-${uuid}.${ext}`;
+}
+
+/** A mail or SMS file this module wrote (fileName): the UTC time it was written, in its name. */
+const MAIL_FILE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-[0-9a-f-]*\.(?:eml|sms\.txt)$/;
+
+/**
+ * Removes the mail and SMS files of `dir` written before `before` (by the time in their names; any
+ * other file is left alone): they hold reset links and codes, kept only for a retention period.
+ * Answers how many were removed; a missing directory has none.
+ */
+export async function removeOldMailFiles(dir: string, before: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const match = MAIL_FILE.exec(name);
+    if (!match) continue;
+    const [, year, month, day, hour, minute, second, ms] = match.map(Number) as number[];
+    const written = Date.UTC(year as number, (month as number) - 1, day, hour, minute, second, ms);
+    if (!(written < before.getTime())) continue;
+    try {
+      await unlink(join(dir, name));
+      removed += 1;
+    } catch (error) {
+      // removed meanwhile (another gateway on the same DATA_DIR)
+      if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')) throw error;
+    }
+  }
+  return removed;
 }
 
 /** Writes a file only the gateway's user can read (0600, in a 0700 directory); answers its path. */

@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, organizationalUnits, organizations } from '../db/schema';
 import type { TestApp } from '../test-helpers';
-import { createTestApp } from '../test-helpers';
-import { inputProblem, MAX_DEPTH, TOO_DEEP_MESSAGE } from './reject-nul';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, login } from '../test-helpers';
+import { inputProblem, MAX_DEPTH, SURROGATE_MESSAGE, TOO_DEEP_MESSAGE } from './reject-nul';
 
 const LOGIN = '/api/authentication/v1/users/tokens';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
@@ -55,5 +58,38 @@ describe('NUL characters', () => {
     expect(inputProblem({ items: [{ ok: 'x' }, { 'bad\u0000key': 1 }] })).toEqual({ kind: 'nul', field: 'items.1.bad\u0000key' });
     expect(inputProblem('a\u0000')).toEqual({ kind: 'nul', field: 'body' });
     expect(inputProblem({ fine: ['a', 1, null, true, { b: 'c' }] })).toBeNull();
+  });
+});
+
+describe('lone UTF-16 surrogates', () => {
+  it('finds one in a value or a key, high or low, and lets a whole pair through', () => {
+    expect(inputProblem({ attributes: { NAME: 'a\ud800b' } })).toEqual({ kind: 'surrogate', field: 'attributes.NAME' });
+    expect(inputProblem({ list: ['ok', 'end\udc00'] })).toEqual({ kind: 'surrogate', field: 'list.1' });
+    expect(inputProblem({ ['k\udbff']: 1 })).toEqual({ kind: 'surrogate', field: 'k\udbff' });
+    expect(inputProblem('\udfff\ud800')).toEqual({ kind: 'surrogate', field: 'body' });
+    expect(inputProblem({ NAME: 'Hôtel 🏨 \ud83c\udfe8' })).toBeNull();
+  });
+
+  it('refuses a unit, an organization and a hotel save with one (400 naming the field), storing nothing, not even the Idempotency-Key', async () => {
+    const admin = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+    const [org] = await t.db.select().from(organizations);
+    const orgUuid = org?.uuid ?? '';
+    const [units] = await t.db.select({ n: count() }).from(organizationalUnits);
+    const send = (method: 'POST' | 'PUT', url: string, payload: string) =>
+      t.app.inject({ method, url: `/api${url}`, headers: { ...bearer(admin), 'content-type': 'application/json', 'idempotency-key': randomUUID() }, payload });
+    const hotel = randomUUID();
+    const answers = [
+      await send('POST', `/organization/${orgUuid}/hotels`, '{"parentUuid":null,"attributes":{"NAME":"a\\ud800b"}}'),
+      await send('PUT', `/organization/${orgUuid}`, '{"legalCompanyName":"Group \\udc00","status":"ACTIVE"}'),
+      await send('PUT', `/organization/${orgUuid}/hotel/${hotel}/save`, '{"hotel":{"parentUuid":null,"attributes":{"NAME":"a\\ud800b"}}}'),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400]);
+    expect(answers[0]?.json()).toEqual({ errors: [{ code: 'validation', message: SURROGATE_MESSAGE, field: 'attributes.NAME' }] });
+    expect(answers[1]?.json().errors[0]).toMatchObject({ field: 'legalCompanyName', message: SURROGATE_MESSAGE });
+    expect(answers[2]?.json().errors[0]).toMatchObject({ field: 'hotel.attributes.NAME' });
+    const [after] = await t.db.select({ n: count() }).from(organizationalUnits);
+    expect(after?.n).toBe(units?.n);
+    expect((await t.db.select().from(organizations).where(eq(organizations.uuid, orgUuid)))[0]?.name).toBe(org?.name);
+    expect(await t.db.select().from(idempotencyKeys)).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 /**
  * Two checks on every parsed request before validation, both answering 400 and changing nothing:
- * - PostgreSQL text cannot hold U+0000: a request carrying one would fail inside the database with a
- *   500, and an outbox entry answered 5xx is retried forever, holding back what was queued after it.
+ * - PostgreSQL text cannot hold U+0000, and its JSON cannot hold a lone UTF-16 surrogate (`"a\ud800b"`
+ *   is valid JSON text but no Unicode string): a request carrying either would fail inside the
+ *   database with a 500, which is not stored under its Idempotency-Key, and an outbox entry answered
+ *   5xx is retried forever, holding back what was queued after it. Body, query, path parameters and
+ *   the Idempotency-Key header (stored as text) are checked.
  * - JSON nested deeper than MAX_DEPTH is refused: no request of this product nests more than a few
  *   levels, and deep nesting is a cheap way to exhaust a recursive walk (this one, zod, the
  *   idempotency fingerprint). The walk itself is iterative, so any depth is measured safely.
@@ -14,7 +17,19 @@ import { HttpError } from '../http-error';
 export const MAX_DEPTH = 64;
 export const TOO_DEEP_MESSAGE = `The request is nested too deeply: at most ${MAX_DEPTH} levels of objects and arrays`;
 
-export type InputProblem = { kind: 'nul'; field: string } | { kind: 'too-deep' };
+export const NUL_MESSAGE = 'Text must not contain the NUL character';
+export const SURROGATE_MESSAGE = 'Text must be valid Unicode: it holds half of a character (an unpaired UTF-16 surrogate)';
+
+export type InputProblem = { kind: 'nul'; field: string } | { kind: 'surrogate'; field: string } | { kind: 'too-deep' };
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with a string the database would refuse, if anything. */
+function textProblem(value: string): 'nul' | 'surrogate' | null {
+  if (value.includes('\u0000')) return 'nul';
+  return LONE_SURROGATE.test(value) ? 'surrogate' : null;
+}
 
 interface Pending {
   value: unknown;
@@ -38,15 +53,18 @@ export function inputProblem(root: unknown, rootField = 'body'): InputProblem | 
   while (stack.length > 0) {
     const { value, depth } = stack.pop() as Pending;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { kind: 'nul', field: pathOf(value) };
+      const problem = textProblem(value);
+      if (problem !== null) return { kind: problem, field: pathOf(value) };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth + 1 > MAX_DEPTH) return { kind: 'too-deep' };
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      if (key.includes('\u0000')) return { kind: 'nul', field: pathOf(value, key) };
+      const keyProblem = textProblem(key);
+      if (keyProblem !== null) return { kind: keyProblem, field: pathOf(value, key) };
       if (typeof inner === 'string') {
-        if (inner.includes('\u0000')) return { kind: 'nul', field: pathOf(value, key) };
+        const problem = textProblem(inner);
+        if (problem !== null) return { kind: problem, field: pathOf(value, key) };
         continue;
       }
       if (inner === null || typeof inner !== 'object') continue;
@@ -63,11 +81,12 @@ async function rejectNul(app: FastifyInstance) {
       [request.body, 'body'],
       [request.query, 'query'],
       [request.params, 'params'],
+      [request.headers['idempotency-key'], 'idempotency-key'],
     ] as const) {
       const problem = inputProblem(value, field);
       if (problem === null) continue;
       if (problem.kind === 'too-deep') throw HttpError.of(400, ERROR_CODES.validation, TOO_DEEP_MESSAGE);
-      throw HttpError.of(400, ERROR_CODES.validation, 'Text must not contain the NUL character', problem.field);
+      throw HttpError.of(400, ERROR_CODES.validation, problem.kind === 'nul' ? NUL_MESSAGE : SURROGATE_MESSAGE, problem.field);
     }
   });
 }

@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Grants } from '../../src/domain/index';
 import { apiErrorBodySchema, ERROR_CODES } from '../../src/domain/index';
 import type { Executor, Transaction } from '../db/client';
 import { HttpError, notFound, unauthenticated } from '../http-error';
@@ -61,10 +62,11 @@ export interface ParentScope {
   filter?: SQL;
 }
 
-/** Passed to the hooks: the parent the request is about (its stored uuid) and the path's parameters (lower case). */
+/** Passed to the hooks: the parent the request is about (its stored uuid), the path's parameters (lower case) and the caller's grants. */
 export interface ResourceScope {
   parent: string;
   params: Readonly<Record<string, string>>;
+  caller: Grants;
 }
 
 /** What an authorization rule may use beyond the caller: the path's parameters and the database. */
@@ -129,6 +131,13 @@ export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCre
    * both pass a check over the parent's records.
    */
   validate?(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>): Promise<FieldError[]>;
+  /**
+   * Rules on the input that must hold before the row is written: what a foreign key would refuse
+   * with a database error (a 500, and an answer that differs for a record that exists elsewhere).
+   * Runs inside the mutation's transaction, under the parent's row lock; `uuid` is the client
+   * uuid of a create (null without one).
+   */
+  precheck?(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: { uuid: string | null; before: RowOf<TTable> | null }): Promise<FieldError[]>;
   messages: {
     /** 404 of an unknown record, e.g. 'PMS connection not found' */
     notFound: string;
@@ -217,8 +226,8 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
       const paramsOf = (request: FastifyRequest): Record<string, string> =>
         Object.fromEntries(Object.entries(request.params as Record<string, string>).map(([key, value]) => [key, value.toLowerCase()]));
 
-      /** 403 unless the caller's rule allows the parent, then 404 for an unknown parent: its stored uuid. */
-      async function authorize(request: FastifyRequest): Promise<string> {
+      /** 403 unless the caller's rule allows the parent, then 404 for an unknown parent: its stored uuid, and the caller. */
+      async function authorize(request: FastifyRequest): Promise<{ parentUuid: string; me: Grantee }> {
         const raw = paramOf(request, parent.param);
         const params = paramsOf(request);
         const me = await loadGrantee(db, caller(request));
@@ -233,10 +242,10 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           .from(parent.table)
           .where(and(...conditions));
         if (!found) throw notFound(parent.notFound);
-        return found.uuid as string;
+        return { parentUuid: found.uuid as string, me };
       }
 
-      const scopeOf = (request: FastifyRequest, parentUuid: string): ResourceScope => ({ parent: parentUuid, params: paramsOf(request) });
+      const scopeOf = (request: FastifyRequest, parentUuid: string, me: Grantee): ResourceScope => ({ parent: parentUuid, params: paramsOf(request), caller: me });
       /** The records answered, completed by the declaration's decorate hook. */
       async function present(executor: Executor, rows: readonly RowOf<TTable>[], scope: ResourceScope): Promise<TRecord[]> {
         const records = rows.map(declaration.toRecord);
@@ -263,6 +272,12 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
         await tx.select({ uuid: parent.key }).from(parent.table).where(eq(parent.key, parentUuid)).for('no key update');
       }
 
+      async function precheck(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: { uuid: string | null; before: RowOf<TTable> | null }) {
+        if (!declaration.precheck) return;
+        const refusal = fieldRefusal(await declaration.precheck(tx, scope, input, target));
+        if (refusal) throw refusal;
+      }
+
       async function check(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: ValidateTarget<RowOf<TTable>>) {
         if (!declaration.validate) return;
         const refusal = fieldRefusal(await declaration.validate(tx, scope, input, target));
@@ -278,13 +293,13 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           schema: { ...common, ...docs.list, params: collectionParams, ...(listQuery ? { querystring: listQuery } : {}), response: { 200: schemas.list, ...errorResponses(401, 403, 404) } },
         },
         async (request) => {
-          const parentUuid = await authorize(request);
+          const { parentUuid, me } = await authorize(request);
           const withDeleted = String((request.query as { includeDeleted?: string } | undefined)?.includeDeleted ?? '').toUpperCase() === 'TRUE';
           const rows = (await db
             .select()
             .from(table as PgTable)
             .where(and(eq(parentColumn, parentUuid), ...(softDeleteColumn && !withDeleted ? [eq(softDeleteColumn, false)] : [])))) as RowOf<TTable>[];
-          return { data: (await present(db, rows, scopeOf(request, parentUuid))).sort(compare) };
+          return { data: (await present(db, rows, scopeOf(request, parentUuid, me))).sort(compare) };
         },
       );
 
@@ -301,9 +316,9 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           },
         },
         async (request, reply: FastifyReply) => {
-          const parentUuid = await authorize(request);
+          const { parentUuid, me } = await authorize(request);
           const row = await findRow(db, parentUuid, paramOf(request, ID_PARAM));
-          return reply.header('etag', etag(row.version)).send(await presentOne(db, row, scopeOf(request, parentUuid)));
+          return reply.header('etag', etag(row.version)).send(await presentOne(db, row, scopeOf(request, parentUuid, me)));
         },
       );
 
@@ -327,12 +342,14 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           },
         },
         async (request, reply: FastifyReply) => {
-          const parentUuid = await authorize(request);
+          const { parentUuid, me } = await authorize(request);
           const { uuid, ...input } = request.body as TCreate;
           // the nil uuid is what a missing id defaults to in many clients: never an identity
           if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, messages.nilUuid ?? 'The nil uuid cannot identify a record: send another uuid, or none', 'uuid');
           return withMutation(request, reply, async (tx) => {
-            if (declaration.validate) await lockParent(tx, parentUuid);
+            if (declaration.validate || declaration.precheck) await lockParent(tx, parentUuid);
+            const scope = scopeOf(request, parentUuid, me);
+            await precheck(tx, scope, input, { uuid: uuid ?? null, before: null });
             const now = request.server.lobby.now();
             const values = { ...(uuid === undefined ? {} : { uuid }), ...scopeValues(request), [declaration.parentKey]: parentUuid, ...toValues(input), createdAt: now, updatedAt: now };
             const [row] = (await tx
@@ -341,7 +358,6 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
               .onConflictDoNothing({ target: table.uuid })
               .returning()) as RowOf<TTable>[];
             if (!row) throw uuidTaken();
-            const scope = scopeOf(request, parentUuid);
             await check(tx, scope, input, { uuid: row.uuid, before: null });
             return { statusCode: 201, body: await presentOne(tx, row, scope) };
           });
@@ -365,20 +381,21 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           },
         },
         async (request, reply: FastifyReply) => {
-          const parentUuid = await authorize(request);
+          const { parentUuid, me } = await authorize(request);
           const input = request.body as TUpdate;
           return withMutation(request, reply, async (tx) => {
-            if (declaration.validate) await lockParent(tx, parentUuid);
+            if (declaration.validate || declaration.precheck) await lockParent(tx, parentUuid);
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
             if (declaration.softDeleteKey && (before as Record<string, unknown>)[declaration.softDeleteKey] === true) throw notFound(messages.notFound);
             assertVersion(request, before, current(before));
+            const scope = scopeOf(request, parentUuid, me);
+            await precheck(tx, scope, input, { uuid: before.uuid, before });
             const [row] = (await tx
               .update(table as PgTable)
               .set({ ...toValues(input), version: before.version + 1, updatedAt: request.server.lobby.now() } as never)
               .where(eq(table.uuid, before.uuid))
               .returning()) as RowOf<TTable>[];
             if (!row) throw notFound(messages.notFound);
-            const scope = scopeOf(request, parentUuid);
             await check(tx, scope, input, { uuid: row.uuid, before });
             return { statusCode: 200, body: await presentOne(tx, row, scope) };
           });
@@ -399,7 +416,7 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           },
         },
         async (request, reply: FastifyReply) => {
-          const parentUuid = await authorize(request);
+          const { parentUuid } = await authorize(request);
           return withMutation(request, reply, async (tx) => {
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
             assertVersion(request, before, current(before));

@@ -10,7 +10,18 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Unit } from '../../src/domain/index';
-import { apiErrorBodySchema, canSetupUnit, ERROR_CODES, HOTEL_MESSAGES, hotelBundleSchema, hotelSaveSchema, unitNameOf, visibleUnitUuids } from '../../src/domain/index';
+import type { Grants } from '../../src/domain/index';
+import {
+  apiErrorBodySchema,
+  canSetupHotelDefinitions,
+  canSetupUnit,
+  ERROR_CODES,
+  HOTEL_MESSAGES,
+  hotelBundleSchema,
+  hotelSaveSchema,
+  unitNameOf,
+  visibleUnitUuids,
+} from '../../src/domain/index';
 import type { Transaction } from '../db/client';
 import { hotelDefinitions, organizationalUnits } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
@@ -28,10 +39,12 @@ import { BULK_BODY_LIMIT, errorResponses } from './schemas';
 const params = z.object({ org: z.string().max(64).describe('Organization uuid'), hotel: z.string().max(64).describe('Hotel (unit) uuid; a new one is created with it') });
 const saveForbidden = () => HttpError.of(403, ERROR_CODES.forbidden, "You don't have permissions");
 
-async function bundle(tx: Transaction, org: OrganizationRow, rows: readonly UnitRow[], hotel: UnitRow) {
+/** The hotel with everything it owns; its PMS hotel definition only to who may set those up (null otherwise). */
+async function bundle(tx: Transaction, me: Grants, org: OrganizationRow, rows: readonly UnitRow[], hotel: UnitRow) {
   const unit = presentUnits(org, rows, { inherit: true }).get(hotel.uuid) as Unit;
+  const parts = await hotelParts(tx, hotel.uuid);
   // the hotel's version at the top, as every record's answer has it: queued saves behind this one go over it
-  return { version: unit.version, hotel: unit, ...(await hotelParts(tx, hotel.uuid)) };
+  return { version: unit.version, hotel: unit, ...parts, hotelDefinition: canSetupHotelDefinitions(me, org.uuid) ? parts.hotelDefinition : null };
 }
 
 export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +60,8 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save a hotel with its PMS definition, packages, rate codes and access-control services, in one transaction',
         description:
           'hotel (parentUuid and attributes) is required when the hotel does not exist yet and creates it with the uuid of the path; otherwise it updates the unit. ' +
-          'hotelDefinition creates or updates the PMS hotel definition of this hotel. packages (newPackages, updatedPackages, deletedPackages), rateCodes (newRateCodes, updatedRateCodes, deletedRateCodes; packages as uuids, new packages of this save included) ' +
+          'hotelDefinition creates or updates the PMS hotel definition of this hotel: like the hotel-definition routes, it needs organization setup (403 otherwise, changing nothing), ' +
+          'and only a caller with organization setup gets it back (null otherwise). packages (newPackages, updatedPackages, deletedPackages), rateCodes (newRateCodes, updatedRateCodes, deletedRateCodes; packages as uuids, new packages of this save included) ' +
           'and accessControls (newAccessControl, updatedAccessControl, deletedAccessControl) are applied in that order. Any refusal leaves everything as it was. ' +
           'If-Match names the hotel version (412 with `current`, the whole hotel); an item sent with a stale version answers 412 too. Answers the hotel with everything it owns.',
         params,
@@ -65,6 +79,8 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         const tree = await loadTree(tx);
         // the organization's row lock: unit placement and every hotel record check see a stable tree
         const org = await readableOrganization(tx, me, tree, request.params.org, true);
+        // the PMS hotel definition is the organization's to set up, whichever route writes it
+        if (body.hotelDefinition !== null && !canSetupHotelDefinitions(me, org.uuid)) throw saveForbidden();
         if (!UUID.test(hotelUuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
         let rows = await unitsOf(tx, org.uuid);
         const orgTree = treeOf(org, rows);
@@ -77,12 +93,12 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
           if (existing.type !== 'HOTEL') throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.notAHotel);
           if (!canSetupUnit(me, orgTree, tree, existing.uuid)) throw saveForbidden();
-          assertVersion(request, existing, { currentBody: await bundle(tx, org, rows, existing) });
+          assertVersion(request, existing, { currentBody: await bundle(tx, me, org, rows, existing) });
           const parentUuid = body.hotel?.parentUuid ?? existing.parentUuid;
           if (parentUuid !== existing.parentUuid && !canSetupUnit(me, orgTree, tree, parentUuid)) throw saveForbidden();
           const attributes = body.hotel ? { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' } : existing.attributes;
           if (body.hotel) {
-            const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }));
+            const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }, request.server.lobby.config.publicUrl));
             if (refusal) throw refusal;
           }
           const [row] = await tx
@@ -96,7 +112,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
           if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
           const attributes = { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' };
-          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: body.hotel.parentUuid, attributes }));
+          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: body.hotel.parentUuid, attributes }, request.server.lobby.config.publicUrl));
           if (refusal) throw refusal;
           const [row] = await tx
             .insert(organizationalUnits)
@@ -113,34 +129,34 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         if (body.hotelDefinition) {
           const { uuid: sentUuid, version: sentVersion, ...values } = body.hotelDefinition;
           const [current] = await tx.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel.uuid)).for('update');
-          let written;
           if (current) {
             if (sentUuid !== undefined && sentUuid !== current.uuid) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.definitionHotelTaken, 'hotelDefinition.uuid');
             if (sentVersion !== undefined && sentVersion !== current.version) throw itemStale('hotelDefinition');
-            [written] = await tx
+          }
+          // the same checks as the hotel-definition routes, before the write
+          const target = { uuid: current?.uuid ?? sentUuid ?? null, pmsConnectionUuid: values.pmsConnectionUuid, hotelUuid: hotel.uuid };
+          const refusal = fieldRefusal((await hotelDefinitionErrors(tx, org.uuid, target)).map((error) => ({ ...error, field: `hotelDefinition.${error.field}` })));
+          if (refusal) throw refusal;
+          if (current) {
+            await tx
               .update(hotelDefinitions)
               .set({ ...values, hotelUuid: hotel.uuid, version: current.version + 1, updatedAt: now })
-              .where(eq(hotelDefinitions.uuid, current.uuid))
-              .returning();
+              .where(eq(hotelDefinitions.uuid, current.uuid));
           } else {
-            [written] = await tx
+            const [written] = await tx
               .insert(hotelDefinitions)
               .values({ ...(sentUuid ? { uuid: sentUuid } : {}), ...values, orgUuid: org.uuid, hotelUuid: hotel.uuid, createdAt: now, updatedAt: now })
               .onConflictDoNothing({ target: hotelDefinitions.uuid })
-              .returning();
+              .returning({ uuid: hotelDefinitions.uuid });
             if (!written) throw uuidTaken(HOTEL_MESSAGES.definitionUuidTaken);
-          }
-          if (written) {
-            const refusal = fieldRefusal((await hotelDefinitionErrors(tx, org.uuid, written)).map((error) => ({ ...error, field: `hotelDefinition.${error.field}` })));
-            if (refusal) throw refusal;
           }
         }
 
-        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now };
+        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me };
         await applyPackages(context, body.packages);
         await applyRateCodes(context, body.rateCodes);
         await applyAccessControls(context, body.accessControls);
-        return { statusCode: created ? 201 : 200, body: await bundle(tx, org, rows, hotel) };
+        return { statusCode: created ? 201 : 200, body: await bundle(tx, me, org, rows, hotel) };
       });
     },
   );

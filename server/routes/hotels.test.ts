@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessControlService, HotelBundle, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
 import { HOTEL_MESSAGES } from '../../src/domain/index';
-import { hotelDefinitions, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
+import { accessControlServices, hotelDefinitions, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login } from '../test-helpers';
@@ -226,6 +226,43 @@ describe('access-control services', () => {
   });
 });
 
+describe('access-control services naming other hotels', () => {
+  it('a user who sets up one hotel cannot add another hotel\'s definition and packages to a service, by any route; what an organization user added stays', async () => {
+    const [sunset] = await t.db.select().from(organizationalUnits).where(and(eq(organizationalUnits.orgUuid, demoOrg), eq(organizationalUnits.name, 'Sunset Bay Resort')));
+    const sunsetUuid = sunset?.uuid ?? '';
+    const [sunsetDefinition] = await t.db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, sunsetUuid));
+    const [sunsetSpa] = await t.db.select().from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, sunsetUuid), eq(pmsPackages.externalId, 'SPA')));
+    const [harbourDefinition] = await t.db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, harbour));
+    const [harbourGym] = await t.db.select().from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, harbour), eq(pmsPackages.externalId, 'GYM')));
+    const theirs = { hotelDefinitionUuid: sunsetDefinition?.uuid, pmsPackageUuid: sunsetSpa?.uuid };
+    const own = { hotelDefinitionUuid: harbourDefinition?.uuid, pmsPackageUuid: harbourGym?.uuid };
+    const services = `${hotelPath()}/access-control-service`;
+    const serviceCount = async () => (await t.db.select().from(accessControlServices).where(eq(accessControlServices.hotelUuid, harbour))).length;
+    const before = await serviceCount();
+
+    const forbidden = { errors: [{ code: 'forbidden', message: HOTEL_MESSAGES.accessHotelForbidden, field: 'hotelsAndPackages' }] };
+    const created = await call('POST', services, { name: 'Shared spa', hotelsAndPackages: [own, theirs] }, {}, hotelUser);
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toEqual(forbidden);
+    const patched = await call('PATCH', services, { newAccessControlServices: [{ name: 'Shared spa', hotelsAndPackages: [theirs] }] }, {}, hotelUser);
+    expect(patched.json()).toEqual(forbidden);
+    const saved = await call('PUT', `${hotelPath()}/save`, { accessControls: { newAccessControl: [{ uuid: randomUUID(), name: 'Shared spa', hotelsAndPackages: [theirs] }] } }, {}, hotelUser);
+    expect(saved.json()).toEqual(forbidden);
+    expect(await serviceCount()).toBe(before);
+
+    // its own hotel's packages it names; one an organization user opened to Sunset Bay it edits, keeping or removing that entry, never adding it back
+    expect((await call('POST', services, { name: 'Own gym', hotelsAndPackages: [own] }, {}, hotelUser)).statusCode).toBe(201);
+    const shared = (await call('POST', services, { name: 'Shared spa', hotelsAndPackages: [own, theirs] })).json() as AccessControlService;
+    const renamed = await call('PUT', `${services}/${shared.uuid}`, { name: 'Shared spa and gym', hotelsAndPackages: [own, theirs] }, { 'if-match': '"1"' }, hotelUser);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ hotelsAndPackages: [{ name: 'GYM' }, { name: 'SPA' }] });
+    const narrowed = await call('PUT', `${services}/${shared.uuid}`, { name: 'Gym only', hotelsAndPackages: [own] }, {}, hotelUser);
+    expect(narrowed.statusCode).toBe(200);
+    const widened = await call('PUT', `${services}/${shared.uuid}`, { name: 'Shared spa', hotelsAndPackages: [own, theirs] }, {}, hotelUser);
+    expect(widened.json()).toEqual(forbidden);
+  });
+});
+
 describe('the hotel save', () => {
   const save = (hotel: string, body: object, headers: Headers = {}, token = admin) => call('PUT', `${hotelPath(hotel)}/save`, body, headers, token);
 
@@ -304,6 +341,57 @@ describe('the hotel save', () => {
     expect(own.statusCode).toBe(200);
     const services = (own.json() as HotelBundle).accessControls as AccessControlService[];
     expect(Array.isArray(services)).toBe(true);
+  });
+});
+
+describe('one rule for PMS hotel definitions, whichever route writes them', () => {
+  const save = (hotel: string, body: object, token = admin) => call('PUT', `${hotelPath(hotel)}/save`, body, {}, token);
+  const definitionOf = async (hotel: string) => (await t.db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel)))[0];
+
+  it('a user who sets up only the hotel can neither write nor read its definition through the hotel save (403, as its own routes)', async () => {
+    const before = await definitionOf(harbour);
+    expect(before).toBeDefined();
+    const definition = { name: 'Harbour', externalId: 'HIJACK', pmsConnectionUuid: connection, hotelUuid: harbour, isRoomCardReadingEnabled: true, contactlessCardType: 'MIFARE_CLASSIC', contactlessCardPassword: 'AAAAAAAAAAAA' };
+    const viaSave = await save(harbour, { hotelDefinition: definition }, hotelUser);
+    expect(viaSave.statusCode).toBe(403);
+    const viaRoute = await call('PUT', `/organization/${demoOrg}/hotel-definition/${before?.uuid}`, definition, {}, hotelUser);
+    expect(viaRoute.statusCode).toBe(403);
+    expect(await definitionOf(harbour)).toEqual(before);
+    // without it, the save goes through, and answers no definition to this user; organization setup gets it
+    const own = await save(harbour, { packages: { newPackages: [{ uuid: randomUUID(), externalId: 'RULE_SPA', calculationRule: 'ADULT' }] } }, hotelUser);
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as HotelBundle).hotelDefinition).toBeNull();
+    const full = await save(harbour, {});
+    expect((full.json() as HotelBundle).hotelDefinition).toMatchObject({ uuid: before?.uuid, externalId: before?.externalId });
+  });
+
+  it('answers a connection or hotel that is not the organization\'s with the same 422, whether it exists elsewhere or not at all', async () => {
+    const hotel = randomUUID();
+    const body = (pmsConnectionUuid: string) => ({
+      hotel: { parentUuid: null, attributes: { NAME: 'Probe Hotel' } },
+      hotelDefinition: { name: 'Probe Hotel', pmsConnectionUuid, hotelUuid: hotel, isManualRoomEntryEnabled: true },
+    });
+    const elsewhere = await save(hotel, body(otherConnection));
+    const nowhere = await save(hotel, body(randomUUID()));
+    expect(elsewhere.statusCode).toBe(422);
+    expect(nowhere.statusCode).toBe(422);
+    expect(nowhere.json()).toEqual(elsewhere.json());
+    expect(elsewhere.json()).toEqual({ errors: [{ code: 'validation', message: HOTEL_MESSAGES.pmsConnectionMissing, field: 'hotelDefinition.pmsConnectionUuid' }] });
+    const [made] = await t.db.select({ n: count() }).from(organizationalUnits).where(eq(organizationalUnits.uuid, hotel));
+    expect(made?.n).toBe(0);
+
+    const create = (values: object) => call('POST', `/organization/${demoOrg}/hotel-definition`, { name: 'Probe', isManualRoomEntryEnabled: true, ...values });
+    const routeElsewhere = await create({ pmsConnectionUuid: otherConnection });
+    const routeNowhere = await create({ pmsConnectionUuid: randomUUID() });
+    expect([routeElsewhere.statusCode, routeNowhere.statusCode]).toEqual([422, 422]);
+    expect(routeNowhere.json()).toEqual(routeElsewhere.json());
+    const [otherHotel] = await t.db.insert(organizationalUnits).values({ orgUuid: otherOrg, type: 'HOTEL', name: 'Alpine Hotel' }).returning();
+    const hotelElsewhere = await create({ hotelUuid: otherHotel?.uuid });
+    const hotelNowhere = await create({ hotelUuid: randomUUID() });
+    expect([hotelElsewhere.statusCode, hotelNowhere.statusCode]).toEqual([422, 422]);
+    expect(hotelNowhere.json()).toEqual(hotelElsewhere.json());
+    const [stored] = await t.db.select({ n: count() }).from(hotelDefinitions).where(eq(hotelDefinitions.name, 'Probe'));
+    expect(stored?.n).toBe(0);
   });
 });
 

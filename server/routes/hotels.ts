@@ -19,7 +19,7 @@ import {
   accessControlListResponseSchema,
   accessControlPatchSchema,
   accessControlSchema,
-  canSetupOrganization,
+  canSetupHotelDefinitions,
   HOTEL_MESSAGES,
   hotelDefinitionCreateSchema,
   hotelDefinitionInputSchema,
@@ -74,13 +74,10 @@ export const hotelDefinitionResource = defineResource({
   table: hotelDefinitions,
   parentKey: 'orgUuid',
   schemas: { record: hotelDefinitionSchema, create: hotelDefinitionCreateSchema, update: hotelDefinitionInputSchema, list: hotelDefinitionListResponseSchema },
-  authorize: canSetupOrganization,
+  authorize: canSetupHotelDefinitions,
   toRecord: hotelDefinitionRecord,
   compare: byName,
-  async validate(tx, { parent }, _input, { uuid }) {
-    const [row] = await tx.select().from(hotelDefinitions).where(eq(hotelDefinitions.uuid, uuid));
-    return row ? hotelDefinitionErrors(tx, parent, row) : [];
-  },
+  precheck: (tx, { parent }, input, { uuid }) => hotelDefinitionErrors(tx, parent, { uuid, pmsConnectionUuid: input.pmsConnectionUuid, hotelUuid: input.hotelUuid }),
   messages: { notFound: HOTEL_MESSAGES.definitionNotFound, uuidTaken: HOTEL_MESSAGES.definitionUuidTaken, nilUuid: HOTEL_MESSAGES.nilUuid },
   docs: {
     tag: 'pms',
@@ -89,7 +86,7 @@ export const hotelDefinitionResource = defineResource({
     create: {
       summary: 'Create a PMS hotel definition',
       description:
-        'The name is cut to 50 characters; magneticCardType is MICROS whenever a track is set; the contactless password (exactly 12 uppercase hexadecimal characters) is kept only with Enter Password, then without a key index. A connection or hotel of another organization answers 422.',
+        'The name is cut to 50 characters; magneticCardType is MICROS whenever a track is set; the contactless password (exactly 12 uppercase hexadecimal characters) is kept only with Enter Password, then without a key index. A connection or hotel that is not one of this organization (of another one, or none at all) answers 422.',
     },
     update: { summary: 'Update a PMS hotel definition' },
     delete: { summary: 'Remove a PMS hotel definition' },
@@ -159,9 +156,9 @@ export const accessControlResource = defineResource({
   toValues: ({ name, hotelsAndPackages, defaultHotelUuid, idMethods }) => ({ name, hotelsAndPackages, defaultHotelUuid, idMethods: [...new Set(idMethods)] }),
   decorate: (executor, records) => withPackageNames(executor, records),
   compare: byName,
-  async validate(tx, { params }, _input, { uuid }) {
+  async validate(tx, { params, caller }, _input, { uuid, before }) {
     const rows = await tx.select().from(accessControlServices).where(eq(accessControlServices.uuid, uuid));
-    return accessControlErrors(tx, params.org ?? '', rows);
+    return accessControlErrors(tx, params.org ?? '', rows, { grants: caller, before: new Map(before ? [[before.uuid, before.hotelsAndPackages]] : []) });
   },
   messages: { notFound: HOTEL_MESSAGES.accessNotFound, uuidTaken: HOTEL_MESSAGES.accessUuidTaken, nilUuid: HOTEL_MESSAGES.nilUuid },
   docs: {
@@ -170,7 +167,8 @@ export const accessControlResource = defineResource({
     get: { summary: 'One access-control service' },
     create: {
       summary: 'Create an access-control service',
-      description: "Each entry names a hotel definition of the organization ('undefined uuid' otherwise) and a live package of that definition's hotel.",
+      description:
+        "Each entry names a hotel definition of the organization ('undefined uuid' otherwise) and a live package of that definition's hotel. An entry added for another hotel needs setup of that hotel too (403).",
     },
     update: { summary: 'Update an access-control service' },
     delete: { summary: 'Remove an access-control service' },
@@ -188,7 +186,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
   async function scope(request: { params: { org: string; hotel: string } } & Parameters<typeof caller>[0]) {
     const me = await loadGrantee(db, caller(request));
     if (!me) throw unauthenticated();
-    return findHotel(db, me, request.params.org, request.params.hotel);
+    return { ...(await findHotel(db, me, request.params.org, request.params.hotel)), grants: me };
   }
 
   // every service of the organization: what a unit's POI_ACCESS_CONTROL_SERVICES may name
@@ -229,10 +227,10 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { orgUuid, hotelUuid } = await scope(request);
+      const { orgUuid, hotelUuid, grants } = await scope(request);
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
-        await applyPackages({ tx, orgUuid, hotelUuid, now: request.server.lobby.now() }, request.body);
+        await applyPackages({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants }, request.body);
         return { statusCode: 200, body: { data: (await livePackages(tx, hotelUuid)).map(packageRecord).sort((a, b) => a.externalId.localeCompare(b.externalId)) } };
       });
     },
@@ -254,10 +252,10 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { orgUuid, hotelUuid } = await scope(request);
+      const { orgUuid, hotelUuid, grants } = await scope(request);
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
-        await applyRateCodes({ tx, orgUuid, hotelUuid, now: request.server.lobby.now() }, request.body);
+        await applyRateCodes({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants }, request.body);
         const rows = await tx.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
         return { statusCode: 200, body: { data: rows.map(rateCodeRecord).sort(byName) } };
       });
@@ -280,11 +278,11 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { orgUuid, hotelUuid } = await scope(request);
+      const { orgUuid, hotelUuid, grants } = await scope(request);
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
         await applyAccessControls(
-          { tx, orgUuid, hotelUuid, now: request.server.lobby.now() },
+          { tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants },
           { newAccessControl: request.body.newAccessControlServices, updatedAccessControl: request.body.updatedAccessControlServices },
         );
         const rows = await tx.select().from(accessControlServices).where(eq(accessControlServices.hotelUuid, hotelUuid));

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/domain/index';
-import { images, organizations } from '../db/schema';
+import { ERROR_CODES, UNIT_MESSAGES } from '../../src/domain/index';
+import { images, organizationalUnits, organizations } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, MANAGER_EMAIL, MANAGER_PASSWORD } from '../test-helpers';
@@ -176,6 +176,15 @@ describe('POST /organization/{uuid}/images/tmp/upload', () => {
     expect(await imageCount()).toBe(before);
   });
 
+  it('refuses a request with a second file (in the same field or another) with 400, storing neither', async () => {
+    const before = await imageCount();
+    expectError(await upload([file(PNG), file(GIF, 'second.gif', 'image/gif')]), 400, IMAGE_MESSAGES.oneFile);
+    expectError(await upload([file(PNG), { name: 'extra', filename: 'extra.png', contentType: 'image/png', data: PNG }]), 400, IMAGE_MESSAGES.oneFile);
+    expect(await imageCount()).toBe(before);
+    // a plain field beside the one file is no second file
+    expect((await upload([file(PNG), { name: 'note', data: 'hello' }])).statusCode).toBe(201);
+  });
+
   it('lets the demo manager (unit setup) upload to the demo organization only', async () => {
     const { key } = await uploaded([file(PNG)], { token: manager });
     expect((await stored(key))?.orgUuid).toBe(demoOrg);
@@ -247,5 +256,51 @@ describe('missingImageKeys', () => {
     expect(await missingImageKeys(t.db, demoOrg, [mine.key, theirs.key, unknown, 'not a key', mine.key])).toEqual([theirs.key, unknown, 'not a key']);
     expect(await missingImageKeys(t.db, otherOrg, [theirs.key])).toEqual([]);
     expect(await missingImageKeys(t.db, demoOrg, [])).toEqual([]);
+  });
+});
+
+describe("image attributes name the organization's own images only", () => {
+  const hotels = `/api/organization/${'{org}'}/hotels`;
+  const createHotel = (attributes: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: hotels.replace('{org}', demoOrg), headers: bearer(admin), payload: { parentUuid: null, attributes: { NAME: 'Logo Hotel', ...attributes } } });
+  const refusal = (key: string, image: string) => ({ field: `attributes.${key}`, message: UNIT_MESSAGES.imageUrlNotOwn.replace('{key}', key).replace('{image}', image) });
+
+  it("takes an image's _URL only as the address its upload answered, beside that image's key", async () => {
+    const logo = await uploaded([file(PNG)]);
+    const other = await uploaded([file(GIF, 'other.gif', 'image/gif')]);
+    expect(logo.url).toBe(`http://lobby.test/api/images/${logo.key}`);
+    expect((await createHotel({ LOGO: logo.key, LOGO_URL: logo.url })).statusCode).toBe(201);
+
+    for (const [attributes, key, image] of [
+      [{ LOGO: logo.key, LOGO_URL: 'https://tracker.example/pixel.png' }, 'LOGO_URL', 'LOGO'],
+      [{ LOGO_URL: logo.url }, 'LOGO_URL', 'LOGO'],
+      [{ LOGO: logo.key, LOGO_URL: other.url }, 'LOGO_URL', 'LOGO'],
+      [{ RECEIPT_BOTTOM_IMAGE: logo.key, RECEIPT_BOTTOM_IMAGE_URL: `https://evil.example/api/images/${logo.key}` }, 'RECEIPT_BOTTOM_IMAGE_URL', 'RECEIPT_BOTTOM_IMAGE'],
+    ] as const) {
+      const response = await createHotel(attributes);
+      expect(response.statusCode, JSON.stringify(attributes)).toBe(422);
+      expect(response.json<{ errors: object[] }>().errors).toEqual([expect.objectContaining(refusal(key, image))]);
+    }
+    const organization = await t.app.inject({
+      method: 'PUT',
+      url: `/api/organization/${demoOrg}`,
+      headers: bearer(admin),
+      payload: { legalCompanyName: DEMO_ORGANIZATION_NAME, status: 'ACTIVE', attributes: { POI_IDLE_IMAGE: logo.key, POI_IDLE_IMAGE_URL: 'http://elsewhere.example/idle.png' } },
+    });
+    expect(organization.statusCode).toBe(422);
+    expect(organization.json<{ errors: object[] }>().errors).toEqual([expect.objectContaining(refusal('POI_IDLE_IMAGE_URL', 'POI_IDLE_IMAGE'))]);
+  });
+
+  it('keeps a pair stored before, sent back unchanged (written under another PUBLIC_URL)', async () => {
+    const logo = await uploaded([file(PNG)]);
+    const oldUrl = `http://localhost:8080/api/images/${logo.key}`;
+    const [unit] = await t.db
+      .insert(organizationalUnits)
+      .values({ orgUuid: demoOrg, type: 'HOTEL', name: 'Moved Hotel', attributes: { NAME: 'Moved Hotel', TYPE: 'HOTEL', LOGO: logo.key, LOGO_URL: oldUrl } })
+      .returning();
+    const put = (attributes: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: `/api/organization/${demoOrg}/hotels/${unit?.uuid}`, headers: bearer(admin), payload: { parentUuid: null, attributes } });
+    expect((await put({ NAME: 'Moved Hotel', LOGO: logo.key, LOGO_URL: oldUrl, DESCRIPTION: 'renamed' })).statusCode).toBe(200);
+    expect((await put({ NAME: 'Moved Hotel', LOGO: logo.key, LOGO_URL: 'https://tracker.example/pixel.png' })).statusCode).toBe(422);
   });
 });

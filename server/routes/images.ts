@@ -5,7 +5,8 @@
  *
  * Uploads follow the security baseline (docs/architecture.md): the type is judged from the bytes
  * (PNG, JPEG, GIF or WebP signatures), never from the name or the declared type; a file whose name
- * or declared type names another image type than its content is refused; at most 5 MB, one file.
+ * or declared type names another image type than its content is refused; at most 5 MB, one file (a
+ * request with a second file is refused, never cut to its first).
  * Multipart parsing is registered in this plugin only, so no other route accepts multipart bodies.
  *
  * GET /images/{key} needs no authentication: the key (32 random bytes) is the capability, so
@@ -19,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canSetupOrganization, ERROR_CODES, visibilityFor } from '../../src/domain/index';
+import { canSetupOrganization, ERROR_CODES, uploadedImageUrl, visibilityFor } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { images, organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
@@ -28,6 +29,7 @@ import { BEARER } from '../plugins/swagger';
 import type { Grantee } from '../services/directory';
 import { loadGrantee, loadTree } from '../services/directory';
 import { IMAGE_KEY } from '../services/images';
+import { withOneFile } from '../services/uploads';
 import { UUID } from '../resources/define-resource';
 import { errorResponses } from './schemas';
 
@@ -155,18 +157,15 @@ function multipartRefusal(error: unknown): HttpError {
   }
 }
 
-/** The uploaded file's bytes, read to the end; throws the gateway's refusals. */
+/** The uploaded file's bytes, read to the end; one file only. Throws the gateway's refusals. */
 export async function readImage(request: FastifyRequest): Promise<{ part: MultipartFile; bytes: Buffer }> {
   try {
-    const part = await request.file();
-    if (!part || part.fieldname !== IMAGE_FIELD) {
-      if (part) part.file.resume();
-      throw refusal(IMAGE_MESSAGES.noFile);
-    }
-    const bytes = await part.toBuffer();
-    // toBuffer throws on a truncated stream; checked again so a cut file can never be stored
-    if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
-    return { part, bytes };
+    return await withOneFile(request, IMAGE_FIELD, { noFile: () => refusal(IMAGE_MESSAGES.noFile), tooMany: () => refusal(IMAGE_MESSAGES.oneFile) }, async (part) => {
+      const bytes = await part.toBuffer();
+      // toBuffer throws on a truncated stream; checked again so a cut file can never be stored
+      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
+      return { part, bytes };
+    });
   } catch (error) {
     throw multipartRefusal(error);
   }
@@ -197,7 +196,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         summary: 'Upload an image of an organization',
         description:
-          `A \`multipart/form-data\` body with one file in the field \`${IMAGE_FIELD}\` (its file name defaults to \`${DEFAULT_IMAGE_NAME}\`). ` +
+          `A \`multipart/form-data\` body with one file in the field \`${IMAGE_FIELD}\` (its file name defaults to \`${DEFAULT_IMAGE_NAME}\`; a second file answers 400). ` +
           'The type is judged from the content: PNG, JPEG, GIF or WebP, anything else answers 415; a file whose declared type or ' +
           "extension names another image type than its content answers 400; more than 5 MB answers 413. Needs organization setup, or unit setup " +
           '(SETUP_OU with a MANAGEMENT membership reaching the organization). Answers 201 with the image URL and its key.',
@@ -233,7 +232,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: app.lobby.now(),
       });
       const origin = config.publicUrl || `${request.protocol}://${request.host}`;
-      return reply.code(201).send({ url: `${origin}/api/images/${key}`, key });
+      return reply.code(201).send({ url: uploadedImageUrl(origin, key), key });
     },
   );
 

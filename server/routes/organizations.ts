@@ -95,7 +95,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
           .onConflictDoNothing({ target: organizations.uuid })
           .returning();
         if (!row) throw new HttpError(409, [{ code: ERROR_CODES.conflict, message: ORGANIZATION_MESSAGES.uuidTaken, field: 'uuid' }]);
-        const refusal = fieldRefusal(await attributeReferenceErrors(tx, row.uuid, attributes));
+        const refusal = fieldRefusal(await attributeReferenceErrors(tx, row.uuid, attributes, { publicUrl: request.server.lobby.config.publicUrl }));
         if (refusal) throw refusal;
         if (!me.memberships.some((m) => m.membershipType === 'MANAGEMENT' && m.omnipresence)) {
           await tx.insert(memberships).values({ userUuid: me.user.uuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [row.uuid], ous: [] });
@@ -161,7 +161,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!canSetupOrganization(me, before.uuid)) throw HttpError.of(403, ERROR_CODES.forbidden, ORGANIZATION_MESSAGES.viewForbidden);
         assertVersion(request, before, { currentBody: toOrganization(before) });
         const next = attributes === undefined ? before.attributes : storedAttributes(attributes);
-        const refusal = fieldRefusal(await attributeReferenceErrors(tx, before.uuid, next));
+        const refusal = fieldRefusal(await attributeReferenceErrors(tx, before.uuid, next, { publicUrl: request.server.lobby.config.publicUrl, before: before.attributes }));
         if (refusal) throw refusal;
         const [row] = await tx
           .update(organizations)

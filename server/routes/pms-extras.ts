@@ -152,6 +152,8 @@ export const pmsExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { orgUuid: rawOrg, uuid, ...input } = request.body;
       const orgUuid = await authorizeOrganization(request, rawOrg);
+      const me = await loadGrantee(db, caller(request));
+      if (!me) throw unauthenticated();
       if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, pmsConnectionResource.messages.nilUuid ?? 'The nil uuid cannot identify a record', 'uuid');
       return withMutation(request, reply, async (tx) => {
         // serializes the creates and updates of the organization, so two never both pass the name check
@@ -164,7 +166,7 @@ export const pmsExtraRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         if (!row) throw uuidTaken();
         if (pmsConnectionResource.validate) {
-          const refusal = fieldRefusal(await pmsConnectionResource.validate(tx, { parent: orgUuid, params: { org: orgUuid } }, input, { uuid: row.uuid, before: null }));
+          const refusal = fieldRefusal(await pmsConnectionResource.validate(tx, { parent: orgUuid, params: { org: orgUuid }, caller: me }, input, { uuid: row.uuid, before: null }));
           if (refusal) throw refusal;
         }
         return { statusCode: 201, body: pmsConnectionResource.toRecord(row) };

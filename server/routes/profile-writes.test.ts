@@ -11,6 +11,7 @@ import { activationCodes, images, memberships, users } from '../db/schema';
 import { loggerOptions } from '../logging';
 import type { TestApp } from '../test-helpers';
 import { bearer, createTestApp, createUser, login, outboxFor } from '../test-helpers';
+import { EMAIL_CHANGES_PER_HOUR, EMAIL_IN_USE_SUBJECT, emailInUseMailBody } from './profile-writes';
 
 const PROFILE = '/api/user-profile/v1/user-profile';
 const MERGE_PATCH = { 'content-type': 'application/merge-patch+json' };
@@ -214,9 +215,8 @@ describe('email change', () => {
     expect(again.json()).toEqual(codeInvalid);
   });
 
-  it('refuses an invalid address, the current one and one in use, changing nothing and sending nothing', async () => {
+  it('refuses an invalid address and the current one, changing nothing and sending nothing', async () => {
     const me = await newUser();
-    const other = await newUser();
     const before = await row(me.uuid);
 
     const invalid = await post('/email', me.token, { email: 'not-an-address' });
@@ -227,14 +227,43 @@ describe('email change', () => {
     expect(same.statusCode).toBe(400);
     expect(same.json().errors).toEqual([{ code: 'validation', field: 'email', message: 'This is already your email address' }]);
 
-    const taken = await post('/email', me.token, { email: other.email });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ errors: [{ code: 'conflict', field: 'email', message: 'This email address is already in use' }] });
-
     expect(await row(me.uuid)).toEqual(before);
     expect(await t.db.select().from(activationCodes).where(eq(activationCodes.userUuid, me.uuid))).toEqual([]);
-    expect(await outboxFor(t.db, other.email)).toEqual([]);
+    expect(await outboxFor(t.db, me.email)).toEqual([]);
     expect((await post('/email', null, { email: 'x@example.com' })).statusCode).toBe(401);
+  });
+
+  it('answers an address another user has exactly like a free one: the owner is told, no link goes anywhere, nothing changes', async () => {
+    const me = await newUser();
+    const other = await newUser();
+    const free = await post('/email', me.token, { email: 'never-used-1@example.com' }, { 'idempotency-key': 'free-1' });
+    const taken = await post('/email', me.token, { email: other.email.toUpperCase() }, { 'idempotency-key': 'taken-1' });
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json()).toEqual(free.json());
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(free.headers).sort());
+
+    const [notice, ...more] = await outboxFor(t.db, other.email);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ subject: EMAIL_IN_USE_SUBJECT, body: emailInUseMailBody() });
+    expect(notice?.body).not.toMatch(/https?:\/\//);
+    // the link sent to the free address before stopped working, as any newer request makes it
+    expect((await validateEmail(await emailToken('never-used-1@example.com'))).statusCode).toBe(422);
+    expect((await row(me.uuid)).email).toBe(me.email);
+    expect((await row(other.uuid)).email).toBe(other.email);
+  });
+
+  it(`counts every request, free or taken address, before anything else: after ${EMAIL_CHANGES_PER_HOUR} both answer 429`, async () => {
+    const me = await newUser();
+    const other = await newUser();
+    for (let i = 0; i < EMAIL_CHANGES_PER_HOUR; i += 1) {
+      const address = i % 2 === 0 ? other.email : `free-${userCount}-${i}@example.com`;
+      expect((await post('/email', me.token, { email: address })).statusCode).toBe(202);
+    }
+    const taken = await post('/email', me.token, { email: other.email });
+    const free = await post('/email', me.token, { email: `free-${userCount}-late@example.com` });
+    expect([taken.statusCode, free.statusCode]).toEqual([429, 429]);
+    expect(taken.json()).toEqual(free.json());
   });
 
   it('refuses an unknown or expired link, and an address another user took meanwhile', async () => {

@@ -30,6 +30,7 @@ import {
   profilePatchSchema,
   TELEPHONE_MESSAGE,
   telephoneSchema,
+  uploadedImageUrl,
   userProfileSchema,
 } from '../../src/domain/index';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -64,6 +65,19 @@ export function emailChangeMailBody(link: string): string {
     link,
     '',
     'Until you confirm, your account keeps its current email address. If you did not ask for this, ignore this mail.',
+  ].join('\n');
+}
+
+export const EMAIL_IN_USE_SUBJECT = 'Someone asked to use your Lobby email address';
+
+/** What the owner of an address in use reads when another user asks for it: no link, nothing to do. */
+export function emailInUseMailBody(): string {
+  return [
+    'Hello,',
+    '',
+    'Someone signed in to Lobby asked to use this address for their account. It already belongs to your Lobby account, so nothing was changed and nothing needs to be done.',
+    '',
+    'If that was you from another account, sign in with this address instead. If you do not know why this happened, tell your Lobby administrator.',
   ].join('\n');
 }
 
@@ -224,11 +238,13 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change your email address: a confirmation link goes to the new address',
         description:
           `Answers 202 \`{}\` and mails a link (${'`'}{PUBLIC_URL}/validate/email/{emailToken}${'`'}, valid 24 hours) to the new address; the ` +
-          `email changes only when the link is used (POST ${PROFILE}/validate/email). 400 field email for an invalid address or your ` +
-          `current one, 409 conflict when another user has it, 429 after ${EMAIL_CHANGES_PER_HOUR} requests in an hour. Honours Idempotency-Key.`,
+          `email changes only when the link is used (POST ${PROFILE}/validate/email). An address another user has gets the same answer, after ` +
+          'the same work, and its owner a mail saying it was asked for, with no link: the answer never tells whether an address has an account ' +
+          `(docs/adr/0007, 0020). 429 after ${EMAIL_CHANGES_PER_HOUR} requests in an hour, counted before anything else; 400 field email for an ` +
+          'invalid address or your current one. Honours Idempotency-Key.',
         security: BEARER,
         body: emailChangeRequestSchema,
-        response: { 202: z.object({}), ...errorResponses(400, 401, 409, 422, 429) },
+        response: { 202: z.object({}), ...errorResponses(400, 401, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -239,14 +255,19 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await withMutation(request, reply, async (tx) => {
         const now = app.lobby.now();
         const user = await lockUser(tx, caller(request));
-        if (user.email === email) throw validationError('email', [PROFILE_MESSAGES.sameEmail]);
-        const holder = await findUserByEmail(tx, email);
-        if (holder && holder.uuid !== user.uuid) throw emailTaken();
+        // the throttle first: past it every address answers alike, so it cannot be used to test many
         const attempt = await beginAttempt(tx, [{ key: `email-change:${user.uuid}`, limit: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS }], now);
         if (attempt.delay > 0) throw throttledError('Too many email address changes.', attempt.delay);
+        if (user.email === email) throw validationError('email', [PROFILE_MESSAGES.sameEmail]);
+        // the same statements and the same answer whether another user has the address or not: a code
+        // is issued either way (earlier links stop working alike), but only a free address gets it
+        const holder = await findUserByEmail(tx, email);
         const code = await issueCode(tx, user.uuid, 'email', EMAIL_CODE_TTL_MS, now, email);
-        const link = `${config.publicUrl}/validate/email/${code}`;
-        recorded.push(await app.lobby.mailer.record(tx, { to: email, subject: EMAIL_CHANGE_SUBJECT, body: emailChangeMailBody(link) }));
+        const mail =
+          holder !== null && holder.uuid !== user.uuid
+            ? { to: email, subject: EMAIL_IN_USE_SUBJECT, body: emailInUseMailBody() }
+            : { to: email, subject: EMAIL_CHANGE_SUBJECT, body: emailChangeMailBody(`${config.publicUrl}/validate/email/${code}`) };
+        recorded.push(await app.lobby.mailer.record(tx, mail));
         return { statusCode: 202, body: {} };
       });
       // sent once the code and the mail are committed; a replay sends nothing again
@@ -379,7 +400,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         await tx
           .update(users)
-          .set({ image: `${origin}/api/images/${key}`, ...bumpVersion(now) })
+          .set({ image: uploadedImageUrl(origin, key), ...bumpVersion(now) })
           .where(eq(users.uuid, user.uuid));
         return (await answerProfile(tx, reply, user.uuid)).body;
       });

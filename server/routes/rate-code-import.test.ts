@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsPackage, RateCode } from '../../src/domain/index';
-import { RATE_CODE_CSV_MESSAGES } from '../../src/domain/index';
+import { HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, RATE_CODE_PACKAGES_MAX } from '../../src/domain/index';
 import { organizations, pmsPackages, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
@@ -120,5 +120,37 @@ describe('rate code CSV import, read as it arrives', () => {
     expect(stored?.n).toBe(0);
     const [live] = await t.db.select({ n: count() }).from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, hotel), eq(pmsPackages.deleted, false)));
     expect(live?.n).toBe(1);
+  });
+
+  it('applies every rule of a rate code written through the JSON routes: an ID of at most 100 characters, at most 1,000 packages', async () => {
+    const many = Array.from({ length: RATE_CODE_PACKAGES_MAX + 1 }, (_, i) => `P${i}`);
+    const { hotel } = await hotelWithPackages('Rule Import Hotel', many);
+    const longId = 'R'.repeat(1_000_000);
+    const tooLong = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from(`Rate Code,Package ID\nOK,P1\n${longId},P1\n`), tail]));
+    expect(tooLong.json()).toEqual({ succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_CSV_MESSAGES.rateCodeRule(3, HOTEL_MESSAGES.rateCodeIdTooLong), 0) });
+    // the JSON route refuses the same code with the same words
+    const json = await t.app.inject({ method: 'POST', url: `/api/organization/${org}/hotel/${hotel}/pms-rate-code`, headers: bearer(admin), payload: { name: 'R'.repeat(101), packages: [] } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors.map((error: { message: string }) => error.message)).toContain(HOTEL_MESSAGES.rateCodeIdTooLong);
+
+    const wide = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from(`Rate Code,Package ID\n${many.map((id) => `WIDE,${id}`).join('\n')}\n`), tail]));
+    expect(wide.json()).toEqual({ succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_CSV_MESSAGES.rateCodeRule(2, HOTEL_MESSAGES.rateCodeTooManyPackages), 0) });
+    const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(stored?.n).toBe(0);
+
+    // 100 characters and 1,000 packages are taken
+    const edge = `${'E'.repeat(100)}`;
+    const fits = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from(`Rate Code,Package ID\n${many.slice(0, RATE_CODE_PACKAGES_MAX).map((id) => `${edge},${id}`).join('\n')}\n`), tail]));
+    expect(fits.json()).toMatchObject({ succeed: true, imported: 1 });
+  });
+
+  it('refuses a request with a second file with 400, importing neither', async () => {
+    const { hotel } = await hotelWithPackages('Two Files Hotel', ['BB']);
+    const second = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="more.csv"\r\nContent-Type: text/csv\r\n\r\nRate Code,Package ID\nX2,BB\n`);
+    const response = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,BB\n'), second, tail]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [{ code: 'validation', message: RATE_CODE_IMPORT_MESSAGES.oneFile, field: 'file' }] });
+    const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(stored?.n).toBe(0);
   });
 });

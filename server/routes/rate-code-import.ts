@@ -22,11 +22,13 @@ import { BEARER } from '../plugins/swagger';
 import { loadGrantee } from '../services/directory';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { chunks, livePackages } from '../services/hotels';
+import { FILES_LIMIT, withOneFile } from '../services/uploads';
 import { errorResponses } from './schemas';
 
 export const RATE_CODE_IMPORT_FIELD = 'file';
 export const RATE_CODE_IMPORT_MESSAGES = {
   noFile: `Send the CSV file in a multipart field named ${RATE_CODE_IMPORT_FIELD}`,
+  oneFile: `Send one CSV file only, in a multipart field named ${RATE_CODE_IMPORT_FIELD}`,
   notCsv: 'Only .csv files can be imported',
   tooLarge: RATE_CODE_CSV_MESSAGES.tooLarge,
   imported: (codes: number, pairs: number) => `${codes} rate codes imported with ${pairs} packages. Every previous rate code of the hotel was replaced.`,
@@ -59,7 +61,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         summary: "Replace a hotel's rate codes from a CSV file",
         description:
-          `A \`multipart/form-data\` body with one .csv file in the field \`${RATE_CODE_IMPORT_FIELD}\`: a header naming the columns Rate Code and Package ID, then one row per pair. ` +
+          `A \`multipart/form-data\` body with one .csv file in the field \`${RATE_CODE_IMPORT_FIELD}\` (a second file answers 400): a header naming the columns Rate Code and Package ID, then one row per pair. ` +
           'Every package must already exist in the hotel. All rate codes of the hotel are replaced in one transaction; a file with any problem changes nothing and answers succeed false with the first problems.',
         consumes: ['multipart/form-data'],
         params,
@@ -74,23 +76,21 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
       // the file is read as it arrives (a million rows is some 25 MB): only the rate codes are kept
       let result: RateCodeCsvResult;
       try {
-        const part = await request.file();
-        if (!part || part.fieldname !== RATE_CODE_IMPORT_FIELD) {
-          part?.file.resume();
-          throw refusal(RATE_CODE_IMPORT_MESSAGES.noFile);
-        }
-        if (!/\.csv$/i.test(part.filename ?? '')) {
-          part.file.resume();
-          throw refusal(RATE_CODE_IMPORT_MESSAGES.notCsv);
-        }
-        const stream = new RateCodeCsvStream((await livePackages(db, hotelUuid)).map((row) => row.externalId));
-        for await (const chunk of part.file as AsyncIterable<Buffer>) stream.push(chunk);
-        if (part.file.truncated) throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
-        result = stream.finish();
+        result = await withOneFile(request, RATE_CODE_IMPORT_FIELD, { noFile: () => refusal(RATE_CODE_IMPORT_MESSAGES.noFile), tooMany: () => refusal(RATE_CODE_IMPORT_MESSAGES.oneFile) }, async (part) => {
+          if (!/\.csv$/i.test(part.filename ?? '')) {
+            part.file.resume();
+            throw refusal(RATE_CODE_IMPORT_MESSAGES.notCsv);
+          }
+          const stream = new RateCodeCsvStream((await livePackages(db, hotelUuid)).map((row) => row.externalId));
+          for await (const chunk of part.file as AsyncIterable<Buffer>) stream.push(chunk);
+          if (part.file.truncated) throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
+          return stream.finish();
+        });
       } catch (error) {
         if (error instanceof HttpError) throw error;
         const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-        throw code === 'FST_REQ_FILE_TOO_LARGE' ? refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413) : refusal(RATE_CODE_IMPORT_MESSAGES.noFile);
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
+        throw refusal(code === FILES_LIMIT || code === 'FST_PARTS_LIMIT' ? RATE_CODE_IMPORT_MESSAGES.oneFile : RATE_CODE_IMPORT_MESSAGES.noFile);
       }
 
       return withMutation(request, reply, async (tx) => {

@@ -93,7 +93,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
       return row;
     }
 
-    const writeErrors = (tx: Transaction, ctx: Context, rows: readonly UnitRow[], unit: UnitWrite) => unitWriteErrors(tx, ctx.org.uuid, rows, unit);
+    const writeErrors = (tx: Transaction, ctx: Context, rows: readonly UnitRow[], unit: UnitWrite) => unitWriteErrors(tx, ctx.org.uuid, rows, unit, app.lobby.config.publicUrl);
 
     function answer(ctx: Context, rows: readonly UnitRow[], row: UnitRow): Unit {
       return presentUnits(ctx.org, rows, { inherit: true }).get(row.uuid) as Unit;

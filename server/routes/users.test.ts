@@ -158,11 +158,29 @@ describe('every escalation is refused and changes nothing', () => {
     expect(allowed.statusCode).toBe(201);
   });
 
-  it('names what is refused', async () => {
-    const manager = await userWithToken('namer', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+  it('names what is refused, by name only where the caller may see it', async () => {
+    // sees Sunset Bay Resort (a business-data member there) without managing it
+    const manager = await userWithToken('namer', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')]), business([ou('Sunset Bay Resort')])]);
     const response = await create(manager.token, { email: uniqueEmail('named'), permissions: ['SETUP_OU'], memberships: [mgmt([ou('Sunset Bay Resort')])] });
+    expect(response.statusCode).toBe(403);
     const messages = response.json().errors.map((e: { message: string }) => e.message);
     expect(messages).toContain('You cannot give or take SETUP_OU on Sunset Bay Resort: you do not hold it there');
+
+    // another organization and its units, and a unit of its own organization it cannot see: named by the uuid sent
+    const blind = await userWithToken('blind', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+    const refused = await create(blind.token, { email: uniqueEmail('named'), permissions: [], memberships: [mgmt([ou('Other Hotel'), ou('Sunset Bay Resort')], [otherOrgUuid])] });
+    expect(refused.statusCode).toBe(403);
+    const text = JSON.stringify(refused.json());
+    expect(text).not.toContain('Other Hotel');
+    expect(text).not.toContain('Other Group');
+    expect(text).not.toContain('Sunset Bay Resort');
+    expect(refused.json().errors.map((e: { message: string }) => e.message)).toEqual(
+      expect.arrayContaining([
+        `You cannot give or take MANAGEMENT membership on ${otherOrgUuid}: you do not hold it there`,
+        `You cannot give or take MANAGEMENT membership on ${ou('Other Hotel')}: you do not hold it there`,
+        `You cannot give or take MANAGEMENT membership on ${ou('Sunset Bay Resort')}: you do not hold it there`,
+      ]),
+    );
   });
 
   it('a user without MANAGE_USER cannot list, read or create users', async () => {
@@ -249,6 +267,26 @@ describe('changing grants, deactivating and reactivating', () => {
     const on = await update(adminToken, target.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar')])], active: true });
     expect(managedUserSchema.parse(on.json()).status).toBe('ACTIVE');
     expect((await login(t.app, target.email, 'Some-Password1')).uuid).toBe(target.uuid);
+  });
+
+  it('a manager who may not deactivate a user may not reactivate them either: their rights elsewhere stay off', async () => {
+    const manager = await userWithToken('hotel-reactivator', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+    const grants = { permissions: ['SETUP_ORG', 'SETUP_OU'], memberships: [mgmt([ou('Harbour View Hotel')], [orgUuid])] };
+    const target = await userWithToken('org-wide', ['SETUP_ORG', 'SETUP_OU'], grants.memberships);
+    expect((await update(adminToken, target.uuid, { ...grants, active: false })).statusCode).toBe(200);
+
+    const on = await update(manager.token, target.uuid, { ...grants, active: true });
+    expect(on.statusCode).toBe(403);
+    expect(on.json().errors[0].message).toBe('This user also has access outside what you manage: only a user manager over all of it can reactivate them');
+    expect(managedUserSchema.parse((await t.app.inject({ method: 'GET', url: `${USERS}/${target.uuid}`, headers: bearer(adminToken) })).json()).status).toBe('DEACTIVATED');
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/authentication/v1/users/tokens', payload: { email: target.email, password: 'Some-Password1' } });
+    expect(signIn.statusCode).toBe(401);
+
+    // a user wholly within the manager's reach is turned back on by that manager
+    const local = await userWithToken('hotel-only', ['SETUP_OU'], [mgmt([ou('Rooftop Bar')])]);
+    expect((await update(manager.token, local.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar')])], active: false })).statusCode).toBe(200);
+    const back = await update(manager.token, local.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar')])], active: true });
+    expect(managedUserSchema.parse(back.json()).status).toBe('ACTIVE');
   });
 
   it('a deactivated invited user cannot use the invitation; reactivation sends a new one', async () => {

@@ -28,6 +28,8 @@ import {
   unknownPlaces,
   userCreateSchema,
   userUpdateSchema,
+  visibleOrganizationUuids,
+  visibleUnitUuids,
 } from '../../src/domain/index';
 import { issueCode, retireCodes } from '../auth/codes';
 import { revokeAllFamilies } from '../auth/tokens';
@@ -59,6 +61,7 @@ export const USER_MESSAGES = {
   uuidTaken: 'This user id is already in use',
   nilUuid: 'The nil uuid cannot identify a user: send another uuid, or none',
   deactivateForbidden: 'This user also has access outside what you manage: only a user manager over all of it can deactivate them',
+  reactivateForbidden: 'This user also has access outside what you manage: only a user manager over all of it can reactivate them',
   unknownPlace: 'Unknown organization or unit',
 } as const;
 
@@ -100,9 +103,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** Names of organizations and units, for refusals the operator can read. */
-  async function placeNames(executor: Executor, uuids: readonly string[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(uuids)].filter((uuid) => UUID.test(uuid));
+  /**
+   * Names of organizations and units, for refusals the operator can read: only of places the caller
+   * may see (read), so a refusal never tells the name of another organization or its units; any
+   * other place keeps the uuid the caller sent.
+   */
+  async function placeNames(executor: Executor, me: Grants, tree: readonly TreeOrganization[], uuids: readonly string[]): Promise<Map<string, string>> {
+    const seen = visibleOrganizationUuids(me.memberships, tree);
+    const visible = new Set(seen);
+    for (const org of tree) if (seen.has(org.uuid)) for (const uuid of visibleUnitUuids(me.memberships, org, tree)) visible.add(uuid);
+    const wanted = [...new Set(uuids)].filter((uuid) => UUID.test(uuid) && visible.has(uuid));
     if (wanted.length === 0) return new Map();
     const orgs = await executor.select({ uuid: organizations.uuid, name: organizations.name }).from(organizations).where(inArray(organizations.uuid, wanted));
     const units = await executor
@@ -113,11 +123,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Checks a change of grants: refusals first (403), then places that do not exist (422). */
-  async function judge(executor: Executor, reach: GrantorReach, tree: readonly TreeOrganization[], before: Grants, after: Grants): Promise<void> {
+  async function judge(executor: Executor, me: Grants, reach: GrantorReach, tree: readonly TreeOrganization[], before: Grants, after: Grants): Promise<void> {
     const refusals = grantRefusals(reach, before, after);
     if (refusals.length > 0) {
       const places = refusals.flatMap((refusal) => (refusal.kind === 'place' && refusal.place.kind !== 'all' ? [refusal.place.uuid] : []));
-      refuse(refusals, await placeNames(executor, places));
+      refuse(refusals, await placeNames(executor, me, tree, places));
     }
     const unknown = unknownPlaces(after.memberships, tree);
     if (unknown.length > 0) throw HttpError.of(422, ERROR_CODES.validation, `${USER_MESSAGES.unknownPlace}: ${unknown.join(', ')}`, 'memberships');
@@ -246,7 +256,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, USER_MESSAGES.nilUuid, 'uuid');
       const tree = await loadTree(db);
       const after = { permissions: normalizePermissions(input.permissions), memberships: normalizeMemberships(input.memberships) };
-      await judge(db, grantorReach(me, tree), tree, { permissions: [], memberships: [] }, after);
+      await judge(db, me, grantorReach(me, tree), tree, { permissions: [], memberships: [] }, after);
       let mail: RecordedMail | null = null;
       const sent = await withMutation(request, reply, async (tx) => {
         const now = app.lobby.now();
@@ -278,7 +288,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         summary: "Change a user's grants, deactivate or reactivate them",
         description:
-          "Replaces the user's permissions and memberships. Each permission and place added or removed must be one the caller holds (403 naming what is refused; nothing changes); one's own grants cannot be changed (403). `active: false` deactivates: the user's sessions end at once and unused codes stop working, and only a caller holding all of the user's grants may do it. `active: true` reactivates a deactivated user (a user who never activated gets a new invitation) and changes nothing otherwise. With If-Match, a stale version answers 412 with `current`.",
+          "Replaces the user's permissions and memberships. Each permission and place added or removed must be one the caller holds (403 naming what is refused; nothing changes); one's own grants cannot be changed (403). `active: false` deactivates: the user's sessions end at once and unused codes stop working, and only a caller holding all of the user's grants may do it. `active: true` reactivates a deactivated user (a user who never activated gets a new invitation), which needs the same; it changes nothing otherwise. With If-Match, a stale version answers 412 with `current`.",
         params: userParams,
         headers: ifMatchHeaders,
         body: userUpdateSchema,
@@ -294,11 +304,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const sent = await withMutation(request, reply, async (tx) => {
         const { row: before, grants } = await lockedTarget(tx, me, tree, request.params.uuid);
         assertVersion(request, before, { currentBody: toManagedUser(before, grants.memberships) });
-        await judge(tx, reach, tree, grants, after);
+        await judge(tx, me, reach, tree, grants, after);
         const now = app.lobby.now();
         const deactivate = !request.body.active && before.deactivatedAt === null;
         const reactivate = request.body.active && before.deactivatedAt !== null;
-        if (deactivate && !holdsAllGrants(reach, grants)) throw HttpError.of(403, ERROR_CODES.forbidden, USER_MESSAGES.deactivateForbidden);
+        // turning a user off or back on gives or takes every right they have: the caller must hold them all
+        if ((deactivate || reactivate) && !holdsAllGrants(reach, grants)) {
+          throw HttpError.of(403, ERROR_CODES.forbidden, deactivate ? USER_MESSAGES.deactivateForbidden : USER_MESSAGES.reactivateForbidden);
+        }
         const status = deactivate
           ? { active: false, deactivatedAt: now }
           : reactivate

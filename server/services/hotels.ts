@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AccessControlService, Grants, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
-import { canSetupOrganization, canSetupUnit, ERROR_CODES, externalIdKey, HOTEL_MESSAGES } from '../../src/domain/index';
+import { canSetupOrganization, ERROR_CODES, externalIdKey, HOTEL_MESSAGES, unitSetupRule } from '../../src/domain/index';
 import type { Executor, Transaction } from '../db/client';
 import { accessControlServices, hotelDefinitions, organizationalUnits, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -24,13 +24,18 @@ export type RateCodeRow = typeof rateCodes.$inferSelect;
 export type AccessControlRow = typeof accessControlServices.$inferSelect;
 export type HotelDefinitionRow = typeof hotelDefinitions.$inferSelect;
 
-/** Organization setup, or unit setup of this hotel (a user of one hotel sets up that hotel). */
-export async function maySetUpHotel(grants: Grants, orgUuid: string, hotelUuid: string | null, executor: Executor): Promise<boolean> {
-  if (canSetupOrganization(grants, orgUuid)) return true;
-  if (!UUID.test(orgUuid)) return false;
+/** Which hotels of the organization the caller may set up: organization setup, or unit setup of the hotel (a user of one hotel sets up that hotel). */
+export async function hotelSetupRule(grants: Grants, orgUuid: string, executor: Executor): Promise<(hotelUuid: string | null) => boolean> {
+  if (canSetupOrganization(grants, orgUuid)) return () => true;
+  if (!UUID.test(orgUuid)) return () => false;
   const rows = await unitsOf(executor, orgUuid);
   const tree = treeOf({ uuid: orgUuid }, rows);
-  return canSetupUnit(grants, tree, [tree], hotelUuid);
+  return unitSetupRule(grants, tree, [tree]);
+}
+
+/** Organization setup, or unit setup of this hotel (a user of one hotel sets up that hotel). */
+export async function maySetUpHotel(grants: Grants, orgUuid: string, hotelUuid: string | null, executor: Executor): Promise<boolean> {
+  return (await hotelSetupRule(grants, orgUuid, executor))(hotelUuid);
 }
 
 /** The authorization rule of the resources under '/organization/:org/hotel/:hotel'. */
@@ -116,13 +121,26 @@ export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: R
   return errors;
 }
 
+type HotelAndPackageEntry = AccessControlRow['hotelsAndPackages'][number];
+
+/** Who writes access services: their grants, and what each service named before the write (by service uuid; none for a new one). */
+export interface AccessControlWriter {
+  grants: Grants;
+  before: ReadonlyMap<string, readonly HotelAndPackageEntry[]>;
+}
+
 /**
  * Access services written: each hotel definition must exist in the organization and belong to a
  * hotel ('undefined uuid' otherwise, spec section 8), each package must be a live package of that
- * hotel, and the default hotel must be a hotel of the organization.
+ * hotel, and the default hotel must be a hotel of the organization. An entry the write adds opens a
+ * service to another hotel's guests by that hotel's packages: the writer must set up that hotel too
+ * (403 otherwise). Entries a service already had stay as they are, and removing one is the
+ * service's own hotel's call.
  */
-export async function accessControlErrors(tx: Executor, orgUuid: string, services: readonly AccessControlRow[]): Promise<FieldError[]> {
+export async function accessControlErrors(tx: Executor, orgUuid: string, services: readonly AccessControlRow[], writer: AccessControlWriter): Promise<FieldError[]> {
   if (services.length === 0) return [];
+  const maySetUp = await hotelSetupRule(writer.grants, orgUuid, tx);
+  const entryKey = (entry: HotelAndPackageEntry) => `${entry.hotelDefinitionUuid}|${entry.pmsPackageUuid}`;
   const definitions = await tx
     .select({ uuid: hotelDefinitions.uuid, hotelUuid: hotelDefinitions.hotelUuid })
     .from(hotelDefinitions)
@@ -143,9 +161,11 @@ export async function accessControlErrors(tx: Executor, orgUuid: string, service
     for (const row of rows) packageHotel.set(row.uuid, row.hotelUuid);
   }
   for (const service of services) {
+    const had = new Set((writer.before.get(service.uuid) ?? []).map(entryKey));
     for (const entry of service.hotelsAndPackages) {
       const hotel = hotelOf.get(entry.hotelDefinitionUuid);
       if (!hotel) return [{ field: 'hotelsAndPackages', message: HOTEL_MESSAGES.accessHotelMissing }];
+      if (!had.has(entryKey(entry)) && !maySetUp(hotel)) throw HttpError.of(403, ERROR_CODES.forbidden, HOTEL_MESSAGES.accessHotelForbidden, 'hotelsAndPackages');
       if (packageHotel.get(entry.pmsPackageUuid) !== hotel) return [{ field: 'hotelsAndPackages', message: HOTEL_MESSAGES.accessPackageUnknown }];
     }
     if (service.defaultHotelUuid !== null && !hotelUuids.has(service.defaultHotelUuid)) return [{ field: 'defaultHotelUuid', message: HOTEL_MESSAGES.accessDefaultHotel }];
@@ -153,8 +173,13 @@ export async function accessControlErrors(tx: Executor, orgUuid: string, service
   return [];
 }
 
-/** A hotel definition written: its connection is one of the organization's, its hotel a hotel of it without another definition. */
-export async function hotelDefinitionErrors(tx: Executor, orgUuid: string, row: HotelDefinitionRow): Promise<FieldError[]> {
+/**
+ * A hotel definition about to be written (`uuid`: its own, null for a new one without a client
+ * uuid): its connection is one of the organization's, its hotel a hotel of it without another
+ * definition. Checked before the write, so a connection or hotel that does not exist at all answers
+ * like one of another organization (a foreign key would refuse the first with a 500).
+ */
+export async function hotelDefinitionErrors(tx: Executor, orgUuid: string, row: Pick<HotelDefinitionRow, 'pmsConnectionUuid' | 'hotelUuid'> & { uuid: string | null }): Promise<FieldError[]> {
   if (row.pmsConnectionUuid !== null) {
     const [connection] = await tx
       .select({ uuid: pmsConnections.uuid })
@@ -186,6 +211,8 @@ export interface BulkContext {
   orgUuid: string;
   hotelUuid: string;
   now: Date;
+  /** the caller's grants (an access service may name only hotels they set up) */
+  grants: Grants;
 }
 
 function assertDistinct(uuids: readonly string[], field: string): void {
@@ -322,7 +349,7 @@ export interface AccessControlChanges {
 }
 
 /** Creates, updates and removes the hotel's access-control services, each checked against the organization's hotels and packages. */
-export async function applyAccessControls({ tx, orgUuid, hotelUuid, now }: BulkContext, changes: AccessControlChanges): Promise<void> {
+export async function applyAccessControls({ tx, orgUuid, hotelUuid, now, grants }: BulkContext, changes: AccessControlChanges): Promise<void> {
   const deleted = changes.deletedAccessControl ?? [];
   assertDistinct([...changes.updatedAccessControl.map((item) => item.uuid), ...deleted], 'accessControls');
   const rows = await hotelRows<AccessControlRow>(tx, accessControlServices, hotelUuid, [...changes.updatedAccessControl.map((item) => item.uuid), ...deleted], HOTEL_MESSAGES.accessNotFound);
@@ -357,7 +384,8 @@ export async function applyAccessControls({ tx, orgUuid, hotelUuid, now }: BulkC
     if (!row) throw uuidTaken(HOTEL_MESSAGES.accessUuidTaken);
     written.push(row);
   }
-  const refusal = (await accessControlErrors(tx, orgUuid, written))[0];
+  const before = new Map([...rows.values()].map((row) => [row.uuid, row.hotelsAndPackages]));
+  const refusal = (await accessControlErrors(tx, orgUuid, written, { grants, before }))[0];
   if (refusal) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: refusal.message, field: refusal.field }]);
 }
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AttributeKey, AttributeReference, Attributes, EffectiveAttributes, Grants, TreeOrganization, Unit, UnitType } from '../../src/domain/index';
 import {
   attributeDefinition,
+  attributeKeysOfKind,
   ATTRIBUTE_KEYS,
   decodeAttribute,
   ERROR_CODES,
@@ -19,6 +20,7 @@ import {
   resolveAllUnits,
   UNIT_MESSAGES,
   unitNameOf,
+  uploadedImageUrl,
   visibleOrganizationUuids,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
@@ -145,12 +147,38 @@ const REFERENCE_TARGETS: Record<AttributeReference, { label: string; find(execut
   },
 };
 
+/** What the image checks of a write need: the gateway's public origin, and the attributes as stored before it (none for a create). */
+export interface ImageContext {
+  publicUrl: string;
+  before?: Attributes | null;
+}
+
+/**
+ * An image's _URL companion set here must be the address the gateway serves that image at
+ * (uploadedImageUrl of the key beside it), so an attribute never points terminals or receipts
+ * elsewhere. A pair stored before and sent unchanged stays (written under another PUBLIC_URL).
+ */
+function imageUrlErrors(attributes: Attributes, images: ImageContext): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const key of attributeKeysOfKind('image')) {
+    const urlKey = attributeDefinition(key).urlKey as AttributeKey | undefined;
+    if (urlKey === undefined) continue;
+    const url = attributes[urlKey];
+    if (url === null || url === undefined || url === '') continue;
+    const image = attributes[key];
+    const own = typeof image === 'string' && image !== '' && url === uploadedImageUrl(images.publicUrl, image);
+    const unchanged = images.before?.[urlKey] === url && images.before[key] === image;
+    if (!own && !unchanged) errors.push({ field: `attributes.${urlKey}`, message: fill(UNIT_MESSAGES.imageUrlNotOwn, { key: urlKey, image: key }) });
+  }
+  return errors;
+}
+
 /**
  * What the registry cannot know: a reference must name a record of this organization (a hotel
- * unit, a PMS connection, an access-control service), and an image key an image uploaded to it.
- * One field error per key.
+ * unit, a PMS connection, an access-control service), an image key an image uploaded to it, and an
+ * image's URL that image's address. One field error per key.
  */
-export async function attributeReferenceErrors(executor: Executor, orgUuid: string, attributes: Attributes): Promise<FieldError[]> {
+export async function attributeReferenceErrors(executor: Executor, orgUuid: string, attributes: Attributes, images: ImageContext): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const refs = new Map<AttributeReference, Map<AttributeKey, string[]>>();
   const imageRefs = new Map<AttributeKey, string>();
@@ -180,6 +208,7 @@ export async function attributeReferenceErrors(executor: Executor, orgUuid: stri
       if (missing.has(imageKey)) errors.push({ field: `attributes.${key}`, message: `${key} must be the key of an image uploaded to this organization` });
     }
   }
+  errors.push(...imageUrlErrors(attributes, images));
   return errors;
 }
 
@@ -198,11 +227,12 @@ export interface UnitWrite {
 }
 
 /** Placement, name and references of a unit write, checked against the organization's units as they are. */
-export async function unitWriteErrors(tx: Executor, orgUuid: string, rows: readonly UnitRow[], unit: UnitWrite): Promise<FieldError[]> {
+export async function unitWriteErrors(tx: Executor, orgUuid: string, rows: readonly UnitRow[], unit: UnitWrite, publicUrl: string): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const placement = placementProblem(rows, unit);
   if (placement) errors.push({ field: 'parentUuid', message: placement });
   if (unitNameOf(unit.attributes) === null) errors.push({ field: 'attributes.NAME', message: UNIT_MESSAGES.nameRequired });
-  errors.push(...(await attributeReferenceErrors(tx, orgUuid, unit.attributes)));
+  const before = unit.uuid === null ? null : (rows.find((row) => row.uuid === unit.uuid)?.attributes ?? null);
+  errors.push(...(await attributeReferenceErrors(tx, orgUuid, unit.attributes, { publicUrl, before })));
   return errors;
 }

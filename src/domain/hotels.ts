@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ACCESS_CONTROL_ID_METHODS, CALCULATION_RULES, type AccessControlIdMethod, type CalculationRule } from './hotel-save-diff';
 import { NIL_UUID } from './pms-connection';
+import { PMS_ID_MAX, RATE_CODE_MESSAGES, rateCodeIdSchema, rateCodePackagesSchema } from './rate-code-rules';
 import { unitInputSchema, unitSchema } from './units';
 
 export { ACCESS_CONTROL_ID_METHODS, CALCULATION_RULES, type AccessControlIdMethod, type CalculationRule };
@@ -40,7 +41,7 @@ export type AccessKeyChoice = (typeof ACCESS_KEY_CHOICES)[number];
 export const RATE_CODE_PACKAGE_PREVIEW = 6;
 export const ACCESS_TABLE_PACKAGES_PER_HOTEL = 4;
 export const ACCESS_TABLE_HOTELS = 2;
-const EXTERNAL_ID_MAX = 100;
+const EXTERNAL_ID_MAX = PMS_ID_MAX;
 const SERVICE_NAME_MAX = 100;
 
 export const HOTEL_MESSAGES = {
@@ -67,11 +68,12 @@ export const HOTEL_MESSAGES = {
   packageUuidTaken: 'This uuid cannot be used. Create the package with a new uuid.',
   packageRemovalWarning: 'This action cannot be undone and will impact Rate Codes and Package Access that include this package',
   // rate codes
-  rateCodeIdRequired: '* You must enter an ID',
-  rateCodePackagesRequired: '* Select at least one package',
+  rateCodeIdRequired: RATE_CODE_MESSAGES.idRequired,
+  rateCodePackagesRequired: RATE_CODE_MESSAGES.packagesRequired,
   rateCodeMissingPackages:
     'Some packages associated with this Rate Code are not longer available. Please check the configuration and update any missing packages. Missing packages will be deleted on save.',
-  rateCodeIdTooLong: `The ID can have at most ${EXTERNAL_ID_MAX} characters`,
+  rateCodeIdTooLong: RATE_CODE_MESSAGES.idTooLong,
+  rateCodeTooManyPackages: RATE_CODE_MESSAGES.tooManyPackages,
   rateCodeIdTaken: 'Another rate code of this hotel already has this ID',
   rateCodePackageUnknown: 'A package of this rate code does not exist in this hotel',
   rateCodeNotFound: 'Rate code not found',
@@ -83,6 +85,7 @@ export const HOTEL_MESSAGES = {
   accessNameTooLong: `The name can have at most ${SERVICE_NAME_MAX} characters`,
   accessMissingPackages: 'Some packages associated with this service are not longer available. Please check the configuration and update any missing packages. Missing packages will be deleted on save.',
   accessHotelMissing: 'undefined uuid',
+  accessHotelForbidden: 'An access-control service can name the packages of another hotel only when you set up that hotel too',
   accessPackageUnknown: 'A package of this service does not belong to its hotel',
   accessCurrentHotelRequired: 'The current hotel is always included',
   accessDefaultHotel: 'The default hotel must be one of the service’s hotels',
@@ -214,12 +217,10 @@ export const pmsPackagePatchSchema = z.object({
 });
 export type PmsPackagePatch = z.input<typeof pmsPackagePatchSchema>;
 
-const rateCodeId = z.string({ error: HOTEL_MESSAGES.rateCodeIdRequired }).trim().min(1, HOTEL_MESSAGES.rateCodeIdRequired).max(EXTERNAL_ID_MAX, HOTEL_MESSAGES.rateCodeIdTooLong);
-
-/** A rate code as written: its ID (name and externalId) and its packages (uuids, at least one). */
+/** A rate code as written: its ID (name and externalId) and its packages (uuids, at least one); the CSV import applies the same rules. */
 export const rateCodeInputSchema = z.object({
-  name: rateCodeId,
-  packages: z.array(uuid).min(1, HOTEL_MESSAGES.rateCodePackagesRequired).max(1_000),
+  name: rateCodeIdSchema,
+  packages: rateCodePackagesSchema(uuid),
 });
 export type RateCodeInput = z.input<typeof rateCodeInputSchema>;
 export const rateCodeCreateSchema = rateCodeInputSchema.extend({ uuid: clientUuid });

@@ -22,3 +22,4 @@ export * from './units';
 export * from './contract';
 export * from './hotels';
 export * from './rate-code-csv';
+export * from './rate-code-rules';

@@ -127,6 +127,16 @@ export function canSetupOrganization(grants: Grants, orgUuid: string): boolean {
   );
 }
 
+/**
+ * PMS hotel definitions (a hotel's PMS connection, property ID and room-access keys, a contactless
+ * password among them): organization setup, whichever route reads or writes them (the
+ * hotel-definition routes and the hotel save alike). Setting up one hotel is not enough: the
+ * connection is the organization's.
+ */
+export function canSetupHotelDefinitions(grants: Grants, orgUuid: string): boolean {
+  return canSetupOrganization(grants, orgUuid);
+}
+
 /** OU setup: the org has ous and a non-empty MANAGEMENT-derived list with SETUP_OU, or omnipresence. */
 export function canSetupUnits(grants: Grants, org: TreeOrganization, tree: readonly TreeOrganization[]): boolean {
   if (isOmnipresent(grants, 'MANAGEMENT')) return true;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_REPORTED_PROBLEMS, parseRateCodeCsv, parseRateCodeCsvBytes } from './rate-code-csv';
+import { rateCodeInputSchema } from './hotels';
 
 const known = new Set(['BREAKFAST', 'SPA', 'ROOM_ONLY', 'Dinner, 3 courses']);
 
@@ -138,6 +139,19 @@ describe('parseRateCodeCsv edge cases', () => {
     const large = fastest(1_000_000);
     expect(large / small).toBeLessThan(10);
   }, 60_000);
+});
+
+describe('the rules of every rate code', () => {
+  it('refuses a code the JSON routes would refuse, by the line it starts on and with the same words', () => {
+    const long = 'L'.repeat(101);
+    const result = parseRateCodeCsv(`Rate Code,Package ID\nBB,SPA\n${long},SPA\n${long},BREAKFAST\n`, known);
+    const refused = rateCodeInputSchema.safeParse({ name: long, packages: ['6f1c1b1e-1111-4111-8111-111111111111'] });
+    expect(refused.success).toBe(false);
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([{ line: 3, message: `Line 3: ${refused.error?.issues[0]?.message}` }]);
+    // 100 characters are one rate code like any other
+    expect(parseRateCodeCsv(`Rate Code,Package ID\n${'L'.repeat(100)},SPA\n`, known).ok).toBe(true);
+  });
 });
 
 describe('parseRateCodeCsvBytes', () => {

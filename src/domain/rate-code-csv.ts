@@ -8,8 +8,10 @@
  *   RO,ROOM_ONLY
  *
  * Rows of the same rate code are grouped. Every row is validated: the rate code and package ID are
- * required, and the package must already be loaded in the Packages page. The import overrides all
- * rate codes of the hotel, so a file with any problem is refused as a whole (`ok` is false).
+ * required, and the package must already be loaded in the Packages page; every rate code then
+ * follows the rules a rate code written any other way follows (rate-code-rules.ts: an ID of at most
+ * 100 characters, at most 1,000 packages). The import overrides all rate codes of the hotel, so a
+ * file with any problem is refused as a whole (`ok` is false).
  *
  * The reader is RFC 4180 (quoted fields with "" escapes, delimiters and line breaks inside), takes
  * CRLF or LF line ends, skips a BOM and blank lines, and accepts ';' or tab as the delimiter when
@@ -17,6 +19,7 @@
  * million rows, so lines without a quote take an indexOf path that allocates nothing but the two
  * values it needs, and every search position is cached so the scan stays linear.
  */
+import { importedRateCodeSchema } from './rate-code-rules';
 
 export const RATE_CODE_CSV_HEADER = ['Rate Code', 'Package ID'] as const;
 const HEADER_ALIASES: Record<string, 'code' | 'package'> = {
@@ -93,6 +96,8 @@ export const RATE_CODE_CSV_MESSAGES = {
   emptyPackage: (line: number, code: string) => `Line ${line}: rate code ${code} has no package ID.`,
   unknownPackage: (line: number, packageId: string) => `Line ${line}: package ${packageId} is not loaded in the Packages page.`,
   unclosedQuote: (line: number) => `Line ${line}: a quoted field is not closed.`,
+  /** a rate code breaking a rule of every rate code, named by the line it starts on */
+  rateCodeRule: (line: number, message: string) => `Line ${line}: ${message}`,
   more: (count: number) => `…and ${count} more problems.`,
 } as const;
 
@@ -124,6 +129,8 @@ const SET_THRESHOLD = 16;
 export class RateCodeCsvCollector {
   private readonly known = new Map<string, string>();
   private readonly codes = new Map<string, ImportedRateCode>();
+  /** the line each rate code was first read on */
+  private readonly firstLines = new Map<ImportedRateCode, number>();
   private readonly large = new Map<ImportedRateCode, Set<string>>();
   /** the code of the previous row: files are grouped by code, so most rows repeat it */
   private last: ImportedRateCode | null = null;
@@ -165,6 +172,7 @@ export class RateCodeCsvCollector {
       if (found === undefined) {
         found = { name: code, packageExternalIds: [] };
         this.codes.set(code, found);
+        this.firstLines.set(found, line);
       }
       this.last = entry = found;
     }
@@ -238,6 +246,13 @@ export class RateCodeCsvCollector {
 
   finish(lines: number): RateCodeCsvResult {
     const rateCodes = Array.from(this.codes.values());
+    // each rate code by the rules of every rate code, so what is imported can be edited afterwards
+    for (const code of rateCodes) {
+      const checked = importedRateCodeSchema.safeParse(code);
+      if (checked.success) continue;
+      const line = this.firstLines.get(code) ?? 0;
+      for (const message of new Set(checked.error.issues.map((issue) => issue.message))) this.problem(line, RATE_CODE_CSV_MESSAGES.rateCodeRule(line, message));
+    }
     const problems = this.problems.slice();
     if (this.problemCount > problems.length) problems.push({ line: 0, message: RATE_CODE_CSV_MESSAGES.more(this.problemCount - problems.length) });
     const counts: RateCodeCsvCounts = {

@@ -404,6 +404,15 @@ export function attributeKeysOfKind(kind: AttributeKind): AttributeKey[] {
   return ATTRIBUTE_KEYS.filter((key) => UNIT_ATTRIBUTES[key].kind === kind);
 }
 
+/**
+ * Where the gateway serves an uploaded image (GET /api/images/{key}, as its upload answers it): the
+ * only address an image's _URL companion may hold, so terminals and receipts show the
+ * organization's own images and nothing from elsewhere.
+ */
+export function uploadedImageUrl(origin: string, key: string): string {
+  return `${origin.replace(/\/+$/, '')}/api/images/${key}`;
+}
+
 export const INHERITABLE_ATTRIBUTE_KEYS: readonly AttributeKey[] = ATTRIBUTE_KEYS.filter((key) => UNIT_ATTRIBUTES[key].inheritable);
 
 export function isInheritable(key: AttributeKey): boolean {

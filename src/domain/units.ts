@@ -39,6 +39,7 @@ export const UNIT_MESSAGES = {
   /** spec section 8: saving a unit fails */
   saveForbidden: "You don't have permissions",
   referenceMissing: '{key} names a {target} that does not exist in this organization',
+  imageUrlNotOwn: '{key} must be the address of the image {image} names, as its upload answered it',
 } as const;
 
 export const UNIT_TYPE_LABELS: Record<UnitType, string> = { HOTEL: 'Hotel', VENUE: 'Venue', REVENUE_CENTER: 'Revenue center' };
