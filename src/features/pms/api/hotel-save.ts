@@ -91,8 +91,12 @@ export interface BuiltHotelSave {
   saved: HotelForm;
 }
 
-/** The save body of the form, its diff computed in the worker, and the form as the save leaves it. */
-export async function buildHotelSave(form: HotelForm, hotelUuid: string, ownAttributes: Attributes): Promise<BuiltHotelSave> {
+/**
+ * The save body of the form, its diff computed in the worker, and the form as the save leaves it.
+ * `withDefinition` false leaves the PMS hotel definition out (null: unchanged): only who sets up the
+ * organization may write it, and the gateway refuses the whole save of anyone else who sends one.
+ */
+export async function buildHotelSave(form: HotelForm, hotelUuid: string, ownAttributes: Attributes, withDefinition = true): Promise<BuiltHotelSave> {
   const diff = await diffHotelInWorker({
     hotelDefinitionUuid: form.definitionUuid,
     packages: form.packages.map((item) => ({ uuid: item.uuid, localId: item.localId, name: item.externalId, externalId: item.externalId, calculationRule: item.calculationRule, deleted: item.deleted })),
@@ -122,14 +126,16 @@ export async function buildHotelSave(form: HotelForm, hotelUuid: string, ownAttr
   });
   const body: HotelSave = {
     hotel: { parentUuid: form.parentUuid, attributes: hotelAttributes(form, ownAttributes) },
-    hotelDefinition: {
-      uuid: form.definitionUuid,
-      name: cutHotelName(form.definitionName) || cutHotelName(form.name),
-      externalId: form.propertyId.trim(),
-      pmsConnectionUuid: form.pmsConnectionUuid,
-      hotelUuid,
-      ...roomAccessFields(form.roomAccess),
-    },
+    hotelDefinition: withDefinition
+      ? {
+          uuid: form.definitionUuid,
+          name: cutHotelName(form.definitionName) || cutHotelName(form.name),
+          externalId: form.propertyId.trim(),
+          pmsConnectionUuid: form.pmsConnectionUuid,
+          hotelUuid,
+          ...roomAccessFields(form.roomAccess),
+        }
+      : null,
     packages: { newPackages: diff.packages.newPackages.map(packageOf), updatedPackages: diff.packages.updatedPackages.map(packageOf), deletedPackages: diff.packages.deletedPackages },
     rateCodes: { newRateCodes: diff.rateCodes.newRateCodes.map(rateCodeOf), updatedRateCodes: diff.rateCodes.updatedRateCodes.map(rateCodeOf), deletedRateCodes: diff.rateCodes.deletedRateCodes },
     accessControls: {

@@ -11,8 +11,9 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Accordion, ActionIcon, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
-import { cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, type Attributes } from '../../../domain';
+import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, type Attributes } from '../../../domain';
 import { describeError } from '../../../api';
+import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type DraftScope } from '../../../offline';
 import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
@@ -76,6 +77,10 @@ export interface HotelWizardProps {
 export function HotelWizard(props: HotelWizardProps) {
   const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported } = props;
   const navigate = useNavigate();
+  // the PMS hotel definition is written only by who sets up the organization (the gateway refuses a
+  // save that carries it from anyone else); unknown grants send it and the gateway decides
+  const grants = useProfile().data;
+  const mayWriteDefinition = grants ? canSetupHotelDefinitions(grants, props.org) : true;
   const edit = mode === 'edit';
   const unitList = `/organization/${org}/ous`;
   const scope: DraftScope = { userUuid, orgUuid: org, kind: HOTEL_SAVE_KIND, recordId: edit ? props.hotelUuid : draftKey };
@@ -168,7 +173,7 @@ export function HotelWizard(props: HotelWizardProps) {
     }
     setSaving(true);
     try {
-      const built = await buildHotelSave(form, hotelUuid, ownAttributes);
+      const built = await buildHotelSave(form, hotelUuid, ownAttributes, mayWriteDefinition);
       const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, built.body, cutHotelName(form.name));
       void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
       if (!edit) {
@@ -261,7 +266,12 @@ export function HotelWizard(props: HotelWizardProps) {
   };
 
   const roomAccess = (idPrefix: string) => (
-    <RoomAccessFields idPrefix={idPrefix} value={form.roomAccess} onChange={(roomAccess: RoomAccessValues) => setForm({ roomAccess })} showErrors={attempted} />
+    <RoomAccessFields idPrefix={idPrefix} value={form.roomAccess} onChange={(roomAccess: RoomAccessValues) => setForm({ roomAccess })} showErrors={attempted} readOnly={!mayWriteDefinition} />
+  );
+  const readOnlyNote = mayWriteDefinition ? null : (
+    <Text size="sm" role="note">
+      {t('hotelWizard.definitionReadOnly')}
+    </Text>
   );
   const panels: Record<number, ReactNode> = {
     0: (
@@ -269,8 +279,17 @@ export function HotelWizard(props: HotelWizardProps) {
         <Alert color="yellow" variant="light">
           {t(edit ? 'hotelWizard.warningEdit' : 'hotelWizard.warningCreate')}
         </Alert>
-        <TextInput label={t('hotelWizard.propertyId')} description={t('hotelWizard.propertyIdHelp')} value={form.propertyId} maxLength={100} onChange={(event) => setForm({ propertyId: event.currentTarget.value })} />
+        {readOnlyNote}
+        <TextInput
+          label={t('hotelWizard.propertyId')}
+          description={t('hotelWizard.propertyIdHelp')}
+          value={form.propertyId}
+          maxLength={100}
+          disabled={!mayWriteDefinition}
+          onChange={(event) => setForm({ propertyId: event.currentTarget.value })}
+        />
         <Select
+          disabled={!mayWriteDefinition}
           label={t('hotelWizard.connection')}
           placeholder={t('hotelWizard.connectionPlaceholder')}
           data={connections.filter((row) => row.removal === null).map((row) => ({ value: row.uuid, label: row.name }))}
@@ -297,13 +316,20 @@ export function HotelWizard(props: HotelWizardProps) {
         <EmailListInput label={t('hotelWizard.emails')} description={t('hotelWizard.emailsHelp')} value={form.notificationEmails} onChange={(notificationEmails) => setForm({ notificationEmails })} />
       </Stack>
     ),
-    1: roomAccess('room-access'),
+    1: (
+      <Stack gap="md">
+        {readOnlyNote}
+        {roomAccess('room-access')}
+      </Stack>
+    ),
     2: (
       <Stack gap="md">
         <Title order={3} fz="h4">
           {t('hotelWizard.definitionTitle')}
         </Title>
+        {readOnlyNote}
         <TextInput
+          disabled={!mayWriteDefinition}
           label={t('hotelWizard.definitionName')}
           description={t('hotelWizard.definitionNameHelp')}
           maxLength={HOTEL_NAME_MAX}

@@ -22,7 +22,10 @@ const PARENT = uuidOf(10);
 const HOTEL = uuidOf(20);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const profile = { uuid: '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11', email: 'ann@example.com', telephone: null, emailValidated: true, phoneValidated: false, image: null, permissions: [], memberships: [] };
+const orgAdmin = { permissions: ['SETUP_ORG', 'SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [ORG], ous: [], omnipresence: false }] };
+const hotelOnly = { permissions: ['SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [HOTEL], omnipresence: false }] };
+let grants: object = orgAdmin;
+const profile = () => ({ uuid: '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11', email: 'ann@example.com', telephone: null, emailValidated: true, phoneValidated: false, image: null, ...grants });
 const opera = { uuid: uuidOf(30), orgUuid: ORG, name: 'Opera Main', type: 'OPERA_IFC8_XML', host: 'opera.local', port: 5010, version: 1 };
 const group = { uuid: PARENT, orgUuid: ORG, parentUuid: null, type: 'HOTEL', name: 'Alps Resort', attributes: { NAME: 'Alps Resort' }, version: 1 };
 const hotel = { uuid: HOTEL, orgUuid: ORG, parentUuid: PARENT, type: 'HOTEL', name: 'Alpine Lodge', attributes: { NAME: 'Alpine Lodge', TYPE: 'HOTEL' }, version: 3 };
@@ -54,7 +57,7 @@ function gatewayWith({ connections = [opera] as object[], definitions = [] as ob
   return fakeGateway((call: RecordedCall) => {
     const path = call.path.split('?')[0] ?? '';
     if (call.method !== 'GET') return new Promise<Response>(() => undefined);
-    if (path.startsWith('/user-profile')) return json(200, profile);
+    if (path.startsWith('/user-profile')) return json(200, profile());
     if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, hotel] });
     if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: connections });
     if (path === `/organization/${ORG}/hotel-definition`) return json(200, { data: definitions });
@@ -352,6 +355,33 @@ describe('HotelEditPage: saving from any step', () => {
     await waitFor(() => expect(expanded('Hotel definition')).toBe(true));
     const entries = await outbox();
     expect(entries).toMatchObject([{ method: 'PUT', path: `/organization/${ORG}/hotel/${HOTEL}/save`, ifMatch: 3, body: { hotelDefinition: { isManualRoomEntryEnabled: true, isRoomCardReadingEnabled: true } } }]);
+  });
+});
+
+describe('HotelEditPage for a user who sets up only this hotel', () => {
+  afterEach(() => {
+    grants = orgAdmin;
+  });
+
+  it('shows the PMS definition as it is, says who may change it, and saves the hotel without it', async () => {
+    grants = hotelOnly;
+    const user = openEdit();
+    await ready();
+    await user.click(stepControl('Room access'));
+    expect(await screen.findAllByText(/Only a user who sets up the organization can change/)).not.toHaveLength(0);
+    expect((screen.getByRole('switch', { name: 'Enable room card reading' }) as HTMLInputElement).disabled).toBe(true);
+    await user.click(stepControl('PMS posting'));
+    await waitFor(() => expect(textbox(/^Property ID/).disabled).toBe(true));
+    await user.click(stepControl('Access area'));
+    await user.click(button('ADD PACKAGE PMS'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'SPA');
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(button('Save changes'));
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [entry] = await outbox();
+    expect(entry?.body).toMatchObject({ hotelDefinition: null, packages: { newPackages: [{ externalId: 'SPA' }] } });
   });
 });
 
