@@ -16,7 +16,7 @@ export const profile = {
   'profile.email.new': 'New email address',
   'profile.email.description': 'We send a confirmation link to the new address. Your email address changes only when you open it.',
   'profile.email.submit': 'Send confirmation link',
-  'profile.email.sent': 'We sent a mail to {email}. If the address can be yours, it holds a confirmation link: your email changes when you open it.',
+  'profile.email.sent': 'We sent a mail to {email}. Your email changes when you open the confirmation link in it (an address another account uses gets no link).',
   'profile.email.required': 'Enter the new email address',
   'profile.email.invalid': 'Enter a valid email address',
   'profile.email.same': 'This is already your email address',

@@ -54,7 +54,7 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     await user.type(within(email).getByRole('textbox', { name: /New email address/ }), ' new@example.com ');
     await user.click(button(email, 'Send confirmation link'));
-    expect((await within(email).findByRole('status')).textContent).toBe('We sent a mail to new@example.com. If the address can be yours, it holds a confirmation link: your email changes when you open it.');
+    expect((await within(email).findByRole('status')).textContent).toBe('We sent a mail to new@example.com. Your email changes when you open the confirmation link in it (an address another account uses gets no link).');
     expect(gateway.writes()).toEqual([expect.objectContaining({ method: 'POST', path: `${OWN}/email`, body: { email: 'new@example.com' } })]);
     // the address shown is still the old one: it changes when the link is opened
     expect(within(email).getByText('ann@example.com')).toBeTruthy();
