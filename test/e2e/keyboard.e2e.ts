@@ -206,7 +206,7 @@ describe('units with the keyboard alone', () => {
     const { page } = browser;
     const client = await gatewayClient(gateway.url);
     await page.goto(`${gateway.url}/organization/${org}/ous`);
-    await page.getByRole('treeitem', { name: 'Harbour View Hotel', exact: true }).waitFor();
+    await page.getByRole('treeitem', { name: 'Harbour View Hotel Hotel', exact: true }).waitFor();
 
     // the new-unit screen opens on its first field; type, name and placement chosen by keyboard
     await tabTo(page, 'Add unit');
@@ -233,7 +233,7 @@ describe('units with the keyboard alone', () => {
 
     // the tree: Home, then the arrows to the new venue under the hotel (opened with ArrowRight), Enter opens it
     await page.goto(`${gateway.url}/organization/${org}/ous`);
-    await page.getByRole('treeitem', { name: 'Harbour View Hotel', exact: true }).waitFor();
+    await page.getByRole('treeitem', { name: 'Harbour View Hotel Hotel', exact: true }).waitFor();
     const activeRole = () => page.evaluate(() => document.activeElement?.getAttribute('role') ?? '');
     for (let i = 0; i < 80 && (await activeRole()) !== 'treeitem'; i += 1) await page.keyboard.press('Tab');
     expect(await activeRole()).toBe('treeitem');
