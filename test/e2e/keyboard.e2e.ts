@@ -242,9 +242,10 @@ describe('units with the keyboard alone', () => {
       for (let i = 0; i < 40 && (await focused(page)) !== name; i += 1) await page.keyboard.press('ArrowDown');
       expect(await focused(page)).toBe(name);
     };
-    await arrowTo('Harbour View Hotel');
+    // a row is named by what it shows: the unit's name, then its type
+    await arrowTo('Harbour View Hotel Hotel');
     if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))) === 'false') await page.keyboard.press('ArrowRight');
-    await arrowTo('Keyboard Deck');
+    await arrowTo('Keyboard Deck Venue');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Keyboard Deck', level: 2 }).waitFor();
 

@@ -56,9 +56,11 @@ function namesAndWords(): { name: string; shown: string }[] {
   const named: { name: string; shown: string }[] = [];
   within(tree()).getAllByRole('treeitem', {
     name: (name, element) => {
-      // the toggle's arrow is a symbol, hidden from assistive technology; the spacer shows nothing
-      const words = [...element.querySelectorAll('span')].filter((span) => span.children.length === 0 && span.closest('[aria-hidden="true"]') === null);
-      named.push({ name, shown: words.map((span) => span.textContent?.trim() ?? '').filter(Boolean).join(' ') });
+      // the row's text as a checker reads it (axe's label-content-name-mismatch: the text of the
+      // content, words run together unless the DOM separates them), without the toggle's arrow, a symbol
+      const shown = element.cloneNode(true) as Element;
+      shown.querySelectorAll('[aria-hidden="true"]').forEach((symbol) => symbol.remove());
+      named.push({ name, shown: (shown.textContent ?? '').replace(/\s+/g, ' ').trim() });
       return true;
     },
   });

@@ -377,12 +377,14 @@ export function UnitTree({ nodes, selectedUuid = null, onSelect, pendingUuids = 
                 ) : (
                   <span className="lobby-unit-tree-spacer" />
                 )}
+                {/* spaces between the words, as the name reads them (a flex row does not render them) */}{' '}
                 <span id={`${key}-n`} className="lobby-unit-tree-name">
                   {row.name}
-                </span>
+                </span>{' '}
                 <span id={`${key}-t`} className="lobby-unit-tree-badge">
                   {typeLabels[row.type]}
                 </span>
+                {pending && ' '}
                 {pending && (
                   <span id={`${key}-p`} className="lobby-unit-tree-badge" data-pending="">
                     {pendingText}
