@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { READ_CACHE_MAX_ENTRIES } from '../offline/read-cache';
 
 /*
  * Which answers on screen came from the service worker's read cache, and when they were fetched.
@@ -52,4 +53,60 @@ export const cachedReads = createCachedReads();
 export function useCachedAt(path: string, store: CachedReads = cachedReads): string | null {
   const snapshot = useCallback(() => store.get(path), [store, path]);
   return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+}
+
+/*
+ * Reads the service worker did not see. On a first visit the page reads before the service worker
+ * (installed meanwhile) controls it, so none of those answers reaches the read cache: a reload
+ * offline would show nothing. The request layer records every authenticated GET answered fresh
+ * (200) while no service worker controlled the page; when one first takes control, each is read
+ * again, now through it, so it keeps the answer in the user's cache (src/app/service-worker.ts).
+ *
+ *   recording ──first controller──► readAgainWith(read): the recorded reads go to `read`, and so
+ *                                   does any read sent before the takeover that is answered after it
+ */
+
+/** At most this many reads are remembered (the oldest go first): the read cache keeps no more per user. */
+export const MAX_UNSEEN_READS = READ_CACHE_MAX_ENTRIES;
+
+export interface UnseenRead {
+  user: string;
+  path: string;
+}
+
+export interface UnseenReads {
+  /** `user` read `path` (a GET, answered 200 by the gateway) without the service worker seeing it. */
+  add(read: UnseenRead): void;
+  /** Hand every read recorded, and each one added from now on, to `readAgain`. */
+  readAgainWith(readAgain: (read: UnseenRead) => void): void;
+  /** Forget what is recorded (the user changed). */
+  clear(): void;
+}
+
+export function createUnseenReads(max = MAX_UNSEEN_READS): UnseenReads {
+  /** by user and path, in the order last read */
+  const reads = new Map<string, UnseenRead>();
+  let handler: ((read: UnseenRead) => void) | null = null;
+  return {
+    add(read) {
+      if (handler) {
+        handler(read);
+        return;
+      }
+      const key = JSON.stringify([read.user, read.path]);
+      reads.delete(key);
+      reads.set(key, read);
+      for (const oldest of reads.keys()) {
+        if (reads.size <= max) break;
+        reads.delete(oldest);
+      }
+    },
+    readAgainWith(readAgain) {
+      handler = readAgain;
+      const recorded = [...reads.values()];
+      reads.clear();
+      recorded.forEach(readAgain);
+    },
+    clear: () => reads.clear(),
+  };
 }

@@ -228,4 +228,27 @@ describe('request: read cache', () => {
       ['/organization/v1/organization', null],
     ]);
   });
+
+  it('records the GETs answered fresh while no service worker controlled the page, to be read again through it', async () => {
+    const sessions = createSessionStore(createMemoryStorage());
+    const session = makeSession();
+    sessions.set(session);
+    let controlled = false;
+    const gateway = createFakeFetch((call) => {
+      if (call.path === '/missing') return gatewayError(404, 'not_found', 'Not found');
+      const response = json(200, { data: [] });
+      if (call.path === '/cached') response.headers.set('X-Lobby-Cached-At', '2025-03-01T08:30:00.000Z');
+      return response;
+    });
+    const unseen: { user: string; path: string }[] = [];
+    const client = createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions, serviceWorkerControls: () => controlled, unseenReads: { add: (read) => unseen.push(read) } });
+    await client.request('/organization/o1/pms-connection');
+    await client.request('/cached');
+    await client.request('/missing').catch(() => undefined);
+    await client.request('/organization/o1/pms-connection', { method: 'PUT', body: {} });
+    await client.request('/public', { auth: false });
+    controlled = true;
+    await client.request('/organization/o1/hotel-definition');
+    expect(unseen).toEqual([{ user: session.uuid, path: '/organization/o1/pms-connection' }]);
+  });
 });

@@ -2,7 +2,7 @@ import { isSessionExpired, sessionSchema, type Session } from '../domain';
 import { t } from '../i18n';
 import { CACHED_AT_HEADER, USER_HEADER } from '../offline/read-cache';
 import { ApiError, errorFromBody } from './api-error';
-import type { CachedReads } from './cached-reads';
+import type { CachedReads, UnseenReads } from './cached-reads';
 import type { SessionStore } from './session-store';
 import { readAnswer, send, type FetchLike, type RequestOptions } from './transport';
 
@@ -30,7 +30,9 @@ import { readAnswer, send, type FetchLike, type RequestOptions } from './transpo
  *
  * Every authenticated call names its user (X-Lobby-User): the service worker keeps GET answers in
  * a cache of that user only and, when the gateway is out of reach, answers from it with
- * X-Lobby-Cached-At. Each GET answer is recorded in `cachedReads` (fetched fresh, or when cached).
+ * X-Lobby-Cached-At. Each GET answer is recorded in `cachedReads` (fetched fresh, or when cached),
+ * and one the service worker did not see (sent before it controlled the page) in `unseenReads`, to
+ * be read again through it once it does (cached-reads.ts).
  *
  * Refresh is single-flight: in a tab one promise is shared; across tabs the Web Lock
  * 'lobby-refresh' serialises refreshes, and inside it the stored session is read again: when
@@ -55,6 +57,10 @@ export interface ApiClientDeps {
   now?: () => number;
   /** Told of every authenticated GET answer: its X-Lobby-Cached-At, or null when fresh. */
   cachedReads?: Pick<CachedReads, 'record'>;
+  /** Whether a service worker controls the page now; without it, no read is recorded in `unseenReads`. */
+  serviceWorkerControls?: () => boolean;
+  /** Told of every authenticated GET answered 200 by the gateway while no service worker controlled the page. */
+  unseenReads?: Pick<UnseenReads, 'add'>;
 }
 
 export interface ApiClient {
@@ -148,9 +154,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
     }
 
+    const unseen = () => deps.unseenReads !== undefined && deps.serviceWorkerControls?.() === false;
+    let sentUnseen = unseen();
     let response = await send(deps.fetch, url(path), asUser(options, session), session.token);
     if (isAuthFailure(response.status)) {
       session = await refresh(session);
+      sentUnseen = unseen();
       response = await send(deps.fetch, url(path), asUser(options, session), session.token);
       if (signsOut(response.status)) {
         const failure = await readAnswer(response).catch((error: unknown) => error);
@@ -158,7 +167,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw failure;
       }
     }
-    if ((options.method ?? 'GET').toUpperCase() === 'GET') deps.cachedReads?.record(path, response.headers.get(CACHED_AT_HEADER));
+    if ((options.method ?? 'GET').toUpperCase() === 'GET') {
+      const cachedAt = response.headers.get(CACHED_AT_HEADER);
+      deps.cachedReads?.record(path, cachedAt);
+      if (sentUnseen && response.status === 200 && cachedAt === null) deps.unseenReads?.add({ user: session.uuid, path });
+    }
     return (await readAnswer(response)) as T;
   }
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Session } from '../domain';
-import { cachedReads } from './cached-reads';
+import { cachedReads, createUnseenReads } from './cached-reads';
 import { createApiClient, type LockManagerLike } from './client';
 import { apiBaseUrl } from './config';
 import { HEALTH_PATH, createConnectivity, observedFetch, type ConnectivityState } from './connectivity';
@@ -38,6 +38,13 @@ export const connectivity = createConnectivity({
 /** Every exchange with the gateway, observed by `connectivity`; looked up per call so tests can replace fetch. */
 export const gatewayFetch = observedFetch((input, init) => globalThis.fetch(input, init), connectivity);
 
+/** Reads the service worker did not see, to read again through it once it controls the page (cached-reads.ts). */
+const unseenReads = createUnseenReads();
+
+/** Whether the service worker controls the page; undefined where none is ever registered (dev server, tests, no support). */
+const serviceWorkerControls =
+  import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? () => navigator.serviceWorker.controller !== null : undefined;
+
 /** The app's one gateway client. */
 export const apiClient = createApiClient({
   fetch: gatewayFetch,
@@ -45,7 +52,21 @@ export const apiClient = createApiClient({
   sessions: sessionStore,
   locks: navigatorLocks(),
   cachedReads,
+  serviceWorkerControls,
+  unseenReads,
 });
+
+/**
+ * The service worker took control of the page for the first time: what the page read before, and
+ * what it sent before and is answered after, is read again through it, so its read cache holds it
+ * and a reload offline shows it. Only the signed-in user's reads, with that user's session.
+ */
+export function readAgainThroughServiceWorker(): void {
+  unseenReads.readAgainWith(({ user, path }) => {
+    if (sessionStore.get()?.uuid !== user) return;
+    apiClient.request(path).catch(() => undefined); // no answer now: nothing to keep
+  });
+}
 
 /** What one user saw from the read cache says nothing to the next: forget it when the user changes. */
 let cachedReadsUser = sessionStore.get()?.uuid ?? null;
@@ -54,6 +75,7 @@ sessionStore.subscribe(() => {
   if (user === cachedReadsUser) return;
   cachedReadsUser = user;
   cachedReads.clear();
+  unseenReads.clear();
 });
 
 export const request = apiClient.request;

@@ -27,6 +27,7 @@ function setup(options: { controlled?: boolean; reloadedAt?: number } = {}) {
     beforeReload: async () => {
       steps.push('before reload');
     },
+    onFirstControl: () => steps.push('read again through it'),
   });
   const takeOver = (id: string) => {
     container.controller = { id };
@@ -60,14 +61,14 @@ describe('watchForUpdates', () => {
     stop();
   });
 
-  it('does not reload when the first install claims an uncontrolled page, but does on a later update', async () => {
+  it('does not reload when the first install claims an uncontrolled page, but reads again through it; a later update reloads', async () => {
     const { steps, takeOver, stop } = setup({ controlled: false });
     takeOver('v1');
     await settle();
-    expect(steps).toEqual([]);
+    expect(steps).toEqual(['read again through it']);
     takeOver('v2');
     await settle();
-    expect(steps).toEqual(['before reload', 'reload']);
+    expect(steps).toEqual(['read again through it', 'before reload', 'reload']);
     stop();
   });
 

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { readAgainThroughServiceWorker } from '../api';
 import { runBeforeReload } from './before-reload';
 
 /*
@@ -10,7 +11,8 @@ import { runBeforeReload } from './before-reload';
  *     ──► it activates and claims this page ('controllerchange') ──► hooks (if not yet run) ──► reload
  *
  * A 'controllerchange' while the page had no controller is the first install claiming it: no
- * reload. Another tab's update reaches this one the same way (its controller changes). Guard
+ * reload, but what the page read before is read again through the worker, so its read cache holds
+ * it from the first visit (onFirstControl; src/api/cached-reads.ts). Another tab's update reaches this one the same way (its controller changes). Guard
  * against loops: a page reloads for an update at most once, and not again when the previous update
  * reload of this tab was moments ago (two gateways serving different builds would otherwise bounce
  * the page between them); the new worker still takes over, the page keeps running.
@@ -31,6 +33,8 @@ export interface UpdateFlowDeps {
   document: Events & { readonly visibilityState: DocumentVisibilityState };
   storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined;
   beforeReload?: () => Promise<void>;
+  /** a service worker controls the page for the first time */
+  onFirstControl?: () => void;
   now?: () => number;
   checkEveryMs?: number;
 }
@@ -57,7 +61,11 @@ export function watchForUpdates(deps: UpdateFlowDeps): () => void {
   const onControllerChange = () => {
     const previous = controller;
     controller = deps.container.controller;
-    if (!previous || reloading) return;
+    if (!previous) {
+      if (controller) deps.onFirstControl?.();
+      return;
+    }
+    if (reloading) return;
     reloading = true;
     if (reloadedMomentsAgo()) {
       console.warn('A new version took over again moments after the last update reload; not reloading now.');
@@ -107,6 +115,7 @@ export function registerServiceWorker(): void {
     window,
     document,
     storage: sessionStorageOrUndefined(),
+    onFirstControl: readAgainThroughServiceWorker,
   });
   workbox.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
 }

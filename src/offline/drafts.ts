@@ -30,6 +30,8 @@ export interface SaveDraftOptions {
   error?: string | null;
   /** the status of that refusal */
   errorStatus?: number | null;
+  /** whether the value holds a change of the record (default true); see DraftRecord.changed */
+  changed?: boolean;
   now?: number;
 }
 
@@ -42,6 +44,7 @@ export async function saveDraft(scope: DraftScope, value: unknown, options: Save
     updatedAt: options.now ?? Date.now(),
     error: options.error ?? null,
     errorStatus: options.errorStatus ?? null,
+    changed: options.changed ?? true,
   };
   await db.drafts.put(record);
   return record;

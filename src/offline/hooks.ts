@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { lobbyDb } from './db';
 import { describeRefusal } from './describe';
 import { createDraftAutosaver, discardDraft, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
-import { sameValue } from './form-value';
+import { differsFrom, draftToKeep, restoredDraft, type ChangeTest } from './form-value';
 import { listOutcomes } from './outcomes';
 import { countEntries, listEntries, type OutboxCounts } from './outbox';
 import type { DraftRecord, DraftScope, OutboxEntry, OutcomeRecord } from './records';
@@ -33,12 +33,13 @@ export function useOutboxCounts(userUuid: string | null): OutboxCounts {
   return useMemo(() => countEntries(entries), [entries]);
 }
 
-/** The user's drafts of one kind in one organization, newest first, live; undefined while first read. */
+/** The user's drafts of one kind in one organization that hold a change, newest first, live; undefined while first read. */
 export function useDraftList(userUuid: string | null, orgUuid: string | null, kind: string): DraftRecord[] | undefined {
   return useLiveQuery(async () => {
     if (!userUuid) return [];
     const drafts = await listDrafts(userUuid);
-    return drafts.filter((draft) => draft.orgUuid === orgUuid && draft.kind === kind).sort((a, b) => b.updatedAt - a.updatedAt);
+    // a draft holding no change is no unsaved work to reopen a form for
+    return drafts.filter((draft) => draft.changed && draft.orgUuid === orgUuid && draft.kind === kind).sort((a, b) => b.updatedAt - a.updatedAt);
   }, [userUuid, orgUuid, kind]);
 }
 
@@ -55,6 +56,12 @@ export interface UseDraftOptions<T> {
   baseVersion: number | null;
   /** a stored draft must still fit the form; one that does not is dropped */
   schema: z.ZodType<T>;
+  /**
+   * whether a value holds a change of the record, when the value also carries the form's own state
+   * (an open step): that state alone is kept as a draft, but never announced nor counted as unsaved
+   * changes. Default: any difference from `initial`.
+   */
+  isChange?: ChangeTest<T>;
 }
 
 export interface DraftState<T> {
@@ -62,9 +69,12 @@ export interface DraftState<T> {
   ready: boolean;
   value: T;
   setValue(next: T): void;
-  /** the value differs from `initial` (sameValue): Save is offered only then */
+  /** the value holds a change of `initial` (isChange, by default sameValue): Save is offered only then */
   changed: boolean;
-  /** when the restored draft was last written; null when the form did not start from a draft */
+  /**
+   * when the restored draft was last written, while the form holds a change; null when the form did
+   * not start from a draft holding one, or nothing is changed any more
+   */
   restoredAt: number | null;
   /** the version the restored draft started from */
   restoredBaseVersion: number | null;
@@ -79,7 +89,7 @@ export interface DraftState<T> {
 }
 
 /** A form's value, kept as a draft in IndexedDB while it differs from `initial`. */
-export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOptions<T>): DraftState<T> {
+export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = differsFrom }: UseDraftOptions<T>): DraftState<T> {
   const scopeKey = scope ? JSON.stringify(scope) : null;
   const [state, setState] = useState<{ key: string | null; ready: boolean; value: T; restoredAt: number | null; restoredBaseVersion: number | null; error: string | null }>(() => ({
     key: scopeKey,
@@ -92,8 +102,8 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
   const saver = useRef<DraftAutosaver<T> | null>(null);
   /** the version the edit started from: a restored draft keeps its own, not the record's newer one */
   const startedFrom = useRef<number | null>(baseVersion);
-  const latest = useRef({ scope, initial, baseVersion, schema });
-  latest.current = { scope, initial, baseVersion, schema };
+  const latest = useRef({ scope, initial, baseVersion, schema, isChange });
+  latest.current = { scope, initial, baseVersion, schema, isChange };
 
   if (state.key !== scopeKey) {
     setState({ key: scopeKey, ready: scope === null, value: initial, restoredAt: null, restoredBaseVersion: null, error: null });
@@ -106,17 +116,20 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
     let live = true;
     startedFrom.current = current.baseVersion;
     const autosaver = createDraftAutosaver<T>(async (value) => {
-      if (sameValue(value, latest.current.initial)) await discardDraft(ownScope);
-      else await saveDraft(ownScope, value, { baseVersion: startedFrom.current });
+      const keep = draftToKeep(value, latest.current.initial, latest.current.isChange);
+      if (keep === null) await discardDraft(ownScope);
+      else await saveDraft(ownScope, value, { baseVersion: startedFrom.current, changed: keep.changed });
     });
     saver.current = autosaver;
     void loadDraft(ownScope).then((draft) => {
       if (!live) return;
       const parsed = draft ? current.schema.safeParse(draft.value) : null;
-      if (draft && parsed?.success) {
+      const restore = draft && parsed?.success ? restoredDraft({ value: parsed.data, changed: draft.changed }, current.initial, current.isChange) : 'drop';
+      if (draft && parsed?.success && restore !== 'drop') {
         startedFrom.current = draft.baseVersion;
         const error = describeRefusal(draft.error, draft.errorStatus);
-        setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt: draft.updatedAt, restoredBaseVersion: draft.baseVersion, error }));
+        const restoredAt = restore === 'announce' ? draft.updatedAt : null;
+        setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt, restoredBaseVersion: draft.baseVersion, error }));
       } else {
         if (draft) void discardDraft(ownScope);
         setState((prev) => ({ ...prev, ready: true }));
@@ -154,6 +167,6 @@ export function useDraft<T>({ scope, initial, baseVersion, schema }: UseDraftOpt
     if (current.scope) await discardDraft(current.scope);
   }, []);
 
-  const changed = !sameValue(state.value, initial);
-  return { ready: state.ready, value: state.value, setValue, changed, restoredAt: state.restoredAt, restoredBaseVersion: state.restoredBaseVersion, error: state.error, discard, flush, clear };
+  const changed = isChange(state.value, initial);
+  return { ready: state.ready, value: state.value, setValue, changed, restoredAt: changed ? state.restoredAt : null, restoredBaseVersion: state.restoredBaseVersion, error: state.error, discard, flush, clear };
 }

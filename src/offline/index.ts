@@ -3,7 +3,7 @@ export { DATABASE_NAME, LobbyDatabase, lobbyDb, setDatabaseForTests } from './db
 export { describeOutboxError, describeOutcome, describeRefusal, describeSaveOutcome, type SaveTone } from './describe';
 export { DRAFT_SAVE_DELAY_MS, createDraftAutosaver, discardDraft, draftId, flushAllDrafts, flushDraftsOnPageHide, listDrafts, loadDraft, saveDraft } from './drafts';
 export { OUTBOX_LOCK, drainOutbox, nextToSend, webLocks, type DrainDeps, type DrainResult } from './drain';
-export { sameValue } from './form-value';
+export { differsFrom, draftToKeep, restoredDraft, sameValue, type ChangeTest } from './form-value';
 export { KEPT_BY_LOGOUT, LOGOUT_LOCK, LOGOUT_MARKER_KEY, logOutAndWipe, waitForLogout, type LogoutDeps } from './logout';
 export { dismissOutcome, listOutcomes, recordOutcome } from './outcomes';
 export {

@@ -102,6 +102,12 @@ export const draftRecordSchema = draftScopeSchema.extend({
   error: z.string().nullable(),
   /** the status of that refusal (its message is rendered from it when the gateway gave no words) */
   errorStatus: z.number().int().nullable().default(null),
+  /**
+   * whether it holds a change of the record (false: only the form's own state, such as the hotel
+   * wizard's open step): only such a draft is announced as unsaved changes and counted at logout.
+   * Drafts of older versions, without it, count as changed.
+   */
+  changed: z.boolean().default(true),
 });
 export type DraftRecord = z.infer<typeof draftRecordSchema>;
 

@@ -137,6 +137,19 @@ describe('session mirror and wipe', () => {
     expect([...caches]).toEqual(['workbox-precache-v2']);
     expect(await unsyncedWork(ME, db)).toEqual({ mine: { changes: 0, drafts: 0 }, others: { changes: 2, drafts: 1 } });
   });
+
+  it('does not count a draft that holds no change (only a form\'s open step) as unsaved work', async () => {
+    const db = open();
+    await saveDraft(scope, { step: 3 }, { baseVersion: 2, changed: false }, db);
+    await saveDraft({ ...scope, userUuid: OTHER }, { step: 1 }, { baseVersion: 2, changed: false }, db);
+    await saveDraft({ ...scope, recordId: 'r2' }, { name: 'typed' }, { baseVersion: 2 }, db);
+    expect(await unsyncedWork(ME, db)).toEqual({ mine: { changes: 0, drafts: 1 }, others: { changes: 0, drafts: 0 } });
+    // a draft written by an older version, without the mark, counts
+    const old: DraftScope = { ...scope, userUuid: OTHER, recordId: 'old' };
+    await db.drafts.put({ ...old, id: draftId(old), value: {}, baseVersion: null, updatedAt: 1, error: null } as never);
+    expect(await unsyncedWork(ME, db)).toEqual({ mine: { changes: 0, drafts: 1 }, others: { changes: 0, drafts: 1 } });
+    expect(await loadDraft(old, db)).toMatchObject({ changed: true });
+  });
 });
 
 describe('backoff', () => {

@@ -1,9 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { lobbyDb } from './db';
 import { loadDraft, saveDraft } from './drafts';
+import { sameValue } from './form-value';
 import { useDraft } from './hooks';
 import type { DraftScope } from './records';
+import { unsyncedWork } from './wipe';
 
 const scope: DraftScope = { userUuid: 'u1', orgUuid: 'o1', kind: 'pms-connection', recordId: 'r1' };
 const schema = z.object({ name: z.string() });
@@ -48,5 +51,50 @@ describe('useDraft', () => {
     act(() => result.current.setValue({ name: 'server' }));
     expect(result.current.changed).toBe(false);
     unmount();
+  });
+
+  describe("a form whose value carries its own state (an open step) beside the record's", () => {
+    const wizardScope: DraftScope = { ...scope, kind: 'hotel-save', recordId: 'hotel-1' };
+    const wizardSchema = z.object({ step: z.number(), form: schema });
+    const initial = { step: 9999, form: { name: 'Harbour View' } };
+    const isChange = (value: z.infer<typeof wizardSchema>, start: typeof initial) => !sameValue(value.form, start.form);
+    const open = () => renderHook(() => useDraft({ scope: wizardScope, initial, baseVersion: 2, schema: wizardSchema, isChange }));
+    afterEach(() => lobbyDb().drafts.clear());
+
+    it('keeps the open step, but a form reopened with nothing else changed says nothing of unsaved changes, nor does logout count it', async () => {
+      const first = open();
+      await waitFor(() => expect(first.result.current.ready).toBe(true));
+      act(() => first.result.current.setValue({ ...initial, step: 3 }));
+      expect(first.result.current.changed).toBe(false);
+      await act(() => first.result.current.flush());
+      first.unmount();
+      expect(await loadDraft(wizardScope)).toMatchObject({ value: { step: 3 }, changed: false });
+      expect((await unsyncedWork('u1')).mine.drafts).toBe(0);
+
+      const again = open();
+      await waitFor(() => expect(again.result.current.ready).toBe(true));
+      expect(again.result.current.value.step).toBe(3);
+      expect(again.result.current).toMatchObject({ restoredAt: null, changed: false });
+      again.unmount();
+    });
+
+    it('announces a restored change, and stops once the form is back to the record', async () => {
+      const first = open();
+      await waitFor(() => expect(first.result.current.ready).toBe(true));
+      act(() => first.result.current.setValue({ step: 3, form: { name: 'Harbour View Inn' } }));
+      await act(() => first.result.current.flush());
+      first.unmount();
+      expect(await loadDraft(wizardScope)).toMatchObject({ changed: true });
+      expect((await unsyncedWork('u1')).mine.drafts).toBe(1);
+
+      const again = open();
+      await waitFor(() => expect(again.result.current.ready).toBe(true));
+      expect(again.result.current.restoredAt).not.toBeNull();
+      expect(again.result.current.changed).toBe(true);
+      act(() => again.result.current.setValue({ step: 3, form: { name: 'Harbour View' } }));
+      expect(again.result.current).toMatchObject({ restoredAt: null, changed: false });
+      await act(() => again.result.current.discard());
+      again.unmount();
+    });
   });
 });

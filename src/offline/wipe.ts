@@ -38,13 +38,21 @@ export interface UnsyncedWork {
   others: WorkCount;
 }
 
+/** A stored draft that holds a change of its record; one that says it holds none keeps only a form's own state (its open step). */
+const holdsChange = (raw: unknown) => (raw as { changed?: unknown } | null)?.changed !== false;
+
 /**
  * What is kept only in this browser, the user's and everyone else's. Unreadable entries count too
- * (they may be changes a newer version of the app wrote).
+ * (they may be changes a newer version of the app wrote); a draft that holds no change does not.
  */
 export async function unsyncedWork(userUuid: string, db: LobbyDatabase = lobbyDb()): Promise<UnsyncedWork> {
   const [changes, drafts, allChanges, allDrafts] = await db.transaction('r', db.outbox, db.drafts, () =>
-    Promise.all([db.outbox.where('userUuid').equals(userUuid).count(), db.drafts.where('userUuid').equals(userUuid).count(), db.outbox.count(), db.drafts.count()]),
+    Promise.all([
+      db.outbox.where('userUuid').equals(userUuid).count(),
+      db.drafts.where('userUuid').equals(userUuid).filter(holdsChange).count(),
+      db.outbox.count(),
+      db.drafts.filter(holdsChange).count(),
+    ]),
   );
   return { mine: { changes, drafts }, others: { changes: allChanges - changes, drafts: allDrafts - drafts } };
 }

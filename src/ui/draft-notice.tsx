@@ -2,7 +2,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import { formatDateTime, t } from '../i18n';
 
 interface DraftRestoredNoticeProps {
-  /** when the restored draft was last written; nothing is shown for null */
+  /** when the restored draft was last written; nothing is shown for null (useDraft gives null while the form holds no change) */
   restoredAt: number | null;
   /** forget the draft and go back to the record as saved */
   onDiscard: () => void;

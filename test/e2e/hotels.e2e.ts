@@ -166,7 +166,7 @@ describe('hotels', () => {
 
     await page.getByRole('button', { name: 'Add hotel' }).click();
     await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
-    await page.getByRole('treeitem', { name: 'Journey Lodge', exact: true }).waitFor();
+    await page.getByRole('treeitem', { name: 'Journey Lodge Hotel', exact: true }).waitFor();
     await allSaved(page);
 
     const units = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string; type: string }>;
@@ -351,7 +351,7 @@ describe('hotels', () => {
     await page.getByRole('heading', { name: 'New hotel', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Property ID' }).waitFor();
     await page.goto(`${gateway.url}/organization/${org}/ous`);
-    await page.getByRole('treeitem', { name: 'Harbour View Hotel', exact: true }).waitFor();
+    await page.getByRole('treeitem', { name: 'Harbour View Hotel Hotel', exact: true }).waitFor();
     await cutGateway(browser?.context ?? page.context(), gateway.url);
 
     await page.goto(`${gateway.url}/organization/${org}/ous/hotel/create?name=Offline%20Inn`);

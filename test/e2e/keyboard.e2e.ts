@@ -202,7 +202,7 @@ describe('units with the keyboard alone', () => {
     const { page } = browser;
     const client = await gatewayClient(gateway.url);
     await page.goto(`${gateway.url}/organization/${org}/ous`);
-    await page.getByRole('treeitem', { name: 'Harbour View Hotel', exact: true }).waitFor();
+    await page.getByRole('treeitem', { name: 'Harbour View Hotel Hotel', exact: true }).waitFor();
 
     // the new-unit screen opens on its first field; type, name and placement chosen by keyboard
     await tabTo(page, 'Add unit');
@@ -229,7 +229,7 @@ describe('units with the keyboard alone', () => {
 
     // the tree: Home, then the arrows to the new venue under the hotel (opened with ArrowRight), Enter opens it
     await page.goto(`${gateway.url}/organization/${org}/ous`);
-    await page.getByRole('treeitem', { name: 'Harbour View Hotel', exact: true }).waitFor();
+    await page.getByRole('treeitem', { name: 'Harbour View Hotel Hotel', exact: true }).waitFor();
     const activeRole = () => page.evaluate(() => document.activeElement?.getAttribute('role') ?? '');
     for (let i = 0; i < 80 && (await activeRole()) !== 'treeitem'; i += 1) await page.keyboard.press('Tab');
     expect(await activeRole()).toBe('treeitem');
@@ -238,9 +238,10 @@ describe('units with the keyboard alone', () => {
       for (let i = 0; i < 40 && (await focused(page)) !== name; i += 1) await page.keyboard.press('ArrowDown');
       expect(await focused(page)).toBe(name);
     };
-    await arrowTo('Harbour View Hotel');
+    // a row is named by what it shows: the unit's name, then its type
+    await arrowTo('Harbour View Hotel Hotel');
     if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))) === 'false') await page.keyboard.press('ArrowRight');
-    await arrowTo('Keyboard Deck');
+    await arrowTo('Keyboard Deck Venue');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Keyboard Deck', level: 2 }).waitFor();
 

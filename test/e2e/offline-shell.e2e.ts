@@ -3,6 +3,8 @@
  * by `npm run build`) served by the real gateway:
  * - once the service worker controls the page, the app opens from its precache and shows the
  *   organizations from the read cache, saying so, while the gateway is down; a deep link too;
+ * - what the first visit read before the service worker took control is in that cache too: a
+ *   reload with the network gone shows it;
  * - Chromium finds the app installable (manifest with 192 and 512 PNG icons, service worker);
  * - a new build served by the gateway installs, and the open page reloads into it on its own.
  */
@@ -14,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { versionParts } from '../../src/app/version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, openBrowser, startGateway, type Browser, type Gateway } from './harness';
-import { signIn, waitForServiceWorker as serviceWorkerControls } from './journeys';
+import { cutGateway, gatewayClient, signIn, waitForServiceWorker as serviceWorkerControls } from './journeys';
 
 const ORGANIZATIONS_API = '/api/organization/v1/organization';
 const OFFLINE_NOTICE = /^Offline — showing data from .+/;
@@ -86,6 +88,63 @@ describe('offline shell and read cache', () => {
     );
     expect(sameUser.status).toBe(200);
     expect(Date.now() - Date.parse(sameUser.cachedAt ?? '')).toBeLessThan(5 * 60_000);
+  });
+});
+
+describe('offline from the first visit', () => {
+  let gateway: Gateway;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  it('shows the PMS connections a fresh browser read before its service worker took over when the network drops and the page reloads', async () => {
+    const { page, context } = browser;
+    const { org } = await gatewayClient(gateway.url);
+    const pmsPath = `/api/organization/${org}/pms-connection`;
+    // A first install slower than the operator (a hotel network): the service worker script is
+    // fetched only once the PMS page has read and shown its connections, all of it without the worker.
+    let releaseWorker: () => void = () => undefined;
+    const workerHeld = new Promise<void>((resolve) => (releaseWorker = resolve));
+    await context.route(`${gateway.url}/sw.js`, async (route) => {
+      await workerHeld;
+      await route.continue();
+    });
+
+    await signIn(page, gateway.url);
+    await page.goto(`${gateway.url}/organization/${org}/pms`);
+    await page.getByRole('table', { name: 'PMS connections' }).getByRole('cell', { name: 'Mock PMS', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+
+    releaseWorker();
+    await serviceWorkerControls(page);
+    // what was read before is now in the user's read cache
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (path) => {
+            const user = (JSON.parse(localStorage.getItem('lobby.session') ?? '{}') as { uuid?: string }).uuid;
+            const cache = await caches.open(`lobby-api-${user}`);
+            return (await cache.keys()).some((request) => new URL(request.url).pathname === path);
+          }, pmsPath),
+        { timeout: 15_000, message: 'the read cache holds the PMS connections' },
+      )
+      .toBe(true);
+
+    // the network drops, for the page and for its service worker
+    await context.setOffline(true);
+    await cutGateway(context, gateway.url);
+    await page.reload();
+    await page.getByRole('table', { name: 'PMS connections' }).getByRole('cell', { name: 'Mock PMS', exact: true }).waitFor();
+    await page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).waitFor();
+    expect(await page.getByText('Cannot reach the gateway. Check your connection and try again.').count()).toBe(0);
   });
 });
 

@@ -73,8 +73,9 @@ async function allSaved(page: Page) {
   await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
 }
 
-/** A unit of the tree, by name. */
-const treeItem = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true });
+/** A unit-tree row by its unit's name: the row is named by what it shows, the name then the type (and 'Waiting to sync'). */
+const treeItem = (page: Page, name: string) =>
+  page.getByRole('treeitem', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Hotel|Venue|Revenue center)( Waiting to sync)?$`) });
 
 describe('organizations and units', () => {
   it('creates an organization and a hotel, sets tip percentages, a logo and a tri-state switch, and sees them after a reload', async () => {

@@ -49,7 +49,23 @@ const shownNames = () =>
   within(tree())
     .getAllByRole('treeitem')
     .map((item) => item.querySelector('.lobby-unit-tree-name')?.textContent);
-const item = (name: string) => screen.getByRole('treeitem', { name });
+/** A row by its unit's name: the start of its accessible name, before the type. */
+const item = (name: string) => screen.getByRole('treeitem', { name: (accessibleName) => accessibleName.startsWith(`${name} `) });
+/** Each row's accessible name (as testing-library computes it for getByRole) beside the words it shows, in order. */
+function namesAndWords(): { name: string; shown: string }[] {
+  const named: { name: string; shown: string }[] = [];
+  within(tree()).getAllByRole('treeitem', {
+    name: (name, element) => {
+      // the row's text as a checker reads it (axe's label-content-name-mismatch: the text of the
+      // content, words run together unless the DOM separates them), without the toggle's arrow, a symbol
+      const shown = element.cloneNode(true) as Element;
+      shown.querySelectorAll('[aria-hidden="true"]').forEach((symbol) => symbol.remove());
+      named.push({ name, shown: (shown.textContent ?? '').replace(/\s+/g, ' ').trim() });
+      return true;
+    },
+  });
+  return named;
+}
 
 describe('UnitTree', () => {
   it('shows each unit with its type as a badge, siblings by name, in tree order', () => {
@@ -63,8 +79,8 @@ describe('UnitTree', () => {
     expect(item('Spa').getAttribute('aria-posinset')).toBe('2');
     expect(item('Spa').getAttribute('aria-setsize')).toBe('2');
     expect(item('Lake Lodge').getAttribute('aria-posinset')).toBe('2');
-    expect(screen.getByRole('treeitem', { name: 'Grand Hotel', description: 'Hotel' })).toBeTruthy();
-    expect(screen.getByRole('treeitem', { name: 'Dock Kiosk', description: 'Revenue center' })).toBeTruthy();
+    expect(screen.getByRole('treeitem', { name: 'Grand Hotel Hotel' })).toBeTruthy();
+    expect(screen.getByRole('treeitem', { name: 'Dock Kiosk Revenue center' })).toBeTruthy();
     expect(within(item('Spa')).getByText('Venue')).toBeTruthy();
     expect(item('Grand Hotel').getAttribute('aria-selected')).toBe('false');
     // one row in the tab order
@@ -202,8 +218,20 @@ describe('UnitTree', () => {
 
   it('marks units still waiting to sync', () => {
     renderWithProviders(<Harness pendingUuids={new Set([spa.uuid])} />);
-    expect(screen.getByRole('treeitem', { name: 'Spa', description: 'Venue Waiting to sync' })).toBeTruthy();
+    expect(screen.getByRole('treeitem', { name: 'Spa Venue Waiting to sync' })).toBeTruthy();
     expect(screen.getAllByText('Waiting to sync')).toHaveLength(1);
+  });
+
+  it("names each row by the words it shows, in order (WCAG 2.5.3 label in name)", () => {
+    renderWithProviders(<Harness pendingUuids={new Set([spa.uuid])} />);
+    const rows = namesAndWords();
+    expect(rows).toHaveLength(8);
+    for (const { name, shown } of rows) {
+      expect(shown).not.toBe('');
+      // the badges are shown upper-case by CSS; the words are the same
+      expect(name.toLowerCase().startsWith(shown.toLowerCase()), `"${name}" begins with "${shown}"`).toBe(true);
+    }
+    expect(rows.find((row) => row.name.startsWith('Spa '))).toEqual({ name: 'Spa Venue Waiting to sync', shown: 'Spa Venue Waiting to sync' });
   });
 
   it('says when the organization has no units yet', () => {

@@ -6,7 +6,9 @@
  * Rows are one flat list of the visible nodes (visibleTreeRows, memoized), rendered as plain list
  * items styled by one shared stylesheet over Mantine's CSS variables: no Mantine component per
  * row, so 500 units render in one cheap pass. The tree is flat in the DOM; aria-level, aria-setsize
- * and aria-posinset give its shape to assistive technology.
+ * and aria-posinset give its shape to assistive technology. A row's accessible name is the words it
+ * shows, in order: the unit's name, its type and 'Waiting to sync' when queued (label in name, WCAG
+ * 2.5.3); the toggle's arrow is a symbol, not a word.
  */
 import { useId, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -355,8 +357,8 @@ export function UnitTree({ nodes, selectedUuid = null, onSelect, pendingUuids = 
                 aria-posinset={row.posinset}
                 aria-expanded={row.hasChildren ? row.expanded : undefined}
                 aria-selected={row.uuid === selectedUuid}
-                aria-labelledby={`${key}-n`}
-                aria-describedby={pending ? `${key}-t ${key}-p` : `${key}-t`}
+                // named by what it shows, in order (WCAG 2.5.3): 'Grand Hotel Hotel Waiting to sync'
+                aria-labelledby={pending ? `${key}-n ${key}-t ${key}-p` : `${key}-n ${key}-t`}
                 tabIndex={row.uuid === tabStop ? 0 : -1}
                 className="lobby-unit-tree-item mantine-focus-auto"
                 style={depthStyle(row.level)}
@@ -375,12 +377,14 @@ export function UnitTree({ nodes, selectedUuid = null, onSelect, pendingUuids = 
                 ) : (
                   <span className="lobby-unit-tree-spacer" />
                 )}
+                {/* spaces between the words, as the name reads them (a flex row does not render them) */}{' '}
                 <span id={`${key}-n`} className="lobby-unit-tree-name">
                   {row.name}
-                </span>
+                </span>{' '}
                 <span id={`${key}-t`} className="lobby-unit-tree-badge">
                   {typeLabels[row.type]}
                 </span>
+                {pending && ' '}
                 {pending && (
                   <span id={`${key}-p`} className="lobby-unit-tree-badge" data-pending="">
                     {pendingText}

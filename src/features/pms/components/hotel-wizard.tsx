@@ -15,7 +15,7 @@ import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND
 import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
-import { sameValue, useDraft, useOutboxEntries, whenSettled, type DraftScope } from '../../../offline';
+import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope } from '../../../offline';
 import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, queueHotelSave, type HotelForm } from '../api/hotel-save';
@@ -46,6 +46,13 @@ const wizardValueSchema = z.object({
   savedOver: z.number().int().nullable(),
 });
 type WizardValue = z.infer<typeof wizardValueSchema>;
+
+/**
+ * What the operator changed: the form against the hotel as the gateway has it, or as the last queued
+ * save leaves it. The open step, the furthest reached and a queued save's form are the wizard's own
+ * state: kept in the draft, never announced as unsaved changes nor counted as such at logout.
+ */
+const wizardHoldsChange: ChangeTest<WizardValue> = (value, initial) => !sameValue(value.form, value.saved ?? initial.form);
 
 /** Property ID and connection: both set, or both empty (spec section 4: the PMS step's Next). */
 export const pmsStepConsistent = (form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>) => (form.propertyId.trim() === '') === (form.pmsConnectionUuid === null);
@@ -88,12 +95,12 @@ export function HotelWizard(props: HotelWizardProps) {
     () => ({ hotelUuid: props.hotelUuid, step: edit ? NO_STEP : 0, maxStep: edit ? LAST_STEP : 0, form: initialForm, saved: null, savedOver: null }),
     [props.hotelUuid, edit, initialForm],
   );
-  const draft = useDraft<WizardValue>({ scope, initial, baseVersion: version, schema: wizardValueSchema });
+  const draft = useDraft<WizardValue>({ scope, initial, baseVersion: version, schema: wizardValueSchema, isChange: wizardHoldsChange });
   const value = draft.value;
   const form = value.form;
   const hotelUuid = edit ? props.hotelUuid : value.hotelUuid;
   const baseline = value.saved ?? initialForm;
-  const dirty = !sameValue(form, baseline);
+  const dirty = draft.changed;
   const { blocker, allowLeave } = useLeaveGuard(draft.ready && dirty);
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);

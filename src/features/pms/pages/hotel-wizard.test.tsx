@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
 import type { HotelSave } from '../../../domain';
-import { flushAllDrafts, lobbyDb } from '../../../offline';
+import { flushAllDrafts, lobbyDb, unsyncedWork } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
 import { fakeGateway, renderWithProviders } from '../../../../test/render';
 import { HotelCreatePage, HotelEditPage } from './hotel-wizard-page';
@@ -517,5 +517,22 @@ describe('The hotel wizard: drafts', () => {
     expect(((await screen.findByRole('textbox', { name: /^Hotel definition name/ })) as HTMLInputElement).value).toBe('Lodge PMS');
     expect(screen.getByText(/Restored unsaved changes/)).toBeTruthy();
     expect(button('Save changes').disabled).toBe(false);
+  });
+
+  it('says nothing of unsaved changes when only a step was opened, and logout counts no draft', async () => {
+    const user = openEdit();
+    await ready();
+    await user.click(stepControl('Access area'));
+    expect(expanded('Access area')).toBe(true);
+    cleanup();
+    await flushAllDrafts();
+    expect((await unsyncedWork(makeSession().uuid)).mine.drafts).toBe(0);
+
+    renderEdit();
+    await ready();
+    // the open step came back: the draft was read
+    await waitFor(() => expect(expanded('Access area')).toBe(true));
+    expect(((await screen.findByRole('button', { name: 'Save changes' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText(/Restored unsaved changes/)).toBeNull();
   });
 });
