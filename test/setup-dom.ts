@@ -1,7 +1,11 @@
 // IndexedDB for the offline core (drafts, outbox) in component tests
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy and waitFor wait for what the operator would see; on a loaded two-core machine a screen can
+// take seconds to get there, so the bound is generous (a hung test still fails, at the test timeout)
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs; happy-dom lacks some of them.
 if (!window.matchMedia) {

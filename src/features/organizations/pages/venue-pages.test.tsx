@@ -138,7 +138,7 @@ describe('VenueCreatePage: the regional information step', () => {
     await waitFor(async () => expect((await location()).textContent).toMatch(new RegExp(`^${LIST}/[0-9a-f-]{36}$`)));
     const entries = await outbox();
     expect(entries).toHaveLength(1);
-    expect((await location()).textContent).toBe(`${LIST}/${entries[0]?.recordUuid ?? ''}`);
+    await waitFor(async () => expect((await location()).textContent).toBe(`${LIST}/${entries[0]?.recordUuid ?? ''}`));
     expect(entries[0]).toMatchObject({
       method: 'POST',
       path: LIST,
@@ -181,7 +181,7 @@ describe('VenueCreatePage: the regional information step', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure you want to exit?' })).getByRole('button', { name: 'EXIT WITHOUT SAVING' }));
-    expect((await location()).textContent).toBe(LIST);
+    await waitFor(async () => expect((await location()).textContent).toBe(LIST));
     expect(await lobbyDb().drafts.count()).toBe(0);
     expect(await outbox()).toEqual([]);
   });
@@ -190,7 +190,7 @@ describe('VenueCreatePage: the regional information step', () => {
     const { user } = openVenueCreate(`?name=Terrace&parentOuUuid=${hotel.uuid}`);
     await wizardReady();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect((await location()).textContent).toBe(LIST);
+    await waitFor(async () => expect((await location()).textContent).toBe(LIST));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -263,7 +263,7 @@ describe('VenueEditPage', () => {
     const question = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
     expect(within(question).getByText('Are you sure you want to leave and discard changes?')).toBeTruthy();
     await user.click(within(question).getByRole('button', { name: 'Discard changes' }));
-    expect((await location()).textContent).toBe(LIST);
+    await waitFor(async () => expect((await location()).textContent).toBe(LIST));
     expect(await outbox()).toEqual([]);
     expect(await lobbyDb().drafts.count()).toBe(0);
   });
@@ -275,7 +275,7 @@ describe('VenueEditPage', () => {
     await user.click(within(await screen.findByRole('radiogroup', { name: 'Tipping' })).getByRole('radio', { name: 'Off' }));
     await user.click(screen.getByRole('link', { name: 'Back to the units' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'You have unsaved changes' })).getByRole('button', { name: 'Save changes' }));
-    expect((await location()).textContent).toBe(LIST);
+    await waitFor(async () => expect((await location()).textContent).toBe(LIST));
     expect(await outbox()).toMatchObject([{ method: 'PUT', body: { attributes: { POI_TIP_ENABLED: 'false' } } }]);
   });
 
@@ -308,7 +308,7 @@ describe('RevenueCenterCreatePage', () => {
     expect(combobox(/^Currency/).value).toMatch(/^EUR — /);
     expect(add.disabled).toBe(false);
     await user.click(add);
-    expect((await location()).textContent).toBe(LIST);
+    await waitFor(async () => expect((await location()).textContent).toBe(LIST));
     const entries = await outbox();
     expect(entries[1]).toMatchObject({ method: 'POST', body: { type: 'REVENUE_CENTER', parentUuid: pending.recordUuid, attributes: { NAME: 'Pool Bar' } } });
   });
@@ -331,7 +331,7 @@ describe('RevenueCenterEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Details' }));
     await user.click(within(await screen.findByRole('radiogroup', { name: 'Tipping' })).getByRole('radio', { name: 'On' }));
     await user.click(screen.getByRole('button', { name: 'save changes' }));
-    expect((await location()).textContent).toBe(LIST);
+    await waitFor(async () => expect((await location()).textContent).toBe(LIST));
     expect(await outbox()).toMatchObject([{ method: 'PUT', path: `${LIST}/${counter.uuid}`, body: { parentUuid: venue.uuid, attributes: { POI_TIP_ENABLED: 'true' } } }]);
   });
 });
@@ -363,13 +363,13 @@ describe('what a user may not do is not offered (spec section 6, OU setup)', () 
   it('sends a direct link to create a venue to the 403 page when the user may place one nowhere', async () => {
     // a member of the revenue center without the unit setup permission
     open(<VenueCreatePage />, `${LIST}/venue/create?name=Terrace`, '/organization/:uuid/ous/venue/create', { ...managerOf(counter.uuid), permissions: [] });
-    expect((await location()).textContent).toBe('/403');
+    await waitFor(async () => expect((await location()).textContent).toBe('/403'));
     expect(await outbox()).toEqual([]);
   });
 
   it('sends a direct link to edit a venue the user may not set up to the 403 page, and opens one they may', async () => {
     open(<VenueEditPage />, `${LIST}/venue/${venue.uuid}`, '/organization/:uuid/ous/venue/:venueUuid', managerOf(counter.uuid));
-    expect((await location()).textContent).toBe('/403');
+    await waitFor(async () => expect((await location()).textContent).toBe('/403'));
     cleanup();
     open(<RevenueCenterEditPage />, `${LIST}/revenueCenter/${counter.uuid}`, '/organization/:uuid/ous/revenueCenter/:revenueCenterUuid', managerOf(counter.uuid));
     expect(await screen.findByRole('textbox', { name: /^Revenue center name/ })).toBeTruthy();
@@ -379,6 +379,6 @@ describe('what a user may not do is not offered (spec section 6, OU setup)', () 
     signedIn();
     fakeGateway((call) => (call.path.includes('/refresh') ? json(200, makeSession()) : json(403, { errors: [{ code: 'forbidden', message: "You don't have permissions to view this organization" }] })));
     renderWithProviders(<VenueEditPage />, { url: `${LIST}/venue/${venue.uuid}`, path: '/organization/:uuid/ous/venue/:venueUuid' });
-    expect((await location()).textContent).toBe('/403');
+    await waitFor(async () => expect((await location()).textContent).toBe('/403'));
   });
 });
