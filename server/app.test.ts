@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from './logging';
 import type { TestApp } from './test-helpers';
@@ -171,6 +173,27 @@ describe('OpenAPI', () => {
     }
     expect(JSON.stringify(doc.paths['/api/authentication/v1/users/tokens']?.post?.requestBody)).toContain('password');
     expect(Object.keys(doc.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+  });
+
+  it('is a valid OpenAPI 3 document: its schema, and every reference defined in it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenAPI.Document>();
+    const text = JSON.stringify(doc);
+    // references only inside the document, so the validator resolves them all and fetches nothing
+    expect([...text.matchAll(/"\$ref":"([^"]*)"/g)].map(([, ref]) => ref).filter((ref) => !ref?.startsWith('#/components/'))).toEqual([]);
+    // the validator dereferences what it is given: a copy
+    await expect(SwaggerParser.validate(structuredClone(doc), { resolve: { external: false } })).resolves.toBeTruthy();
+  });
+
+  it('names the recursive unit tree as a component that refers to itself', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    }>();
+    const tree = { type: 'array', items: { $ref: '#/components/schemas/UnitTreeNode' } };
+    expect(doc.paths['/api/organization/{org}']?.get?.responses['200']?.content['application/json']?.schema.properties.ous).toEqual(tree);
+    expect(doc.paths['/api/organization/v1/organization']?.post?.responses['201']?.content['application/json']?.schema.properties.ous).toEqual(tree);
+    expect(doc.components.schemas.UnitTreeNode?.properties.children).toEqual(tree);
+    expect(doc.components.schemas.UnitTreeNode?.properties.name).toEqual({ type: 'string' });
   });
 
   it('serves Swagger UI under the same CSP', async () => {
