@@ -97,12 +97,33 @@ describe('the built app', () => {
     }
   });
 
+  it('answers /robots.txt as plain text turning every crawler away', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
+    expectSecurityHeaders(robots.headers);
+  });
+
+  it('answers a 404, not the app, for a well-known file it does not have; a client route with a dot is still the app', async () => {
+    for (const url of ['/favicon.ico', '/sitemap.xml', '/apple-touch-icon.png', '/.well-known/security.txt', '/ads.txt?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
+    // a password-reset link carries `<uuid>.<code>` in its last segment
+    const reset = await t.app.inject({ method: 'GET', url: '/password/reset/6f1c1b1e-1111-4111-8111-111111111111.ABCDEF' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.body).toBe(INDEX);
+  });
+
   it('runs without a built app', async () => {
     const bare = await createTestApp({ distDir: join(dist, 'missing'), seed: false });
     try {
       expect(bare.app.spaServed).toBe(false);
       expect((await bare.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       expect((await bare.app.inject({ method: 'GET', url: '/organizations' })).statusCode).toBe(404);
+      expect((await bare.app.inject({ method: 'GET', url: '/robots.txt' })).body).toBe('User-agent: *\nDisallow: /\n');
     } finally {
       await bare.close();
     }
