@@ -1,5 +1,5 @@
 /**
- * Imported for its effect alone: zod parses without compiling (docs/adr/0021-zod-without-eval.md).
+ * Imported for its effect alone: zod parses without compiling (ADR 0021).
  * zod 4 compiles an object schema's parser with `new Function`, and to learn whether it may, it
  * tries `new Function('')` when the first object schema is built. The gateway's content security
  * policy (script-src 'self', no 'unsafe-eval') refuses that, and the browser reports a violation
