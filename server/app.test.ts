@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from './logging';
 import type { TestApp } from './test-helpers';
@@ -95,12 +97,33 @@ describe('the built app', () => {
     }
   });
 
+  it('answers /robots.txt as plain text turning every crawler away', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
+    expectSecurityHeaders(robots.headers);
+  });
+
+  it('answers a 404, not the app, for a well-known file it does not have; a client route with a dot is still the app', async () => {
+    for (const url of ['/favicon.ico', '/sitemap.xml', '/apple-touch-icon.png', '/.well-known/security.txt', '/ads.txt?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
+    // a password-reset link carries `<uuid>.<code>` in its last segment
+    const reset = await t.app.inject({ method: 'GET', url: '/password/reset/6f1c1b1e-1111-4111-8111-111111111111.ABCDEF' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.body).toBe(INDEX);
+  });
+
   it('runs without a built app', async () => {
     const bare = await createTestApp({ distDir: join(dist, 'missing'), seed: false });
     try {
       expect(bare.app.spaServed).toBe(false);
       expect((await bare.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       expect((await bare.app.inject({ method: 'GET', url: '/organizations' })).statusCode).toBe(404);
+      expect((await bare.app.inject({ method: 'GET', url: '/robots.txt' })).body).toBe('User-agent: *\nDisallow: /\n');
     } finally {
       await bare.close();
     }
@@ -171,6 +194,27 @@ describe('OpenAPI', () => {
     }
     expect(JSON.stringify(doc.paths['/api/authentication/v1/users/tokens']?.post?.requestBody)).toContain('password');
     expect(Object.keys(doc.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+  });
+
+  it('is a valid OpenAPI 3 document: its schema, and every reference defined in it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenAPI.Document>();
+    const text = JSON.stringify(doc);
+    // references only inside the document, so the validator resolves them all and fetches nothing
+    expect([...text.matchAll(/"\$ref":"([^"]*)"/g)].map(([, ref]) => ref).filter((ref) => !ref?.startsWith('#/components/'))).toEqual([]);
+    // the validator dereferences what it is given: a copy
+    await expect(SwaggerParser.validate(structuredClone(doc), { resolve: { external: false } })).resolves.toBeTruthy();
+  });
+
+  it('names the recursive unit tree as a component that refers to itself', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    }>();
+    const tree = { type: 'array', items: { $ref: '#/components/schemas/UnitTreeNode' } };
+    expect(doc.paths['/api/organization/{org}']?.get?.responses['200']?.content['application/json']?.schema.properties.ous).toEqual(tree);
+    expect(doc.paths['/api/organization/v1/organization']?.post?.responses['201']?.content['application/json']?.schema.properties.ous).toEqual(tree);
+    expect(doc.components.schemas.UnitTreeNode?.properties.children).toEqual(tree);
+    expect(doc.components.schemas.UnitTreeNode?.properties.name).toEqual({ type: 'string' });
   });
 
   it('serves Swagger UI under the same CSP', async () => {

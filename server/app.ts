@@ -1,7 +1,7 @@
 /**
  * The gateway as a Fastify instance, built separately from listen() so tests run it in-process with
  * inject(). Order matters: compilers, context, errors, security headers, rate limit, auth, swagger
- * (before routes, to see them), /api routes, then the built app with its SPA fallback.
+ * (before routes, to see them), /api routes with Swagger UI, then the built app with its SPA fallback.
  */
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -26,7 +26,7 @@ import errorsPlugin from './plugins/errors';
 import rejectNul from './plugins/reject-nul';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
-import swaggerPlugin from './plugins/swagger';
+import swaggerPlugin, { swaggerUiRoutes } from './plugins/swagger';
 import { apiRoutes } from './routes/index';
 
 export interface BuildAppOptions {
@@ -112,6 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
       // app's files come precompressed from the build (spa.ts)
       await api.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
       await api.register(apiRoutes);
+      await swaggerUiRoutes(api);
       if (options.registerExtraRoutes) await options.registerExtraRoutes(api);
     },
     { prefix: '/api' },

@@ -14,6 +14,8 @@
  * The outbox is replayed on the 'lobby-outbox' background sync, when the worker activates or starts again, and when
  * a page asks ({ type: 'lobby:replay' }).
  */
+// first: no zod schema may be built before zod is told not to compile (CSP, no eval)
+import '../src/domain/zod-jitless';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';

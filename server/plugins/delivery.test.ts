@@ -129,6 +129,27 @@ describe('API answers', () => {
     expect(compressed.headers['content-encoding'] === 'br').toBe(plain.rawPayload.length >= 1024);
   });
 
+  it('include the OpenAPI document (some 400 KB) and Swagger UI, compressed as the client accepts', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': '' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const doc: unknown = plain.json();
+
+    const brotli = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(doc);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(doc);
+
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js', headers: { 'accept-encoding': 'br' } });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-encoding']).toBe('br');
+  });
+
   it('under 1 KB are sent plain', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(answer.headers['content-encoding']).toBeUndefined();

@@ -1,3 +1,5 @@
+// first: no zod schema may be built before zod is told not to compile (CSP, no eval)
+import '../domain/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';

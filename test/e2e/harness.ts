@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { watchCspViolations } from './csp';
 
 export const ADMIN_EMAIL = 'admin@lobby.test';
 export const ADMIN_PASSWORD = 'Admin-e2e-Passw0rd';
@@ -138,6 +139,9 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** The content security policy violations so far, in its pages and workers (test/e2e/csp.ts). */
+  cspViolations: () => Promise<string[]>;
+  /** Closes the browser; fails the journey if any content security policy violation happened. */
   close: () => Promise<void>;
 }
 
@@ -149,13 +153,17 @@ export async function openBrowser(): Promise<Browser> {
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 800 },
   });
+  const csp = await watchCspViolations(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
+    cspViolations: csp.violations,
     close: async () => {
+      const violations = await csp.violations();
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
+      if (violations.length > 0) throw new Error(`Content security policy violations:\n${violations.join('\n')}`);
     },
   };
 }
