@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { SESSION_STORAGE_KEY } from '../../../api';
+import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
 import { drainOutbox, enqueue, listEntries, lobbyDb, startOutboxSync, type DrainDeps, type SyncScheduler } from '../../../offline';
 import { empty, gatewayError, json, makeSession } from '../../../../test/fake-gateway';
 import { renderWithProviders } from '../../../../test/render';
@@ -237,6 +237,9 @@ describe('SyncPage: discarding, ages and Sync now', () => {
 });
 
 describe('SyncBadge', () => {
+  // a test above found the gateway unreachable: the badge would also say Offline
+  beforeEach(() => connectivity.reportSuccess());
+
   it('is named by the words it shows when nothing waits, and describes every count', async () => {
     signedIn();
     renderWithProviders(<SyncBadge />);
