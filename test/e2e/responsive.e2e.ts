@@ -227,6 +227,24 @@ describe('signed in', () => {
     }
   });
 
+  it('a table wider than a phone scrolls in its own named frame, a Tab stop that arrow keys scroll; on a desktop it is no stop', async () => {
+    const { page } = browser;
+    await visit(page, `/organization/${org}/pms`);
+    const frame = page.getByRole('region', { name: 'PMS connections' });
+    await frame.waitFor();
+    await expect(frame.getAttribute('tabindex')).resolves.toBe('0');
+    await expect(frame.evaluate((node) => node.scrollWidth > node.clientWidth)).resolves.toBe(true);
+    // the keyboard scrolls it: focused, the arrow key moves it sideways, the page stays put
+    await frame.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => frame.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+    await expect(page.evaluate(() => window.scrollX)).resolves.toBe(0);
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
+    await expect.poll(() => frame.count()).toBe(0);
+    await expect(page.locator('.mantine-TableScrollContainer-scrollContainer[tabindex]').count()).resolves.toBe(0);
+    await page.setViewportSize({ width: PHONE, height: HEIGHT });
+  });
+
   it('the hotel wizard fits at every step, new and edited', async () => {
     const { page } = browser;
     await visit(page, `/organization/${org}/ous/hotel/create?name=Phone%20Lodge&parentOuUuid=${unit('Harbour View Hotel')}`);
