@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Box, Button, Flex, Paper, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { CONTENT_WIDTH, COOKIE_BANNER_Z_INDEX } from '../domain';
 import { t } from '../i18n';
 // the constant's own module: the banner shows on signed-out pages, which load no database code
@@ -29,6 +30,8 @@ function remember(): void {
 /** The consent notice fixed at the bottom of every page until accepted, then never again. */
 export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasAccepted);
+  // the banner's own height: taller on a phone, where its words wrap and Accept goes below them
+  const banner = useElementSize();
   if (accepted) return null;
 
   const accept = () => {
@@ -39,9 +42,9 @@ export function CookieBanner() {
   return (
     <>
       {/* keeps the end of every page scrollable above the fixed banner */}
-      <Box h={96} aria-hidden />
-      <Paper component="section" aria-label={t('cookies.label')} pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: COOKIE_BANNER_Z_INDEX }} shadow="md" radius={0} p="md" withBorder>
-        <Group justify="space-between" wrap="nowrap" maw={CONTENT_WIDTH} mx="auto">
+      <Box h={Math.max(96, banner.height + 40)} aria-hidden />
+      <Paper ref={banner.ref} component="section" aria-label={t('cookies.label')} pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: COOKIE_BANNER_Z_INDEX }} shadow="md" radius={0} p="md" withBorder>
+        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="md" maw={CONTENT_WIDTH} mx="auto">
           <Text size="sm">
             {t('cookies.text', { days: READ_CACHE_MAX_AGE_DAYS })}{' '}
             <Anchor component={Link} to="/privacy">
@@ -60,7 +63,7 @@ export function CookieBanner() {
           <Button onClick={accept} flex="none">
             {t('cookies.accept')}
           </Button>
-        </Group>
+        </Flex>
       </Paper>
     </>
   );

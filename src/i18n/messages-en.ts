@@ -480,6 +480,7 @@ export const en = {
   'layout.release': 'Lobby {release}',
   'layout.built': 'built {when}',
   'layout.back': 'Back',
+  'layout.menu': 'Menu',
 
   // shared inputs (src/ui/inputs): chip lists, tri-state switch, dual-list selector, text modes, masks, selectors
   'inputs.chips.remove': 'Remove {name}',

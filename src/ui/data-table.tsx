@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { TABLE_PAGE_SIZE } from '../domain';
 import { t } from '../i18n';
+import { TableFrame } from './table-frame';
 
 export interface DataTableColumn<Row> {
   /** Stable id of the column. */
@@ -21,14 +22,17 @@ interface DataTableProps<Row> {
   emptyText: string;
   /** Accessible name of the table. */
   label: string;
+  /** narrower than this, the table scrolls in its frame rather than squeeze its columns (a long list in a cell) */
+  minWidth?: number;
 }
 
 /**
  * The generic table of the spec: a search field, 10 rows per page and pagination. With no rows it
  * shows `emptyText`; when rows exist but the search matches none, it says that nothing matches the
- * search ('No results match "opera"'). Either is announced politely to screen readers.
+ * search ('No results match "opera"'). Either is announced politely to screen readers. On a narrow
+ * screen the table scrolls inside its own frame (TableFrame), never the page.
  */
-export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), emptyText, label }: DataTableProps<Row>) {
+export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), emptyText, label, minWidth }: DataTableProps<Row>) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
 
@@ -57,24 +61,26 @@ export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceh
           maw={360}
         />
       )}
-      <Table striped highlightOnHover aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key}>{column.header}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((row) => (
-            <Table.Tr key={rowKey(row)}>
+      <TableFrame label={label} minWidth={minWidth}>
+        <Table striped highlightOnHover aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
               {columns.map((column) => (
-                <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                <Table.Th key={column.key}>{column.header}</Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableFrame>
       <div role="status">
         {shown.length === 0 && (
           <Text c="dimmed" ta="center" py="md">

@@ -1,6 +1,7 @@
 export { AppModal, useReturnFocus, type AppModalProps } from './app-modal';
 export { confirmRemoval, openConfirm, type ConfirmOptions, type ConfirmRemovalOptions } from './confirm';
 export { DataTable, type DataTableColumn } from './data-table';
+export { TableFrame } from './table-frame';
 export { currentFocus, firstFocusable, focusSoon, focusTargetAfterRemoval } from './focus';
 export { useFocusWhenReady, useInvalidFocus } from './form-focus';
 export { FormModal, UnsavedChangesModal, useFormModalGuard, type FormGuard, type FormModalProps } from './form-modal';

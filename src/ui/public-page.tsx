@@ -13,8 +13,8 @@ interface PublicPageProps {
 export function PublicPage({ title, children }: PublicPageProps) {
   usePageTitle(title);
   return (
-    <Center component="main" id="main" tabIndex={-1} mih="100vh" py="xl">
-      <Stack w={420} gap="md">
+    <Center component="main" id="main" tabIndex={-1} mih="100vh" py="xl" px="md">
+      <Stack w="100%" maw={420} gap="md">
         <Text ta="center" fw={700} fz={28} c="lobbyPurple.7">
           {t('app.name')}
         </Text>

@@ -27,7 +27,7 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const badge = (page: Page) => page.getByRole('link', { name: /^Sync status:/ });
+const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 
 async function start(): Promise<Page> {
   browser = await openBrowser();
@@ -44,7 +44,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 async function allSaved(page: Page) {
-  await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+  await expect.poll(() => badge(page).getAttribute('title'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
 }
 
 interface Listed<T> {
@@ -277,7 +277,7 @@ describe('hotels', () => {
     await page.getByRole('button', { name: 'PMS posting' }).click();
     await page.getByRole('textbox', { name: 'Property ID' }).fill('LODGE-2');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
+    await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Hotel Journey Lodge', level: 1 }).waitFor();
@@ -396,7 +396,7 @@ describe('hotels', () => {
     await page.getByRole('button', { name: 'Add hotel' }).click();
     await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
     await page.getByRole('treeitem', { name: /Offline Inn/ }).waitFor();
-    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
+    await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
     const names = async () => ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>).data.filter((unit) => unit.name === 'Offline Inn');
     expect(await names()).toHaveLength(0);
 

@@ -26,7 +26,7 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const badge = (page: Page) => page.getByRole('link', { name: /^Sync status:/ });
+const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 
 /** A real 2×2 PNG (red), built here: signature, IHDR, IDAT, IEND with their CRCs. */
 function pngBytes(): Buffer {
@@ -70,7 +70,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 async function allSaved(page: Page) {
-  await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+  await expect.poll(() => badge(page).getAttribute('title'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
 }
 
 /** A unit-tree row by its unit's name: the row is named by what it shows, the name then the type (and 'Waiting to sync'). */
@@ -221,7 +221,7 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'add', exact: true }).click();
     await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
     await treeItem(page, 'Offline POS').waitFor();
-    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Sync status: 2 pending, 0 failed, 0 conflicts');
+    await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 2 pending, 0 failed, 0 conflicts');
 
     await page.reload();
     await treeItem(page, 'Offline POS').waitFor();

@@ -26,9 +26,9 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const badge = (page: Page) => page.getByRole('link', { name: /^Sync status:/ });
+const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 async function allSaved(page: Page) {
-  await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+  await expect.poll(() => badge(page).getAttribute('title'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
 }
 
 async function open(): Promise<Page> {

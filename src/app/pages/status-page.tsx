@@ -7,7 +7,7 @@ import { forbiddenReasonOf, usePageTitle } from '../../ui';
 export function StatusPage({ title, message, detail }: { title: string; message: string; detail?: string | null }) {
   usePageTitle(title);
   return (
-    <Center component="main" id="main" tabIndex={-1} mih="70vh">
+    <Center component="main" id="main" tabIndex={-1} mih="70vh" px="md">
       <Stack align="center" gap="lg">
         <Text fw={700} fz={28} c="lobbyPurple.7">
           {t('app.name')}

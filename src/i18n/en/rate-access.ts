@@ -57,6 +57,7 @@ export const rateAccess = {
   'rateCodes.importModal.count.problems': 'Problems',
   'rateCodes.importModal.counts': 'What the file holds',
   'rateCodes.importModal.preview': 'The first {shown} of {total} rate codes',
+  'rateCodes.importModal.previewLabel': 'Rate codes in the file',
   'rateCodes.importModal.column.code': 'Rate code',
   'rateCodes.importModal.column.packages': 'Package IDs',
   'rateCodes.importModal.problems': 'Problems found',

@@ -55,7 +55,7 @@ export function DualListSelector({ label, items, value, onChange, availableTitle
         {label}
       </Text>
       <Grid align="center">
-        <Grid.Col span={LEFT}>
+        <Grid.Col span={{ base: 12, sm: LEFT }}>
           <DualListPanel
             list="available"
             title={availableTitle}
@@ -70,7 +70,7 @@ export function DualListSelector({ label, items, value, onChange, availableTitle
             disabled={disabled}
           />
         </Grid.Col>
-        <Grid.Col span={MIDDLE}>
+        <Grid.Col span={{ base: 12, sm: MIDDLE }}>
           <Stack gap="xs" role="group" aria-label={t('inputs.dualList.moves')}>
             <Button variant="default" size="xs" fullWidth disabled={disabled || toAdd.length === 0} onClick={() => add(toAdd)}>
               {t('inputs.dualList.add')}
@@ -86,7 +86,7 @@ export function DualListSelector({ label, items, value, onChange, availableTitle
             </Button>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={RIGHT}>
+        <Grid.Col span={{ base: 12, sm: RIGHT }}>
           <DualListPanel
             list="selected"
             title={selectedTitle}

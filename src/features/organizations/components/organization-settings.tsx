@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Accordion, Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Accordion, Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -137,7 +137,7 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
               <Accordion.Panel>
                 <Stack gap="md">
                   {section.id === 'section1' && (
-                    <Group grow align="flex-start">
+                    <SimpleGrid cols={{ base: 1, xs: 2 }}>
                       <TextInput
                         label={t('organizationSettings.legalCompanyName')}
                         required
@@ -155,7 +155,7 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
                         disabled={!draft.ready}
                         onChange={(status) => draft.setValue({ ...value, status: (status ?? 'ACTIVE') as Value['status'] })}
                       />
-                    </Group>
+                    </SimpleGrid>
                   )}
                   <AttributeSettings
                     groups={section.groups}

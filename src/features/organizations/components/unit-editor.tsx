@@ -106,8 +106,8 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, access
       }}
     >
       <Stack gap="md">
-        <Group justify="space-between" align="center" wrap="nowrap">
-          <Group gap="sm" align="center">
+        <Group justify="space-between" align="center">
+          <Group gap="sm" align="center" miw={0}>
             <Title order={2} fz="h3" id="unit-editor-title">
               {unit.name}
             </Title>

@@ -114,11 +114,11 @@ export function OrganizationPage() {
           <Title order={2} fz="h4">
             {t('organization.sectionsTitle')}
           </Title>
-          <SimpleGrid cols={2} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {SECTIONS.map((section) => (
               <Paper component="li" key={section.path} withBorder p="md" radius="md">
                 <Stack gap={4}>
-                  <Group justify="space-between" wrap="nowrap">
+                  <Group justify="space-between" gap="xs">
                     {section.available ? (
                       <Anchor component={Link} to={`/organization/${organization.uuid}/${section.path}`} fw={600}>
                         {t(section.title)}

@@ -67,12 +67,12 @@ export function OusPage() {
       )}
       {rows && (
         <Grid gap="lg">
-          <Grid.Col span={5}>
-            <Paper withBorder p="md" radius="md">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
               <UnitTree nodes={tree} selectedUuid={ouUuid ?? null} pendingUuids={pending} label={t('units.treeLabel')} onSelect={(uuid) => void navigate(`/organization/${org}/ous/${uuid}`)} />
             </Paper>
           </Grid.Col>
-          <Grid.Col span={7}>
+          <Grid.Col span={{ base: 12, md: 7 }}>
             {selected && session ? (
               <Stack gap="sm">
                 {(selected.type !== 'HOTEL' || setupRights === null || setupRights(selected.uuid)) && (

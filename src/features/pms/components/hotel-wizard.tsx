@@ -367,7 +367,7 @@ export function HotelWizard(props: HotelWizardProps) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4} style={{ flex: 1 }}>
+        <Stack gap={4} style={{ flex: 1 }} miw={0}>
           <TextInput
             label={t('hotelWizard.name')}
             placeholder={t('hotelWizard.namePlaceholder')}

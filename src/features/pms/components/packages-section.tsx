@@ -3,7 +3,7 @@ import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title 
 import { CALCULATION_RULE_LABELS, TABLE_PAGE_SIZE, type CalculationRule } from '../../../domain';
 import { t } from '../../../i18n';
 import type { DraftScope } from '../../../offline';
-import { AppModal, currentFocus, focusTargetAfterRemoval } from '../../../ui';
+import { AppModal, currentFocus, focusTargetAfterRemoval, TableFrame } from '../../../ui';
 import { PackageFormModal } from './package-form-modal';
 
 /** A package as the section shows and edits it (spec section 3: localId matches edits of packages without a uuid). */
@@ -131,49 +131,51 @@ const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onR
         }}
         maw={360}
       />
-      <Table striped highlightOnHover aria-label={t('packages.table')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('packages.column.id')}</Table.Th>
-            <Table.Th>{t('packages.column.rule')}</Table.Th>
-            {!readOnly && <Table.Th>{t('packages.column.remove')}</Table.Th>}
-            {!readOnly && <Table.Th>{t('packages.column.edit')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ item }) => (
-            <Table.Tr key={item.localId}>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Text span inherit>
-                    {item.externalId}
-                  </Text>
-                  {item.pending === true && (
-                    <Badge size="xs" variant="light" color="blue">
-                      {t('packages.pendingSync')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>{CALCULATION_RULE_LABELS[item.calculationRule]}</Table.Td>
-              {!readOnly && (
-                <Table.Td>
-                  <Button size="xs" variant="subtle" color="red" aria-label={t('packages.remove', { id: item.externalId })} onClick={() => onRemove(item)}>
-                    {t('packages.column.remove')}
-                  </Button>
-                </Table.Td>
-              )}
-              {!readOnly && (
-                <Table.Td>
-                  <Button size="xs" variant="light" aria-label={t('packages.edit', { id: item.externalId })} onClick={() => onEdit(item)}>
-                    {t('packages.column.edit')}
-                  </Button>
-                </Table.Td>
-              )}
+      <TableFrame label={t('packages.table')}>
+        <Table striped highlightOnHover aria-label={t('packages.table')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('packages.column.id')}</Table.Th>
+              <Table.Th>{t('packages.column.rule')}</Table.Th>
+              {!readOnly && <Table.Th>{t('packages.column.remove')}</Table.Th>}
+              {!readOnly && <Table.Th>{t('packages.column.edit')}</Table.Th>}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ item }) => (
+              <Table.Tr key={item.localId}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text span inherit>
+                      {item.externalId}
+                    </Text>
+                    {item.pending === true && (
+                      <Badge size="xs" variant="light" color="blue">
+                        {t('packages.pendingSync')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{CALCULATION_RULE_LABELS[item.calculationRule]}</Table.Td>
+                {!readOnly && (
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="red" aria-label={t('packages.remove', { id: item.externalId })} onClick={() => onRemove(item)}>
+                      {t('packages.column.remove')}
+                    </Button>
+                  </Table.Td>
+                )}
+                {!readOnly && (
+                  <Table.Td>
+                    <Button size="xs" variant="light" aria-label={t('packages.edit', { id: item.externalId })} onClick={() => onEdit(item)}>
+                      {t('packages.column.edit')}
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableFrame>
       <div role="status">
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" py="md">

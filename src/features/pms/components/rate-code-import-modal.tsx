@@ -4,7 +4,7 @@ import { rateCodeImportResultSchema, type RateCodeCsvResult, type RateCodeImport
 import { describeError, parseAnswer, request, useConnectivity } from '../../../api';
 import { formatNumber, t } from '../../../i18n';
 import { parseRateCodeCsvInWorker } from '../../../offline/worker-jobs';
-import { AppModal } from '../../../ui';
+import { AppModal, TableFrame } from '../../../ui';
 import type { PackageRef } from './hotel-items';
 
 /** How many rate codes of a checked file the preview lists. */
@@ -201,26 +201,28 @@ function Preview({ result }: { result: RateCodeCsvResult }) {
         </Text>
       )}
       {shown.length > 0 && (
-        <Table withTableBorder striped>
-          <Table.Caption>{t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.counts.rateCodes) })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('rateCodes.importModal.column.code')}</Table.Th>
-              <Table.Th>{t('rateCodes.importModal.column.packages')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((code) => (
-              <Table.Tr key={code.name}>
-                <Table.Td>{code.name}</Table.Td>
-                <Table.Td>
-                  {code.packageExternalIds.slice(0, PREVIEW_PACKAGES).join(', ')}
-                  {code.packageExternalIds.length > PREVIEW_PACKAGES ? ', …' : ''}
-                </Table.Td>
+        <TableFrame label={t('rateCodes.importModal.previewLabel')}>
+          <Table withTableBorder striped>
+            <Table.Caption>{t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.counts.rateCodes) })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('rateCodes.importModal.column.code')}</Table.Th>
+                <Table.Th>{t('rateCodes.importModal.column.packages')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((code) => (
+                <Table.Tr key={code.name}>
+                  <Table.Td>{code.name}</Table.Td>
+                  <Table.Td>
+                    {code.packageExternalIds.slice(0, PREVIEW_PACKAGES).join(', ')}
+                    {code.packageExternalIds.length > PREVIEW_PACKAGES ? ', …' : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
       )}
       {result.problems.length > 0 && (
         <Stack gap={4}>

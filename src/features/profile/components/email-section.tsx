@@ -68,7 +68,7 @@ export function EmailSection({ profile, disabled }: { profile: UserProfile; disa
             type="email"
             autoComplete="email"
             required
-            w={420}
+            maw={420}
             value={email}
             error={problem}
             onChange={(event) => {

@@ -47,7 +47,7 @@ export function SmsCodeForm({ telephone, disabled = false, onValidated }: SmsCod
           label={t('profile.smsCode.label')}
           description={telephone ? t('profile.smsCode.description', { telephone }) : t('profile.smsCode.descriptionNoNumber')}
           required
-          w={260}
+          maw={260}
           value={code}
           error={validate.isError ? fieldProblem(validate.error, 'phoneToken') : undefined}
           onChange={(value) => {

@@ -54,7 +54,7 @@ export function TelephoneForm({ initial, disabled = false, onSent }: TelephoneFo
           label={t('profile.telephone.new')}
           description={t('profile.telephone.description')}
           required
-          w={320}
+          maw={320}
           value={telephone}
           error={problem}
           onChange={(value) => {

@@ -3,7 +3,7 @@ import { Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
 import { conflictFields, resolveFields, type ConflictSide } from '../../../domain';
 import { t } from '../../../i18n';
 import { discardEntry, resolveConflict, whenSettled, type OutboxEntry, type SendOutcome } from '../../../offline';
-import { notify, recordFieldLabel, recordValueLabel, type NoticeTone } from '../../../ui';
+import { notify, recordFieldLabel, recordValueLabel, TableFrame, type NoticeTone } from '../../../ui';
 
 /** How long after sending a choice the view waits for the gateway's verdict before saying it is still on its way. */
 export const RESOLVE_VERDICT_WAIT_MS = 1_500;
@@ -86,48 +86,50 @@ export function ConflictView({ entry, onDone }: ConflictViewProps) {
   return (
     <Stack gap="md">
       <Text size="sm">{t('conflict.intro')}</Text>
-      <Table withTableBorder layout="fixed" aria-label={t('conflict.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="22%">{t('conflict.field')}</Table.Th>
-            {SIDES.map((side) => (
-              <Table.Th key={side} w="26%">
-                {t(`conflict.${side}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((field, index) => {
-            const chosen = choices[field.field] ?? field.proposed;
-            const label = recordFieldLabel(entry.collection, field.field);
-            return (
-              <Table.Tr key={field.field} bg={field.contested ? 'yellow.0' : undefined}>
-                <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {label}
+      <TableFrame label={t('conflict.title')}>
+        <Table withTableBorder layout="fixed" aria-label={t('conflict.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w="22%">{t('conflict.field')}</Table.Th>
+              {SIDES.map((side) => (
+                <Table.Th key={side} w="26%">
+                  {t(`conflict.${side}`)}
                 </Table.Th>
-                {SIDES.map((side) => {
-                  const value = recordValueLabel(entry.collection, field.field, field[side]);
-                  return (
-                    <Table.Td key={side} style={{ overflowWrap: 'anywhere' }}>
-                      <Radio
-                        name={`conflict-${field.field}`}
-                        value={side}
-                        checked={chosen === side}
-                        onChange={() => setChoices((prev) => ({ ...prev, [field.field]: side }))}
-                        label={value}
-                        aria-label={t('conflict.choice', { field: label, side: t(`conflict.${side}`), value })}
-                        // the dialog opens on the first field's proposed choice
-                        data-autofocus={index === 0 && chosen === side ? true : undefined}
-                      />
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {fields.map((field, index) => {
+              const chosen = choices[field.field] ?? field.proposed;
+              const label = recordFieldLabel(entry.collection, field.field);
+              return (
+                <Table.Tr key={field.field} bg={field.contested ? 'yellow.0' : undefined}>
+                  <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {label}
+                  </Table.Th>
+                  {SIDES.map((side) => {
+                    const value = recordValueLabel(entry.collection, field.field, field[side]);
+                    return (
+                      <Table.Td key={side} style={{ overflowWrap: 'anywhere' }}>
+                        <Radio
+                          name={`conflict-${field.field}`}
+                          value={side}
+                          checked={chosen === side}
+                          onChange={() => setChoices((prev) => ({ ...prev, [field.field]: side }))}
+                          label={value}
+                          aria-label={t('conflict.choice', { field: label, side: t(`conflict.${side}`), value })}
+                          // the dialog opens on the first field's proposed choice
+                          data-autofocus={index === 0 && chosen === side ? true : undefined}
+                        />
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </TableFrame>
       <Group justify="flex-end">
         <Button variant="default" disabled={busy} onClick={keepTheirs}>
           {t('conflict.keepTheirs')}

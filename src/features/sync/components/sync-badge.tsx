@@ -4,16 +4,20 @@ import { useConnectivity, useSession } from '../../../api';
 import { plural, t } from '../../../i18n';
 import { useOutboxCounts } from '../../../offline';
 
-/** Header badge: pending / failed / conflict counts and an offline indicator, leading to /sync. */
+/**
+ * Header badge: pending / failed / conflict counts and an offline indicator, leading to /sync. Its
+ * name is the words it shows (WCAG 2.5.3, label in name: 'All changes saved', 'Offline 2 pending');
+ * the full status, every count, is its description and tooltip ('Sync status: 2 pending, 0 failed, 0 conflicts').
+ */
 export function SyncBadge() {
   const session = useSession();
   const counts = useOutboxCounts(session?.uuid ?? null);
   const connection = useConnectivity();
-  const label = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflicts: plural('sync.badge.conflict', counts.conflict) });
+  const status = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflicts: plural('sync.badge.conflict', counts.conflict) });
   const nothing = counts.pending === 0 && counts.failed === 0 && counts.conflict === 0;
   return (
-    <UnstyledButton component={Link} to="/sync" aria-label={label} title={label}>
-      <Group gap={6} wrap="nowrap">
+    <UnstyledButton component={Link} to="/sync" title={status} miw={0}>
+      <Group gap={6} wrap="wrap" justify="flex-end">
         {!connection.reachable && (
           <Badge color="orange" variant="filled" data-testid="offline-indicator">
             {t('sync.offline')}

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { SESSION_STORAGE_KEY } from '../../../api';
+import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
 import { drainOutbox, enqueue, listEntries, lobbyDb, startOutboxSync, type DrainDeps, type SyncScheduler } from '../../../offline';
 import { empty, gatewayError, json, makeSession } from '../../../../test/fake-gateway';
 import { renderWithProviders } from '../../../../test/render';
@@ -237,11 +237,22 @@ describe('SyncPage: discarding, ages and Sync now', () => {
 });
 
 describe('SyncBadge', () => {
+  // a test above found the gateway unreachable: the badge would also say Offline
+  beforeEach(() => connectivity.reportSuccess());
+
+  it('is named by the words it shows when nothing waits, and describes every count', async () => {
+    signedIn();
+    renderWithProviders(<SyncBadge />);
+    const link = await screen.findByRole('link', { name: 'All changes saved', description: 'Sync status: 0 pending, 0 failed, 0 conflicts' });
+    expect(link.getAttribute('href')).toBe('/sync');
+  });
+
   it("counts conflicts in the right plural form, and leaves out what there is none of", async () => {
     const me = signedIn();
     await conflictingEdit(me.uuid);
     renderWithProviders(<SyncBadge />);
-    const link = await screen.findByRole('link', { name: 'Sync status: 0 pending, 0 failed, 1 conflict' });
+    // its name is the words it shows (label in name), every count is its description
+    const link = await screen.findByRole('link', { name: '1 conflict', description: 'Sync status: 0 pending, 0 failed, 1 conflict' });
     expect(within(link).getByText('1 conflict')).toBeTruthy();
     expect(within(link).queryByText(/pending|failed/)).toBeNull();
   });

@@ -14,7 +14,7 @@ import {
   type OutboxEntry,
   type OutboxStatus,
 } from '../../../offline';
-import { AppModal, confirmRemoval, focusTargetAfterRemoval, notify, usePageTitle } from '../../../ui';
+import { AppModal, confirmRemoval, focusTargetAfterRemoval, notify, TableFrame, usePageTitle } from '../../../ui';
 import { ConflictView } from '../components/conflict-view';
 import { syncNowAndReport } from '../components/sync-now';
 
@@ -91,60 +91,62 @@ export function SyncPage() {
       {entries.length === 0 ? (
         <Text>{t('sync.empty')}</Text>
       ) : (
-        <Table striped withTableBorder aria-label={t('sync.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('sync.column.change')}</Table.Th>
-              <Table.Th w={120}>{t('sync.column.status')}</Table.Th>
-              <Table.Th w={150}>{t('sync.column.age')}</Table.Th>
-              <Table.Th>{t('sync.column.attempts')}</Table.Th>
-              <Table.Th>{t('sync.column.error')}</Table.Th>
-              <Table.Th>{t('sync.column.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.seq}>
-                <Table.Td>{entry.label}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[entry.status]} variant="light">
-                    {t(`sync.status.${entry.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Age at={entry.created} now={now} />
-                </Table.Td>
-                <Table.Td>{entry.attempts}</Table.Td>
-                <Table.Td>{describeOutboxError(entry) ?? ''}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {entry.status === 'conflict' && (
-                      <Button
-                        size="xs"
-                        onClick={() => {
-                          resolved.current = false;
-                          setResolving(entry.seq);
-                        }}
-                      >
-                        {t('sync.resolve')}
-                      </Button>
-                    )}
-                    {entry.status === 'failed' && (
-                      <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
-                        {t('sync.retry')}
-                      </Button>
-                    )}
-                    {entry.status !== 'sending' && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => confirmDiscard(entry)}>
-                        {t('sync.discard')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
+        <TableFrame label={t('sync.title')}>
+          <Table striped withTableBorder aria-label={t('sync.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sync.column.change')}</Table.Th>
+                <Table.Th w={120}>{t('sync.column.status')}</Table.Th>
+                <Table.Th w={150}>{t('sync.column.age')}</Table.Th>
+                <Table.Th>{t('sync.column.attempts')}</Table.Th>
+                <Table.Th>{t('sync.column.error')}</Table.Th>
+                <Table.Th>{t('sync.column.actions')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <Table.Tr key={entry.seq}>
+                  <Table.Td>{entry.label}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[entry.status]} variant="light">
+                      {t(`sync.status.${entry.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Age at={entry.created} now={now} />
+                  </Table.Td>
+                  <Table.Td>{entry.attempts}</Table.Td>
+                  <Table.Td>{describeOutboxError(entry) ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {entry.status === 'conflict' && (
+                        <Button
+                          size="xs"
+                          onClick={() => {
+                            resolved.current = false;
+                            setResolving(entry.seq);
+                          }}
+                        >
+                          {t('sync.resolve')}
+                        </Button>
+                      )}
+                      {entry.status === 'failed' && (
+                        <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
+                          {t('sync.retry')}
+                        </Button>
+                      )}
+                      {entry.status !== 'sending' && (
+                        <Button size="xs" variant="subtle" color="red" onClick={() => confirmDiscard(entry)}>
+                          {t('sync.discard')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
       )}
       {outcomes.length > 0 && (
         <Stack gap="xs">
@@ -154,40 +156,42 @@ export function SyncPage() {
           <Text c="dimmed" size="sm">
             {t('sync.outcomes.intro')}
           </Text>
-          <Table striped withTableBorder aria-label={t('sync.outcomes.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sync.column.change')}</Table.Th>
-                <Table.Th>{t('sync.column.outcome')}</Table.Th>
-                <Table.Th w={150}>{t('sync.column.when')}</Table.Th>
-                <Table.Th>{t('sync.column.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {outcomes.map((outcome) => (
-                <Table.Tr key={outcome.id}>
-                  <Table.Td>{outcome.label}</Table.Td>
-                  <Table.Td>{describeOutcome(outcome.kind)}</Table.Td>
-                  <Table.Td>
-                    <Age at={outcome.at} now={now} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      aria-label={t('sync.outcomes.dismissLabel', { label: outcome.label })}
-                      onClick={(event) => {
-                        const next = focusTargetAfterRemoval(event.currentTarget, heading.current);
-                        void dismissOutcome(outcome.id).then(() => next?.focus());
-                      }}
-                    >
-                      {t('sync.outcomes.dismiss')}
-                    </Button>
-                  </Table.Td>
+          <TableFrame label={t('sync.outcomes.title')}>
+            <Table striped withTableBorder aria-label={t('sync.outcomes.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sync.column.change')}</Table.Th>
+                  <Table.Th>{t('sync.column.outcome')}</Table.Th>
+                  <Table.Th w={150}>{t('sync.column.when')}</Table.Th>
+                  <Table.Th>{t('sync.column.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {outcomes.map((outcome) => (
+                  <Table.Tr key={outcome.id}>
+                    <Table.Td>{outcome.label}</Table.Td>
+                    <Table.Td>{describeOutcome(outcome.kind)}</Table.Td>
+                    <Table.Td>
+                      <Age at={outcome.at} now={now} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        aria-label={t('sync.outcomes.dismissLabel', { label: outcome.label })}
+                        onClick={(event) => {
+                          const next = focusTargetAfterRemoval(event.currentTarget, heading.current);
+                          void dismissOutcome(outcome.id).then(() => next?.focus());
+                        }}
+                      >
+                        {t('sync.outcomes.dismiss')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableFrame>
         </Stack>
       )}
       <AppModal

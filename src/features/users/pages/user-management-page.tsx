@@ -163,6 +163,7 @@ export function UserManagementPage() {
           searchPlaceholder={t('users.search')}
           emptyText={t('users.empty')}
           label={t('users.title')}
+          minWidth={760}
         />
       )}
       <FormModal opened={editing !== null && userUuid !== null && grantable.data !== undefined} onClose={() => setEditing(null)} title={editing?.record ? t('users.form.editTitle') : t('users.form.createTitle')} size={700}>
