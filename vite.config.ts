@@ -44,14 +44,15 @@ const MANTINE_LAYOUT = oneOf(
 
 /**
  * Chunks (ADR 0013, 0022), each named after what it holds, none over 500 kB: what the first page
- * needs statically loads at once, in a few files (React, the router, the part of Mantine the first
- * screen uses, and `boot`: the app's start with the small libraries it needs); what lazy screens
- * share is one chunk per library or family of components: `mantine-overlays` (selects, menus,
- * modals, popovers and the floating-ui they position with), `mantine-layout` (the signed-in frame,
- * grids, tables, accordions), `mantine-more` (the other components the first screen does not
- * use), `mantine-feedback` (notifications, modals manager), `query`, `zod`, `dexie`. The app's own
- * shared modules are named by Rolldown after a module they hold. A higher priority takes a module
- * first; a group takes the modules its own ones import too, unless taken already.
+ * needs statically loads at once, in a few files (`react`, `router`, `mantine`: the part of
+ * Mantine the first screen uses, and `boot`: the entry, the app's start with the small libraries
+ * it needs); what lazy screens share is one chunk per library or family of components:
+ * `mantine-inputs` (checkboxes, radios, switches, text areas, file inputs), `mantine-overlays`
+ * (selects, menus, modals, popovers and the floating-ui they position with), `mantine-layout` (the
+ * signed-in frame, grids, tables, accordions), `mantine-more` (the rest of Mantine beyond the first
+ * screen), `mantine-feedback` (notifications, the modals manager), `query`, `zod`, `dexie`. The
+ * app's own shared modules are named by Rolldown after a module they hold. A higher priority takes
+ * a module first; a group takes the modules its own ones import too, unless taken already.
  */
 const CHUNK_GROUPS = [
   { name: 'react', test: lib('react', 'react-dom', 'scheduler'), priority: 20 },
@@ -63,9 +64,9 @@ const CHUNK_GROUPS = [
   { name: 'mantine-overlays', test: MANTINE_OVERLAYS, priority: 14 },
   { name: 'mantine-layout', test: MANTINE_LAYOUT, priority: 13 },
   { name: 'mantine-feedback', test: lib('@mantine/modals', '@mantine/notifications', '@mantine/store', 'react-transition-group', '@babel/runtime'), priority: 12 },
-  { name: 'query', test: lib('@tanstack/[^/]+'), priority: 12 },
-  { name: 'zod', test: lib('zod'), priority: 11 },
-  { name: 'dexie', test: lib('dexie', 'dexie-react-hooks'), priority: 10 },
+  { name: 'query', test: lib('@tanstack/[^/]+'), priority: 11 },
+  { name: 'zod', test: lib('zod'), priority: 10 },
+  { name: 'dexie', test: lib('dexie', 'dexie-react-hooks'), priority: 9 },
 ];
 
 /** The version in index.html too (<meta name="lobby-version">), readable without running the app. */
@@ -92,6 +93,8 @@ export default defineConfig({
       // the build's timings depend on how busy the machine is: not a finding about the code
       checks: { bundlerTimings: false },
       output: {
+        // the entry holds the `boot` group: named so, rather than after index.html
+        entryFileNames: 'assets/boot-[hash].js',
         codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
