@@ -2,12 +2,21 @@
  * The main thread while a screen opens, in Debian's Chromium on the production build served by the
  * real gateway (never asserted; part of `npm run bench -- first-load`, or alone as `main-thread`):
  * a cold visit to /login (fresh profile), then, signed in, a fresh load of the organization page,
- * the PMS page and the units page of the demo organization. For each: the longest task and the
- * total blocking time (the sum, over every task longer than 50 ms, of its time past 50 ms; Long
- * Tasks API from the document's start until the screen shows its data and the network is quiet),
- * at desktop speed and with the CPU 4× slower (CDP Emulation.setCPUThrottlingRate 4, Lighthouse's
- * mobile setting). Goals: no task over 50 ms at desktop speed, total blocking time under 200 ms at 4×.
- * The worst task's Long Animation Frame script attribution is printed beside (file:char of the build).
+ * the PMS page and the units page of the demo organization. Each at desktop speed and with the CPU
+ * 4× slower (CDP Emulation.setCPUThrottlingRate 4, Lighthouse's mobile setting), from the
+ * document's start until the screen shows its data and the network is quiet (Long Tasks API):
+ *  - the longest task;
+ *  - the total blocking time as Lighthouse counts it (TBT): from first contentful paint on, each
+ *    task's time past 50 ms, a task under way at the paint counted from it;
+ *  - beside it, the blocking time since the navigation (every task's time past 50 ms, the ones
+ *    before the first paint too: the HTML's commit, the boot script's evaluation, the first render).
+ * Goals: no task over 50 ms at desktop speed, TBT under 200 ms at 4×. The worst task's Long
+ * Animation Frame script attribution is printed beside (file:char of the build).
+ *
+ * Wall-clock tasks grow with whatever else the machine runs. So the desktop-speed load is also
+ * traced (CDP Tracing, 'toplevel'), and each main-thread task's own CPU time (the trace's thread
+ * duration) is counted: the longest, and the blocking time it would make on a CPU 4× slower
+ * (Σ max(0, 4 × CPU time − 50 ms)), figures that hold on a busy machine.
  *
  * The service worker is blocked, so each load runs the network's answers and the page's own code
  * only. With BENCH_BASELINE_DIST naming an earlier build's dist/, that build is measured in the
@@ -23,7 +32,7 @@ import type { Row } from './stats';
 
 const LONG_TASK_MS = 50;
 const TBT_GOAL_MS = 200;
-const RUNS = 3;
+const RUNS = 5;
 const THROTTLES = [1, 4] as const;
 
 interface Task {
@@ -38,6 +47,8 @@ interface Frame {
 }
 
 interface Probe {
+  /** first-contentful-paint, page time (ms); 0 before it */
+  fcp: number;
   tasks: Task[];
   frames: Frame[];
 }
@@ -51,12 +62,17 @@ declare global {
 /** Installed before any script of each document (plain JS): every long task and long animation frame. */
 const PROBE = `(() => {
   if (window.__mainThreadBench) return;
-  const probe = { tasks: [], frames: [] };
+  const probe = { fcp: 0, tasks: [], frames: [] };
   window.__mainThreadBench = probe;
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) probe.tasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+  } catch (error) {}
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') probe.fcp = e.startTime;
+    }).observe({ type: 'paint', buffered: true });
   } catch (error) {}
   try {
     new PerformanceObserver((list) => {
@@ -85,25 +101,67 @@ const SCREENS: readonly Screen[] = [
 
 interface Measure {
   longest: number;
+  /** since the document started: every task's time past 50 ms */
   blocking: number;
+  /** Lighthouse's total blocking time: from first contentful paint, each task cut at it */
+  tbt: number;
   /** what ran in the longest task */
   worst: string;
+  /** from the trace (desktop speed only): the longest task's CPU time, and the blocking time 4 times it makes */
+  cpu?: { longest: number; blocking4x: number };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The CPU time (ms) of each task the renderer's main thread ran while traced. */
+function mainThreadTaskCpu(events: readonly TraceEvent[]): number[] {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`));
+  // the page's renderer: the main thread that ran the most (an idle one may be traced beside it)
+  const busy = new Map<string, number>();
+  for (const task of tasks) busy.set(`${task.pid}:${task.tid}`, (busy.get(`${task.pid}:${task.tid}`) ?? 0) + (task.tdur ?? 0));
+  const page = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return tasks.filter((task) => `${task.pid}:${task.tid}` === page).map((task) => (task.tdur ?? 0) / 1000);
+}
+
+async function traced<T>(cdp: CDPSession, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: Record<string, unknown>[] }) => {
+    events.push(...(data.value as unknown as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] }, transferMode: 'ReportEvents' });
+  const result = await run();
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  return { result, events };
 }
 
 const fileOf = (url: string) => url.replace(/^.*\//, '') || '(page)';
 
 /** The page's long tasks since its document started: the longest, the total blocking time, the worst's scripts. */
 async function measure(page: Page): Promise<Measure> {
-  const probe = await page.evaluate(() => window.__mainThreadBench ?? { tasks: [], frames: [] });
+  const probe = await page.evaluate(() => window.__mainThreadBench ?? { fcp: 0, tasks: [], frames: [] });
   const longest = probe.tasks.reduce<Task | null>((best, task) => (best === null || task.duration > best.duration ? task : best), null);
   const blocking = probe.tasks.reduce((sum, task) => sum + Math.max(0, task.duration - LONG_TASK_MS), 0);
+  const tbt = probe.tasks.reduce((sum, task) => sum + Math.max(0, task.start + task.duration - Math.max(task.start, probe.fcp) - LONG_TASK_MS), 0);
   let worst = 'no long task';
   if (longest) {
     const frame = probe.frames.filter((f) => f.start <= longest.start + longest.duration && f.start + f.duration >= longest.start).sort((a, b) => b.duration - a.duration)[0];
     const scripts = [...(frame?.scripts ?? [])].sort((a, b) => b.duration - a.duration).slice(0, 2);
     worst = scripts.map((s) => `${s.duration.toFixed(0)} ms ${s.sourceFunctionName || s.invoker || '(anonymous)'} @ ${fileOf(s.sourceURL)}:${s.sourceCharPosition}`).join('; ') || 'no script attributed';
   }
-  return { longest: longest?.duration ?? 0, blocking, worst };
+  return { longest: longest?.duration ?? 0, blocking, tbt, worst };
 }
 
 /** Loads `url` in a fresh document at the CPU rate and measures it once the screen is ready and the network quiet. */
@@ -117,10 +175,20 @@ async function load(context: BrowserContext, page: Page, url: string, rate: numb
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await page.goto(url, { waitUntil: 'commit' });
-    await ready();
-    await page.waitForLoadState('networkidle');
-    const result = await measure(page);
+    const open = async () => {
+      await page.goto(url, { waitUntil: 'commit' });
+      await ready();
+      await page.waitForLoadState('networkidle');
+      return measure(page);
+    };
+    let result: Measure;
+    if (rate === 1) {
+      const { result: measured, events } = await traced(cdp, open);
+      const cpu = mainThreadTaskCpu(events);
+      result = { ...measured, cpu: { longest: Math.max(0, ...cpu), blocking4x: cpu.reduce((sum, ms) => sum + Math.max(0, 4 * ms - LONG_TASK_MS), 0) } };
+    } else {
+      result = await open();
+    }
     if (profileDir && rate > 1) {
       const { profile } = await cdp.send('Profiler.stop');
       mkdirSync(profileDir, { recursive: true });
@@ -186,13 +254,17 @@ export async function mainThreadBench(): Promise<Row[]> {
           const all = runs.map((result) => result.get(name) as Measure);
           const longest = median(all.map((m) => m.longest));
           const blocking = median(all.map((m) => m.blocking));
+          const tbt = median(all.map((m) => m.tbt));
           const worst = [...all].sort((a, b) => b.longest - a.longest)[0] as Measure;
           const goal =
-            rate === 1 ? `goal no task > ${LONG_TASK_MS} ms (${longest <= LONG_TASK_MS ? 'met' : 'NOT met'})` : `goal TBT < ${TBT_GOAL_MS} ms (${blocking < TBT_GOAL_MS ? 'met' : 'NOT met'})`;
+            rate === 1 ? `goal no task > ${LONG_TASK_MS} ms (${longest <= LONG_TASK_MS ? 'met' : 'NOT met'})` : `goal TBT < ${TBT_GOAL_MS} ms (${tbt < TBT_GOAL_MS ? 'met' : 'NOT met'})`;
+          const cpu = all.every((m) => m.cpu)
+            ? `; CPU time: longest task ${ms(median(all.map((m) => m.cpu?.longest ?? 0)))}, blocking at 4× ${ms(median(all.map((m) => m.cpu?.blocking4x ?? 0)))}`
+            : '';
           rows.push({
             benchmark: `main thread: ${name}, ${variant.label}, ${rate === 1 ? 'desktop CPU' : `CPU ${rate}× slower`}`,
             n: all.length,
-            figure: `longest task ${ms(longest)}, total blocking ${ms(blocking)}; ${goal}`,
+            figure: `longest task ${ms(longest)}, TBT ${ms(tbt)} (blocking since navigation ${ms(blocking)})${cpu}; ${goal}`,
             note: `medians; worst run's longest task ${ms(worst.longest)}: ${worst.worst}`,
           });
         }
