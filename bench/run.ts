@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- name...]`: measures and prints. Never a pass/fail test: these machines are
  * noisy, so each figure is compared with a peer measured in the same run. Names: gateway, csv,
- * diff, offline, first-load, units, hotels, hotels-browser (default: all), e.g. `npm run bench -- csv diff`.
+ * diff, offline, first-load (bytes and time, then main-thread), main-thread (long tasks
+ * while each screen opens), units, hotels, hotels-browser (default: all), e.g. `npm run bench -- csv diff`.
  */
 import { printTable, type Row } from './stats';
 
@@ -10,7 +11,9 @@ const suites: Record<string, () => Promise<Row[]>> = {
   csv: async () => (await import('./csv')).csvBench(),
   diff: async () => (await import('./diff')).diffBench(),
   offline: async () => (await import('./offline')).offlineBench(),
-  'first-load': async () => (await import('./first-load')).firstLoadBench(),
+  // bytes and time of the first load, then the main thread while each screen opens
+  'first-load': async () => [...(await (await import('./first-load')).firstLoadBench()), ...(await (await import('./main-thread')).mainThreadBench())],
+  'main-thread': async () => (await import('./main-thread')).mainThreadBench(),
   units: async () => (await import('./units')).unitsBench(),
   hotels: async () => (await import('./hotels')).hotelsBench(),
   'hotels-browser': async () => (await import('./hotels-browser')).hotelsBrowserBench(),
@@ -22,7 +25,8 @@ if (unknown.length > 0) {
   console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(suites).join(', ')}.`);
   process.exit(2);
 }
-const selected = asked.length > 0 ? Object.keys(suites).filter((name) => asked.includes(name)) : Object.keys(suites);
+// first-load runs main-thread too: all of them runs it once
+const selected = asked.length > 0 ? Object.keys(suites).filter((name) => asked.includes(name)) : Object.keys(suites).filter((name) => name !== 'main-thread');
 
 const rows: Row[] = [];
 console.log(`Lobby bench (${selected.join(', ')}), node ${process.version}, ${new Date().toISOString()}`);

@@ -6,6 +6,7 @@ import { BUDGETS, checkBudgets, gzipSize, type BundleItem } from './budgets';
 const incompressible = (bytes: number) => randomBytes(bytes).toString('base64');
 const chunk = (fileName: string, code: string, extra: Partial<Extract<BundleItem, { type: 'chunk' }>> = {}): BundleItem => ({
   type: 'chunk',
+  name: fileName.replace(/^assets\//, '').replace(/\.js$/, ''),
   fileName,
   code,
   isEntry: false,
@@ -61,5 +62,28 @@ describe('build budgets', () => {
   it('say so when the login route cannot be found, rather than pass', () => {
     const report = checkBudgets([chunk('assets/index.js', 'x', { isEntry: true })]);
     expect(report.failures).toEqual(['budgets: could not find the login route chunk in the build']);
+  });
+
+  it('fail a chunk over 500 kB minified, though it compresses well, by name', () => {
+    const report = checkBudgets([
+      chunk('assets/index.js', 'x', { isEntry: true }),
+      chunk('assets/login.js', 'y', { isDynamicEntry: true, facadeModuleId: LOGIN }),
+      chunk('assets/react.js', 'a'.repeat((BUDGETS.chunkKb + 1) * 1000)),
+      chunk('assets/router.js', 'a'.repeat(BUDGETS.chunkKb * 1000)),
+    ]);
+    expect(report.failures).toEqual(['chunk assets/react.js is 501 kB minified, over its budget of 500 kB: split it (vite.config.ts CHUNK_GROUPS)']);
+  });
+
+  it('fail a chunk named over 40 characters, and pass one of 40', () => {
+    const long = 'lib~user-management-page~sync-page~pms-page~packages-page';
+    const report = checkBudgets([
+      chunk('assets/index.js', 'x', { isEntry: true }),
+      chunk('assets/login.js', 'y', { isDynamicEntry: true, facadeModuleId: LOGIN }),
+      chunk(`assets/${long}-CbZci4ig.js`, 'z', { name: long }),
+      chunk('assets/mantine-overlays-Bqs1LXxq.js', 'z', { name: 'm'.repeat(BUDGETS.chunkName) }),
+    ]);
+    expect(report.failures).toEqual([
+      `chunk assets/${long}-CbZci4ig.js has a name of ${long.length} characters, over 40: name what it holds (vite.config.ts CHUNK_GROUPS)`,
+    ]);
   });
 });

@@ -5,7 +5,10 @@
  * - the JavaScript a cold visit to /login loads: the entry, its static imports, and the login
  *   route's chunk with its static imports;
  * - each lazy route chunk (a dynamic import) on its own;
- * - each stylesheet.
+ * - each stylesheet;
+ * - each chunk's minified size (Vite's chunkSizeWarningLimit is set from it, so both say the same):
+ *   one file is one parse, compile and code-cache task on the main thread;
+ * - each chunk's name: short, saying what it holds (vite.config.ts names the shared ones).
  */
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -15,11 +18,14 @@ export const BUDGETS = {
   coldLoginJs: 200 * KIB,
   lazyChunk: 60 * KIB,
   css: 40 * KIB,
+  /** minified, in Vite's unit (kB of 1000 bytes) */
+  chunkKb: 500,
+  chunkName: 40,
 } as const;
 
 /** The part of a Rolldown output chunk or asset the budgets read. */
 export type BundleItem =
-  | { type: 'chunk'; fileName: string; code: string; isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null; imports: string[] }
+  | { type: 'chunk'; name: string; fileName: string; code: string; isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null; imports: string[] }
   | { type: 'asset'; fileName: string; source: string | Uint8Array };
 
 export interface BudgetReport {
@@ -74,6 +80,14 @@ export function checkBudgets(bundle: BundleItem[], loginModule = 'src/features/a
   }
   const largestLazy = [...chunks.values()].filter((chunk) => chunk.isDynamicEntry).sort((a, b) => sizeOf(b.fileName) - sizeOf(a.fileName))[0];
   if (largestLazy) lines.push(`largest lazy chunk: ${largestLazy.fileName} ${kib(sizeOf(largestLazy.fileName))} (budget ${kib(BUDGETS.lazyChunk)} each)`);
+
+  for (const chunk of chunks.values()) {
+    const kb = Buffer.byteLength(chunk.code) / 1000;
+    if (kb > BUDGETS.chunkKb) failures.push(`chunk ${chunk.fileName} is ${kb.toFixed(0)} kB minified, over its budget of ${BUDGETS.chunkKb} kB: split it (vite.config.ts CHUNK_GROUPS)`);
+    if (chunk.name.length > BUDGETS.chunkName) {
+      failures.push(`chunk ${chunk.fileName} has a name of ${chunk.name.length} characters, over ${BUDGETS.chunkName}: name what it holds (vite.config.ts CHUNK_GROUPS)`);
+    }
+  }
 
   for (const item of bundle) {
     if (item.type !== 'asset' || !item.fileName.endsWith('.css')) continue;

@@ -16,7 +16,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'vite';
+import { build, createLogger } from 'vite';
+import { warningGate } from './build-warnings.ts';
 
 /** What the service worker precaches: the shell, never source maps nor sw.js itself. */
 const SHELL = [/^index\.html$/, /^config\.js$/, /^manifest\.webmanifest$/, /^icon[^/]*\.(svg|png)$/, /^assets\/.+\.(js|css|woff2?|svg|png|jpe?g|webp)$/];
@@ -59,10 +60,13 @@ export async function buildServiceWorker(outDir: string): Promise<{ count: numbe
   const work = mkdtempSync(join(tmpdir(), 'lobby-sw-'));
   try {
     const bundled = join(work, 'sw.js');
+    // a warning fails this build too, as it does the app's (vite.config.ts)
+    const gate = warningGate(createLogger('warn'));
     await build({
       configFile: false,
+      customLogger: gate.logger,
+      plugins: [gate.plugin],
       publicDir: false,
-      logLevel: 'warn',
       mode: 'production',
       // Workbox's own logging and assertions are for development builds only
       define: { 'process.env.NODE_ENV': '"production"' },

@@ -24,6 +24,28 @@ describe('formatDateTime', () => {
   it('writes the time alone the same way', () => {
     expect(formatTime('2026-11-23T19:04:00Z', { timeZone: 'UTC' })).toBe('19:04');
   });
+
+  it('makes one formatter for a list of dates, not one a date, and a new one for other options', () => {
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    (Intl as { DateTimeFormat: unknown }).DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    };
+    try {
+      const days = Array.from({ length: 50 }, (_, i) => Date.UTC(2026, 0, 1 + i, 9, 30));
+      const written = days.map((day) => formatDateTime(day, { timeZone: 'Asia/Tokyo' }));
+      expect(written[0]).toBe('1 Jan 2026, 18:30');
+      expect(written[49]).toBe('19 Feb 2026, 18:30');
+      expect(made).toBeLessThanOrEqual(1);
+      expect(formatDateTime(days[0] as number, { timeZone: 'America/New_York' })).toBe('1 Jan 2026, 04:30');
+      expect(formatDateTime(days[1] as number, { timeZone: 'Asia/Tokyo' })).toBe('2 Jan 2026, 18:30');
+    } finally {
+      (Intl as { DateTimeFormat: unknown }).DateTimeFormat = Original;
+    }
+  });
 });
 
 describe('formatDate', () => {

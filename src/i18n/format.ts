@@ -17,6 +17,23 @@ export interface TimeZoneOption {
   timeZone?: string;
 }
 
+/**
+ * One formatter per language and options, made on first use: a list formats many dates, and
+ * making an Intl formatter costs far more than formatting with it.
+ */
+const formatters = new Map<string, unknown>();
+function formatter<T>(kind: string, options: object, make: (locale: string) => T): T {
+  const locale = formatLocale();
+  const key = `${kind}\u0000${locale}\u0000${JSON.stringify(options)}`;
+  let found = formatters.get(key) as T | undefined;
+  if (found === undefined) {
+    found = make(locale);
+    formatters.set(key, found);
+  }
+  return found;
+}
+const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => formatter('date', options, (locale) => new Intl.DateTimeFormat(locale, options));
+
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
 /**
@@ -26,7 +43,7 @@ const toDate = (value: Date | string | number) => (value instanceof Date ? value
 export function formatDateTime(value: Date | string | number, options: TimeZoneOption = {}): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(formatLocale(), {
+  return dateTimeFormat({
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -59,14 +76,14 @@ export function formatDate(value: Date | string | number, options: TimeZoneOptio
   if (day === null) return '';
   const date = day ?? toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(formatLocale(), { day: 'numeric', month: 'short', year: 'numeric', ...options, ...(day ? { timeZone: 'UTC' } : {}) }).format(date);
+  return dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', ...options, ...(day ? { timeZone: 'UTC' } : {}) }).format(date);
 }
 
 /** The time of day alone, as formatDateTime writes it: '07:21'. */
 export function formatTime(value: Date | string | number, options: TimeZoneOption = {}): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(formatLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...options }).format(date);
+  return dateTimeFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...options }).format(date);
 }
 
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -84,7 +101,7 @@ export function formatRelativeTime(then: Date | string | number, now: Date | str
   const from = toDate(then).getTime();
   const to = toDate(now).getTime();
   if (Number.isNaN(from) || Number.isNaN(to)) return '';
-  const format = new Intl.RelativeTimeFormat(formatLocale(), { numeric: 'auto' });
+  const format = formatter('relative', {}, (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   let amount = Math.round((from - to) / 1000);
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(amount) < size) return format.format(amount, unit);
@@ -95,7 +112,7 @@ export function formatRelativeTime(then: Date | string | number, now: Date | str
 
 /** A count as the interface language writes numbers: 1,234. */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(formatLocale()).format(value);
+  return formatter('number', {}, (locale) => new Intl.NumberFormat(locale)).format(value);
 }
 
 /** Keys that come in plural forms: `<key>.one` and `<key>.other` (and any other category a language needs). */
@@ -107,7 +124,7 @@ export type PluralKey = { [K in MessageKey]: K extends `${infer Base}.other` ? B
  * A language without a form of its own for a category uses its `other` form.
  */
 export function plural(key: PluralKey, count: number, params: Record<string, string | number> = {}): string {
-  const category = new Intl.PluralRules(formatLocale()).select(count);
+  const category = formatter('plural', {}, (locale) => new Intl.PluralRules(locale)).select(count);
   const own = `${key}.${category}`;
   const chosen = (own in en ? own : `${key}.other`) as MessageKey;
   return t(chosen, { ...params, count: formatNumber(count) });
@@ -119,7 +136,7 @@ export function plural(key: PluralKey, count: number, params: Record<string, str
  */
 export function formatList(parts: readonly (string | null | undefined | false)[]): string {
   const present = parts.filter((part): part is string => typeof part === 'string' && part !== '');
-  return new Intl.ListFormat(formatLocale(), { style: 'long', type: 'conjunction' }).format(present);
+  return formatter('list', {}, (locale) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })).format(present);
 }
 
 /**

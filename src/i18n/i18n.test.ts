@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MESSAGES } from '../domain';
 import { en } from './messages-en';
 import { LANGUAGE_STORAGE_KEY, getLanguage, t } from './index';
@@ -6,6 +6,7 @@ import { LANGUAGE_STORAGE_KEY, getLanguage, t } from './index';
 describe('t', () => {
   afterEach(() => {
     delete (globalThis as { localStorage?: unknown }).localStorage;
+    delete (globalThis as { window?: unknown }).window;
   });
 
   it('fills parameters and leaves unknown ones visible', () => {
@@ -35,5 +36,18 @@ describe('t', () => {
     values.set(LANGUAGE_STORAGE_KEY, 'xx');
     expect(getLanguage()).toBe('en');
     expect(values.get(LANGUAGE_STORAGE_KEY)).toBe('xx');
+  });
+
+  it('reads the stored language once for many messages, and again once another tab changes it', () => {
+    const tab = new EventTarget();
+    (globalThis as { window?: unknown }).window = tab;
+    const values = new Map([[LANGUAGE_STORAGE_KEY, 'en']]);
+    const getItem = vi.fn((key: string) => values.get(key) ?? null);
+    (globalThis as { localStorage?: unknown }).localStorage = { getItem, setItem: (key: string, value: string) => values.set(key, value) };
+    for (let i = 0; i < 100; i += 1) t('login.title');
+    expect(getItem).toHaveBeenCalledTimes(1);
+    tab.dispatchEvent(Object.assign(new Event('storage'), { key: LANGUAGE_STORAGE_KEY }));
+    expect(t('login.title')).toBe('Sign in');
+    expect(getItem).toHaveBeenCalledTimes(2);
   });
 });

@@ -32,13 +32,32 @@ const DEFAULT_LANGUAGE = DEFAULT_UI_LANGUAGE as UiLanguage;
  * it is and the default used.
  */
 export function getLanguage(): UiLanguage {
-  const stored = storage()?.getItem(LANGUAGE_STORAGE_KEY);
-  if (isUiLanguage(stored)) return stored;
+  const from = storage();
+  // every t() asks: the storage is read once, again after a change (setLanguage, another tab)
+  if (from !== undefined && known?.from === from) return known.language;
+  const stored = from?.getItem(LANGUAGE_STORAGE_KEY);
+  if (isUiLanguage(stored)) return remember(from, stored);
   if (stored === null) setLanguage(DEFAULT_LANGUAGE);
-  return DEFAULT_LANGUAGE;
+  return stored === null ? DEFAULT_LANGUAGE : remember(from, DEFAULT_LANGUAGE);
+}
+
+/** The language last read from this storage; forgotten when it may have changed. */
+let known: { from: Storage; language: UiLanguage } | null = null;
+let watching = false;
+function remember(from: Storage | undefined, language: UiLanguage): UiLanguage {
+  known = from === undefined ? null : { from, language };
+  if (!watching && typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+    watching = true;
+    // another tab wrote the language (or cleared the storage)
+    window.addEventListener('storage', (event) => {
+      if (event.key === null || event.key === LANGUAGE_STORAGE_KEY) known = null;
+    });
+  }
+  return language;
 }
 
 export function setLanguage(language: UiLanguage): void {
+  known = null;
   try {
     storage()?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { t, type MessageKey } from '../../../i18n';
@@ -83,6 +83,9 @@ export function OrganizationPage() {
   }, [tree]);
   // the settings are for who may set the organization up: the PMS list answers 403 to the others
   const maySetUp = pms.isSuccess;
+  // the settings form, the page's largest part, renders after the rest and in slices, not in the
+  // task that shows the organization's answer (ADR 0022)
+  const settings = useDeferredValue(maySetUp ? (detail.data ?? null) : null, null);
   const detailForbidden = isForbiddenError(detail.error);
   return (
     <Stack gap="lg">
@@ -139,15 +142,15 @@ export function OrganizationPage() {
               </Paper>
             ))}
           </SimpleGrid>
-          {maySetUp && detail.data && session && (
+          {settings && session && (
             <>
               <Title order={2} fz="h4">
                 {t('organizationSettings.title')}
               </Title>
               <OrganizationSettings
-                key={`${detail.data.uuid}:${detail.data.version}`}
+                key={`${settings.uuid}:${settings.version}`}
                 userUuid={session.uuid}
-                organization={detail.data}
+                organization={settings}
                 hotels={hotels}
                 pmsConnections={pms.data ?? []}
                 onUploadImage={(file) => uploadImage(uuid, file)}

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, createLogger, type Plugin } from 'vite';
+import { plain, warningFailure, warningGate } from './build-warnings';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A real `vite build` of a one-module app, with the gate as vite.config.ts wires it. */
+async function buildWithGate(options: { plugins?: Plugin[]; chunkSizeWarningLimit?: number } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'lobby-build-warnings-'));
+  dirs.push(root);
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title><script type="module" src="/main.js"></script>\n');
+  writeFileSync(join(root, 'main.js'), `document.title = ${JSON.stringify('hello '.repeat(400))};\n`);
+  const gate = warningGate(createLogger('silent'));
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    customLogger: gate.logger,
+    plugins: [...(options.plugins ?? []), gate.plugin],
+    build: {
+      outDir: join(root, 'dist'),
+      minify: true,
+      ...(options.chunkSizeWarningLimit !== undefined ? { chunkSizeWarningLimit: options.chunkSizeWarningLimit } : {}),
+    },
+  });
+  return gate;
+}
+
+const warns = (message: string): Plugin => ({
+  name: 'warns',
+  transform(code, id) {
+    if (id.endsWith('main.js')) this.warn(message);
+    return code;
+  },
+});
+
+describe('a build that warns fails', () => {
+  it('passes a build that prints no warning', async () => {
+    const gate = await buildWithGate();
+    expect(gate.warnings()).toEqual([]);
+  });
+
+  it("fails a build whose plugin warns, quoting the warning", async () => {
+    await expect(buildWithGate({ plugins: [warns('this import is deprecated')] })).rejects.toThrow(
+      /The build printed a warning; a build must print none \(scripts\/build-warnings\.ts\):\n- .*this import is deprecated/,
+    );
+  });
+
+  it("fails a build over Vite's chunk size limit, the warning every build used to print", async () => {
+    await expect(buildWithGate({ chunkSizeWarningLimit: 1 })).rejects.toThrow(/Some chunks are larger than 1 kB after minification/);
+  });
+
+  it('lists each warning without its colours, and says nothing of a quiet build', () => {
+    expect(plain('\u001b[33m(!) Some chunks are larger\u001b[39m\n')).toBe('(!) Some chunks are larger');
+    expect(warningFailure([])).toBeNull();
+    expect(warningFailure(['first', 'second\nline'])).toBe(
+      'The build printed 2 warnings; a build must print none (scripts/build-warnings.ts):\n- first\n- second\n  line',
+    );
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * A build that warns fails: every warning Vite or Rolldown prints during `vite build` (a chunk over
+ * the size limit, an unresolved import, a plugin's this.warn, a deprecated option, ...) is kept,
+ * and the build ends with an error that lists them. A warning nobody reads is a warning that stays:
+ * fix its cause, or, for a warning that says nothing about the code, turn its check off where the
+ * build is configured (vite.config.ts) with the reason beside it.
+ *
+ * Use: `const gate = warningGate();` then `customLogger: gate.logger` and `plugins: [gate.plugin]`.
+ */
+import { createLogger, type Logger, type Plugin } from 'vite';
+
+export interface WarningGate {
+  /** Vite's logger, keeping each warning it prints */
+  logger: Logger;
+  /** fails the build once it is written, when a warning was printed */
+  plugin: Plugin;
+  /** the warnings printed so far, without colours */
+  warnings: () => readonly string[];
+}
+
+// eslint-disable-next-line no-control-regex -- the colour codes a terminal logger writes
+const ANSI = /\u001b\[[0-9;]*m/g;
+export const plain = (message: string) => message.replace(ANSI, '').trim();
+
+/** The error the build ends with after `warnings`; null when there were none. */
+export function warningFailure(warnings: readonly string[]): string | null {
+  if (warnings.length === 0) return null;
+  const listed = warnings.map((warning) => `- ${warning.split('\n').join('\n  ')}`).join('\n');
+  return `The build printed ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`}; a build must print none (scripts/build-warnings.ts):\n${listed}`;
+}
+
+export function warningGate(base: Logger = createLogger('info', { allowClearScreen: false })): WarningGate {
+  const warnings: string[] = [];
+  const keep = (message: string) => {
+    warnings.push(plain(message));
+  };
+  const logger: Logger = {
+    info: (message, options) => base.info(message, options),
+    error: (message, options) => base.error(message, options),
+    clearScreen: (type) => base.clearScreen(type),
+    hasErrorLogged: (error) => base.hasErrorLogged(error),
+    get hasWarned() {
+      return base.hasWarned;
+    },
+    set hasWarned(value) {
+      base.hasWarned = value;
+    },
+    warn(message, options) {
+      keep(message);
+      base.warn(message, options);
+    },
+    warnOnce(message, options) {
+      keep(message);
+      base.warnOnce(message, options);
+    },
+  };
+  const plugin: Plugin = {
+    name: 'lobby-build-warnings',
+    apply: 'build',
+    // last: Vite reports chunk sizes while the bundle is written
+    closeBundle: {
+      order: 'post',
+      handler() {
+        const failure = warningFailure(warnings);
+        if (failure !== null) this.error(failure);
+      },
+    },
+  };
+  return { logger, plugin, warnings: () => warnings };
+}
