@@ -43,6 +43,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.ts'],
+          setupFiles: ['test/e2e/setup-e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

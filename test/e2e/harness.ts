@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { watchCspViolations } from './csp';
+import { captureIfFailed } from './failure-capture';
 
 export const ADMIN_EMAIL = 'admin@lobby.test';
 export const ADMIN_PASSWORD = 'Admin-e2e-Passw0rd';
@@ -161,6 +162,7 @@ export async function openBrowser(): Promise<Browser> {
     cspViolations: csp.violations,
     close: async () => {
       const violations = await csp.violations();
+      await captureIfFailed(context);
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
       if (violations.length > 0) throw new Error(`Content security policy violations:\n${violations.join('\n')}`);
