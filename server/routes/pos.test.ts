@@ -124,3 +124,28 @@ describe('catalogue reset and sync', () => {
     expect(alpine).toMatchObject({ catalogVersion: 1, version: 1 });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the issue 17 routes, the installation sync report among them', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    for (const [path, method] of [
+      ['/api/device/v1/organizations/{org}/devices', 'get'],
+      ['/api/device/v1/organizations/{org}/devices/{device}/assign', 'put'],
+      ['/api/device/v1/organizations/{org}/devices/{device}/unassign', 'put'],
+      ['/api/device/v1/ous/{ou}/devices', 'get'],
+      ['/api/device/v1/ous/{ou}/devices/assign', 'put'],
+      ['/api/ordering/v1/pos-installations/{org}', 'get'],
+      ['/api/ordering/v1/pos-installations/{org}/ou/{ou}', 'get'],
+      ['/api/pos-collector/v1/org/{org}/installations/{id}/catalog/reset', 'post'],
+      ['/api/pos-collector/v1/org/{org}/installations/{id}/catalog/synced', 'post'],
+      ['/api/order-item/v1/org/{org}/ou/{ou}/categories/{id}', 'put'],
+      ['/api/order-item/v1/org/{org}/ou/{ou}/tags', 'post'],
+      ['/api/order-item/v1/org/{org}/ou/{ou}/order-item-definitions/{id}', 'delete'],
+      ['/api/order-item/v1/org/{org}/ou/{ou}/order-item-definitions/favorites', 'put'],
+      ['/api/discount/v1/organizations/{org}/ous/{ou}/discounts', 'post'],
+      ['/api/discount/v1/organizations/{org}/ous/{ou}/discount/selected', 'put'],
+    ] as const) {
+      expect(doc.paths[path], path).toHaveProperty(method);
+    }
+  });
+});
