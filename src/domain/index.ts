@@ -29,3 +29,4 @@ export * from './devices';
 export * from './pos';
 export * from './order-items';
 export * from './discounts';
+export * from './unit-scope';
