@@ -59,7 +59,7 @@ async function unassigned(): Promise<Device[]> {
   return (await listed(demoOrg, '?includeUnassigned=TRUE')).filter((device) => device.orgUuid === null);
 }
 async function snapshot() {
-  return { devices: await t.db.select().from(devices), placements: await t.db.select().from(deviceUnits) };
+  return { devices: await t.db.select().from(devices).orderBy(devices.uuid), placements: await t.db.select().from(deviceUnits).orderBy(deviceUnits.deviceUuid, deviceUnits.ouUuid) };
 }
 
 describe('GET /device/v1/organizations/{org}/devices', () => {

@@ -118,7 +118,7 @@ describe('PUT …/discount/selected', () => {
   it('refuses an unknown or foreign uuid and a newly enabled DEACTIVATED discount with 422, changing nothing', async () => {
     const all = await list();
     const deactivated = all.find((discount) => discount.status === 'DEACTIVATED' && !discount.enabled);
-    const before = await t.db.select().from(discounts);
+    const before = await t.db.select().from(discounts).orderBy(discounts.uuid);
     const unknown = randomUUID();
     const refused = await call('PUT', `${base(rooftop())}/discount/selected`, [all[0]?.uuid, unknown, otherDiscount, deactivated?.uuid]);
     expect(refused.statusCode).toBe(422);
@@ -127,7 +127,7 @@ describe('PUT …/discount/selected', () => {
       { code: 'validation', message: `${otherDiscount} doesn't exist`, field: `selected.${otherDiscount}` },
       { code: 'validation', message: `${deactivated?.name} is deactivated and cannot be added.`, field: `selected.${deactivated?.uuid}` },
     ]);
-    expect(await t.db.select().from(discounts)).toEqual(before);
+    expect(await t.db.select().from(discounts).orderBy(discounts.uuid)).toEqual(before);
   });
 
   it('keeps an enabled discount that was deactivated since (shown disabled), but cannot enable it again once dropped', async () => {
@@ -146,16 +146,16 @@ describe('authorization', () => {
   it("lets a manager with SETUP_OU on one hotel set up its venue's discounts, not the other hotel's venue", async () => {
     expect((await call('POST', `${base(rooftop())}/discounts`, { ...fifteen, name: 'Manager special' }, hotelManager)).statusCode).toBe(201);
     expect((await selector(rooftop(), hotelManager)).length).toBeGreaterThan(0);
-    const before = await t.db.select().from(discounts);
+    const before = await t.db.select().from(discounts).orderBy(discounts.uuid);
     expect((await call('GET', `${base(beach())}/discounts`, undefined, hotelManager)).statusCode).toBe(403);
     expect((await call('POST', `${base(beach())}/discounts`, { ...fifteen, name: 'Not mine' }, hotelManager)).statusCode).toBe(403);
     expect((await call('PUT', `${base(beach())}/discount/selected`, [], hotelManager)).statusCode).toBe(403);
     expect((await call('GET', `${base(beach())}/discount/selected`, undefined, hotelManager)).statusCode).toBe(403);
-    expect(await t.db.select().from(discounts)).toEqual(before);
+    expect(await t.db.select().from(discounts).orderBy(discounts.uuid)).toEqual(before);
   });
 
   it("refuses another organization's user, and answers 404 for a unit or discount of another organization", async () => {
-    const before = await t.db.select().from(discounts);
+    const before = await t.db.select().from(discounts).orderBy(discounts.uuid);
     expect((await call('GET', `${base(rooftop())}/discounts`, undefined, outsider)).statusCode).toBe(403);
     expect((await call('PUT', `${base(rooftop())}/discount/selected`, [], outsider)).statusCode).toBe(403);
     expect((await call('GET', `${base(otherUnit)}/discounts`)).statusCode).toBe(404);
@@ -163,6 +163,6 @@ describe('authorization', () => {
     expect((await call('GET', `${base(rooftop())}/discounts/${otherDiscount}`)).statusCode).toBe(404);
     expect((await call('PUT', `${base(rooftop())}/discounts/${otherDiscount}`, fifteen)).statusCode).toBe(404);
     expect((await call('DELETE', `${base(rooftop())}/discounts/${otherDiscount}`)).statusCode).toBe(404);
-    expect(await t.db.select().from(discounts)).toEqual(before);
+    expect(await t.db.select().from(discounts).orderBy(discounts.uuid)).toEqual(before);
   });
 });

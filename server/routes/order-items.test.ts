@@ -183,14 +183,14 @@ describe('favourites', () => {
   });
 
   it('refuses an unknown or foreign item (422) and a duplicate (400), changing nothing', async () => {
-    const before = await t.db.select().from(orderItemDefinitions).where(eq(orderItemDefinitions.ouUuid, rooftop()));
+    const before = await t.db.select().from(orderItemDefinitions).where(eq(orderItemDefinitions.ouUuid, rooftop())).orderBy(orderItemDefinitions.uuid);
     const [first] = await items();
     const foreign = (await items(unit['Harbour Restaurant'] ?? ''))[0]?.uuid ?? '';
     const unknown = await call('PUT', `${base(rooftop())}/order-item-definitions/favorites`, [first?.uuid, foreign]);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors[0].message).toBe(`Not an item of this unit: ${foreign}`);
     expect((await call('PUT', `${base(rooftop())}/order-item-definitions/favorites`, [first?.uuid, first?.uuid])).statusCode).toBe(400);
-    expect(await t.db.select().from(orderItemDefinitions).where(eq(orderItemDefinitions.ouUuid, rooftop()))).toEqual(before);
+    expect(await t.db.select().from(orderItemDefinitions).where(eq(orderItemDefinitions.ouUuid, rooftop())).orderBy(orderItemDefinitions.uuid)).toEqual(before);
   });
 });
 
@@ -199,7 +199,7 @@ describe('authorization', () => {
     const mine = await call('POST', `${base(rooftop())}/categories`, { name: 'Manager picks' }, hotelManager);
     expect(mine.statusCode).toBe(201);
     expect((await call('GET', `${base(rooftop())}/order-item-definitions/favorites`, undefined, hotelManager)).statusCode).toBe(200);
-    const before = await t.db.select().from(orderItemCategories);
+    const before = await t.db.select().from(orderItemCategories).orderBy(orderItemCategories.uuid);
     for (const [method, path, payload] of [
       ['GET', `${base(beach())}/categories`, undefined],
       ['POST', `${base(beach())}/categories`, { name: 'Not mine' }],
@@ -209,7 +209,7 @@ describe('authorization', () => {
       const response = await call(method, path, payload, hotelManager);
       expect(response.statusCode, `${method} ${path}`).toBe(403);
     }
-    expect(await t.db.select().from(orderItemCategories)).toEqual(before);
+    expect(await t.db.select().from(orderItemCategories).orderBy(orderItemCategories.uuid)).toEqual(before);
   });
 
   it("refuses another organization's user, and answers 404 for a unit or record of another organization", async () => {
