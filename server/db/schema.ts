@@ -6,8 +6,21 @@
  * Change this file, then `npx drizzle-kit generate` and commit the new migration.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AccessControlIdMethod, Attributes, CalculationRule, ContractStatus, MembershipType, Permission, PmsConnectionType, UnitType } from '../../src/domain/index';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type {
+  AccessControlIdMethod,
+  Attributes,
+  CalculationRule,
+  ContractStatus,
+  DeviceStatus,
+  DiscountStatus,
+  DiscountType,
+  ItemStatus,
+  MembershipType,
+  Permission,
+  PmsConnectionType,
+  UnitType,
+} from '../../src/domain/index';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -225,6 +238,158 @@ export const contracts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('contracts_org_idx').on(t.orgUuid)],
+);
+
+/**
+ * Payment and POS devices (src/domain/devices.ts): provisioned by the platform, not created by
+ * operators. A device belongs to one organization at a time (null: waiting to be assigned); its
+ * alias is unique in that organization, case ignored (alias_key, the alias trimmed and lower-cased).
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid').references(() => organizations.uuid, { onDelete: 'set null' }),
+    alias: text('alias').notNull(),
+    aliasKey: text('alias_key').notNull(),
+    serial: text('serial').notNull().unique(),
+    model: text('model').notNull(),
+    status: text('status').$type<DeviceStatus>().notNull().default('OFFLINE'),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('devices_org_idx').on(t.orgUuid), uniqueIndex('devices_org_alias_idx').on(t.orgUuid, t.aliasKey)],
+);
+
+/** The units a device is placed on (units of the device's organization; unassigning removes them all). */
+export const deviceUnits = pgTable(
+  'device_units',
+  {
+    deviceUuid: uuid('device_uuid')
+      .notNull()
+      .references(() => devices.uuid, { onDelete: 'cascade' }),
+    ouUuid: uuid('ou_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.deviceUuid, t.ouUuid] }), index('device_units_ou_idx').on(t.ouUuid)],
+);
+
+/** A unit's POS installation (src/domain/pos.ts): a catalogue reset raises catalog_version until the installation reports a sync. */
+export const posInstallations = pgTable(
+  'pos_installations',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    ouUuid: uuid('ou_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    catalogVersion: integer('catalog_version').notNull().default(1),
+    syncedCatalogVersion: integer('synced_catalog_version').notNull().default(0),
+    lastSync: timestamp('last_sync', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pos_installations_org_idx').on(t.orgUuid), index('pos_installations_ou_idx').on(t.ouUuid)],
+);
+
+/** Categories of a unit's menu, each in a category group (src/domain/order-items.ts). */
+export const orderItemCategories = pgTable(
+  'order_item_categories',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    ouUuid: uuid('ou_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    group: text('category_group').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_item_categories_ou_idx').on(t.ouUuid)],
+);
+
+/** Tags of a unit's menu. */
+export const orderItemTags = pgTable(
+  'order_item_tags',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    ouUuid: uuid('ou_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_item_tags_ou_idx').on(t.ouUuid)],
+);
+
+/** Order item definitions of a unit's menu: price_minor in integer minor units of the unit's currency. */
+export const orderItemDefinitions = pgTable(
+  'order_item_definitions',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    ouUuid: uuid('ou_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    categoryUuid: uuid('category_uuid').references(() => orderItemCategories.uuid, { onDelete: 'set null' }),
+    /** tag uuids in the operator's order; a removed tag is left out of answers */
+    tagUuids: jsonb('tag_uuids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** key of an image of the organization (images table) */
+    image: text('image'),
+    slu: text('slu').notNull().default(''),
+    favorite: boolean('favorite').notNull().default(false),
+    favoriteOrder: integer('favorite_order'),
+    status: text('status').$type<ItemStatus>().notNull().default('ACTIVE'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_item_definitions_ou_idx').on(t.ouUuid), index('order_item_definitions_category_idx').on(t.categoryUuid)],
+);
+
+/** Discounts of a unit (src/domain/discounts.ts); `enabled`: the unit offers it. */
+export const discounts = pgTable(
+  'discounts',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    ouUuid: uuid('ou_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    label: text('label').notNull().default(''),
+    type: text('type').$type<DiscountType>().notNull(),
+    /** PERCENTAGE: hundredths of a percent; AMOUNT: minor units */
+    value: integer('value').notNull(),
+    status: text('status').$type<DiscountStatus>().notNull().default('ACTIVE'),
+    enabled: boolean('enabled').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('discounts_ou_idx').on(t.ouUuid)],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

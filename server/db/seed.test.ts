@@ -4,7 +4,24 @@ import { CURRENCIES, newPasswordProblems, PERMISSIONS, pmsConnectionInputSchema 
 import { verifyPassword } from '../auth/passwords';
 import type { TestDatabase } from '../test-helpers';
 import { createTestDatabase } from '../test-helpers';
-import { accessControlServices, hotelDefinitions, memberships, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes, users } from './schema';
+import {
+  accessControlServices,
+  devices,
+  deviceUnits,
+  discounts,
+  hotelDefinitions,
+  memberships,
+  orderItemCategories,
+  orderItemDefinitions,
+  orderItemTags,
+  organizationalUnits,
+  organizations,
+  pmsConnections,
+  pmsPackages,
+  posInstallations,
+  rateCodes,
+  users,
+} from './schema';
 import { DEMO_MANAGER_EMAIL, seedDatabase } from './seed';
 
 let database: TestDatabase;
@@ -98,6 +115,36 @@ describe('seedDatabase', () => {
     const managed = byUuid.get(managerMemberships[0]?.ous[0] ?? '');
     expect(managed?.type).toBe('HOTEL');
     expect(managerMemberships[0]?.ous).toHaveLength(1);
+  });
+
+  it('seeds devices, POS installations, a venue menu and discounts in the units\' currency', async () => {
+    const db = database.db;
+    const [org] = await db.select().from(organizations);
+    const units = await db.select().from(organizationalUnits);
+    const venues = units.filter((u) => u.type === 'VENUE');
+    const all = await db.select().from(devices);
+    expect(all).toHaveLength(20);
+    expect(all.filter((device) => device.orgUuid === null)).toHaveLength(6);
+    expect(all.filter((device) => device.orgUuid === org?.uuid)).toHaveLength(14);
+    const placed = await db.select().from(deviceUnits);
+    expect(placed).toHaveLength(9);
+    expect(new Set(placed.map((p) => p.ouUuid))).toEqual(new Set(venues.map((v) => v.uuid)));
+    const installations = await db.select().from(posInstallations);
+    expect(installations.map((i) => i.ouUuid).sort()).toEqual(venues.map((v) => v.uuid).sort());
+    const venue = units.find((u) => u.name === 'Rooftop Bar');
+    const categories = await db.select().from(orderItemCategories);
+    expect(categories).toHaveLength(10);
+    expect(new Set(categories.map((c) => c.group))).toEqual(new Set(['Drinks', 'Food']));
+    const items = await db.select().from(orderItemDefinitions);
+    expect(items).toHaveLength(120);
+    expect(items.every((item) => item.ouUuid === venue?.uuid && Number.isInteger(item.priceMinor) && item.priceMinor > 0 && item.categoryUuid !== null)).toBe(true);
+    expect(items.filter((item) => item.favorite).map((item) => item.favoriteOrder).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([...Array(12).keys()]);
+    expect(items.some((item) => item.tagUuids.length > 0)).toBe(true);
+    expect(await db.select().from(orderItemTags)).toHaveLength(8);
+    const seededDiscounts = await db.select().from(discounts);
+    expect(seededDiscounts).toHaveLength(8);
+    expect(seededDiscounts.filter((d) => d.status === 'DEACTIVATED')).toHaveLength(2);
+    expect(seededDiscounts.every((d) => Number.isInteger(d.value))).toBe(true);
   });
 
   it('changes nothing when run again, and names the accounts without passwords', async () => {

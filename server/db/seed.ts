@@ -1,17 +1,36 @@
 /**
  * First-start data on an empty database (no users): the administrator with omnipresent MANAGEMENT
  * and BUSINESS_DATA memberships and every permission, and unless LOBBY_DEMO=0 a demo organization
- * with 2 hotels, 3 venues, 4 revenue centers and 2 PMS connections plus a manager of one hotel. A
+ * with 2 hotels, 3 venues, 4 revenue centers and 2 PMS connections plus a manager of one hotel, 20
+ * devices (6 unassigned), a POS installation per venue, and on the Rooftop Bar a menu of 120 items in
+ * 10 categories with tags and 12 favourites and 8 discounts (2 DEACTIVATED). A
  * database that has users is never touched, so a restart keeps everything; an advisory lock keeps
  * two gateways starting at once from seeding twice.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { AccessControlIdMethod, Attributes, PmsConnectionInput, UnitType } from '../../src/domain/index';
-import { PERMISSIONS } from '../../src/domain/index';
+import type { AccessControlIdMethod, Attributes, DeviceStatus, DiscountStatus, DiscountType, PmsConnectionInput, UnitType } from '../../src/domain/index';
+import { deviceAliasKey, parseMinor, PERMISSIONS } from '../../src/domain/index';
 import { hashPassword } from '../auth/passwords';
 import { generatePassword } from '../auth/secrets';
 import type { Database, Transaction } from './client';
-import { accessControlServices, hotelDefinitions, memberships, organizationalUnits, organizations, pmsConnections, pmsPackages, rateCodes, users } from './schema';
+import {
+  accessControlServices,
+  devices,
+  deviceUnits,
+  discounts,
+  hotelDefinitions,
+  memberships,
+  orderItemCategories,
+  orderItemDefinitions,
+  orderItemTags,
+  organizationalUnits,
+  organizations,
+  pmsConnections,
+  pmsPackages,
+  posInstallations,
+  rateCodes,
+  users,
+} from './schema';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo Hospitality Group';
 export const DEMO_MANAGER_EMAIL = 'manager@lobby.local';
@@ -152,6 +171,8 @@ async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
     await seedDemoHotel(tx, org.uuid, uuids.get(unit.key) ?? '', unit.name, connection?.uuid ?? null, index);
     index += 1;
   }
+  await seedDemoDevicesAndPos(tx, org.uuid, uuids);
+  await seedDemoMenu(tx, org.uuid, uuids.get(DEMO_MENU_VENUE) ?? '', DEMO_ORGANIZATION_ATTRIBUTES.CURRENCY ?? 'EUR');
   const hotel = uuids.get(MANAGED_HOTEL);
   if (!hotel) throw new Error('demo hotel missing');
   await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });
@@ -215,6 +236,128 @@ async function seedDemoHotel(tx: Transaction, orgUuid: string, hotelUuid: string
       hotelsAndPackages: service.offers.map((offer) => ({ hotelDefinitionUuid: definition.uuid, pmsPackageUuid: packageUuid.get(offer) ?? '' })),
     })),
   );
+}
+
+/** Demo devices: 20, of which 6 wait unassigned and 14 are the demo organization's, 9 of those placed on its venues (3 each). */
+export const DEMO_DEVICES = 20;
+export const DEMO_UNASSIGNED_DEVICES = 6;
+const DEMO_DEVICE_MODELS = ['PAX A920 Pro', 'SUNMI V2s', 'Ingenico Move/5000'] as const;
+const DEMO_VENUES = ['rooftop', 'restaurant', 'beach'] as const;
+/** The venue whose menu and discounts are seeded (in the managed hotel, in its currency). */
+export const DEMO_MENU_VENUE = 'rooftop';
+
+/** Devices (multi-row inserts) and one POS installation per venue; the beach club's waits for a catalogue sync. */
+async function seedDemoDevicesAndPos(tx: Transaction, orgUuid: string, units: ReadonlyMap<string, string>): Promise<void> {
+  const seenAt = new Date('2026-11-01T09:00:00Z');
+  const rows = await tx
+    .insert(devices)
+    .values(
+      Array.from({ length: DEMO_DEVICES }, (_, n) => {
+        const serial = `LBY${String(202600 + n + 1)}`;
+        const assigned = n >= DEMO_UNASSIGNED_DEVICES;
+        const alias = assigned ? `Terminal ${String(n - DEMO_UNASSIGNED_DEVICES + 1).padStart(2, '0')}` : serial;
+        const status: DeviceStatus = n % 3 === 0 ? 'OFFLINE' : 'ONLINE';
+        return {
+          orgUuid: assigned ? orgUuid : null,
+          alias,
+          aliasKey: deviceAliasKey(alias),
+          serial,
+          model: DEMO_DEVICE_MODELS[n % DEMO_DEVICE_MODELS.length] as string,
+          status,
+          lastSeen: n % 5 === 4 ? null : new Date(seenAt.getTime() + n * 3_600_000),
+        };
+      }),
+    )
+    .returning({ uuid: devices.uuid, orgUuid: devices.orgUuid });
+  const assigned = rows.filter((row) => row.orgUuid !== null);
+  const venues = DEMO_VENUES.map((key) => units.get(key) ?? '');
+  await tx.insert(deviceUnits).values(assigned.slice(0, 9).map((device, n) => ({ deviceUuid: device.uuid, ouUuid: venues[Math.floor(n / 3)] as string })));
+  await tx.insert(posInstallations).values(
+    DEMO_VENUES.map((key, n) => {
+      const unit = DEMO_UNITS.find((candidate) => candidate.key === key);
+      return {
+        orgUuid,
+        ouUuid: venues[n] as string,
+        name: `${unit?.name ?? key} POS`,
+        catalogVersion: key === 'beach' ? 2 : 1,
+        syncedCatalogVersion: 1,
+        lastSync: new Date('2026-11-20T03:00:00Z'),
+      };
+    }),
+  );
+}
+
+/** The demo menu: 10 categories in 2 groups, 12 items each (prices as decimal text, stored in minor units). */
+const DEMO_MENU: readonly { name: string; group: string; items: readonly string[]; from: string; step: string }[] = [
+  { name: 'Cocktails', group: 'Drinks', from: '9.50', step: '0.50', items: ['Negroni', 'Mojito', 'Old Fashioned', 'Margarita', 'Daiquiri', 'Aperol Spritz', 'Espresso Martini', 'Moscow Mule', 'Pina Colada', 'Caipirinha', 'Cosmopolitan', 'Whisky Sour'] },
+  { name: 'Beers', group: 'Drinks', from: '3.80', step: '0.20', items: ['Lager', 'Pale Ale', 'IPA', 'Stout', 'Pilsner', 'Wheat Beer', 'Amber Ale', 'Porter', 'Sour', 'Alcohol-free Lager', 'Cider', 'Radler'] },
+  { name: 'Wines', group: 'Drinks', from: '5.00', step: '0.75', items: ['House Red', 'House White', 'Rosé', 'Vinho Verde', 'Douro Red', 'Alvarinho', 'Port Tawny', 'Port Ruby', 'Prosecco', 'Champagne', 'Moscatel', 'Sangria'] },
+  { name: 'Soft drinks', group: 'Drinks', from: '2.20', step: '0.10', items: ['Cola', 'Cola Zero', 'Lemonade', 'Orange Juice', 'Apple Juice', 'Iced Tea', 'Tonic', 'Ginger Ale', 'Still Water', 'Sparkling Water', 'Coconut Water', 'Smoothie'] },
+  { name: 'Hot drinks', group: 'Drinks', from: '1.20', step: '0.25', items: ['Espresso', 'Double Espresso', 'Americano', 'Cappuccino', 'Latte', 'Flat White', 'Mocha', 'Hot Chocolate', 'Black Tea', 'Green Tea', 'Herbal Tea', 'Chai Latte'] },
+  { name: 'Starters', group: 'Food', from: '6.00', step: '0.50', items: ['Olives', 'Bread Basket', 'Garlic Prawns', 'Calamari', 'Bruschetta', 'Soup of the Day', 'Burrata', 'Ceviche', 'Croquettes', 'Padron Peppers', 'Hummus', 'Cheese Board'] },
+  { name: 'Mains', group: 'Food', from: '14.00', step: '1.25', items: ['Grilled Sea Bass', 'Ribeye Steak', 'Chicken Piri-Piri', 'Codfish', 'Risotto', 'Burger', 'Veggie Burger', 'Octopus', 'Lamb Chops', 'Pasta Carbonara', 'Seafood Rice', 'Tofu Curry'] },
+  { name: 'Desserts', group: 'Food', from: '5.50', step: '0.35', items: ['Pastel de Nata', 'Chocolate Mousse', 'Cheesecake', 'Tiramisu', 'Crème Brûlée', 'Fruit Salad', 'Ice Cream', 'Sorbet', 'Apple Pie', 'Brownie', 'Panna Cotta', 'Affogato'] },
+  { name: 'Sides', group: 'Food', from: '3.00', step: '0.30', items: ['Fries', 'Sweet Potato Fries', 'Green Salad', 'Rice', 'Grilled Vegetables', 'Mashed Potatoes', 'Onion Rings', 'Coleslaw', 'Garlic Bread', 'Corn on the Cob', 'Side Pasta', 'Roast Potatoes'] },
+  { name: 'Snacks', group: 'Food', from: '2.50', step: '0.40', items: ['Nachos', 'Chicken Wings', 'Spring Rolls', 'Mini Burgers', 'Crisps', 'Nuts', 'Popcorn', 'Toastie', 'Club Sandwich', 'Wrap', 'Quesadilla', 'Pretzel'] },
+];
+export const DEMO_MENU_ITEMS = DEMO_MENU.reduce((total, category) => total + category.items.length, 0);
+const DEMO_TAGS = ['Vegan', 'Vegetarian', 'Gluten free', 'Spicy', 'Signature', 'New', 'Alcohol-free', 'Local'] as const;
+export const DEMO_FAVORITES = 12;
+const DEMO_DISCOUNTS: readonly { name: string; label: string; type: DiscountType; value: number; status: DiscountStatus; enabled: boolean }[] = [
+  { name: 'Happy hour', label: 'HAPPY', type: 'PERCENTAGE', value: 2000, status: 'ACTIVE', enabled: true },
+  { name: 'Staff meal', label: 'STAFF', type: 'PERCENTAGE', value: 5000, status: 'ACTIVE', enabled: true },
+  { name: 'Hotel guest', label: 'GUEST', type: 'PERCENTAGE', value: 1000, status: 'ACTIVE', enabled: true },
+  { name: 'Loyalty 12.5 %', label: 'LOYAL', type: 'PERCENTAGE', value: 1250, status: 'ACTIVE', enabled: false },
+  { name: 'Birthday treat', label: 'BDAY', type: 'AMOUNT', value: 500, status: 'ACTIVE', enabled: true },
+  { name: 'Manager voucher', label: 'VOUCHER', type: 'AMOUNT', value: 1000, status: 'ACTIVE', enabled: false },
+  { name: 'Summer launch', label: 'SUMMER', type: 'PERCENTAGE', value: 1500, status: 'DEACTIVATED', enabled: false },
+  { name: 'Old coupon', label: 'COUPON', type: 'AMOUNT', value: 250, status: 'DEACTIVATED', enabled: false },
+];
+export const DEMO_DISCOUNTS_COUNT = DEMO_DISCOUNTS.length;
+
+/** A venue's menu (categories, tags, 120 items, 12 favourites) and its 8 discounts, all multi-row inserts. */
+async function seedDemoMenu(tx: Transaction, orgUuid: string, ouUuid: string, currency: string): Promise<void> {
+  const categories = await tx
+    .insert(orderItemCategories)
+    .values(DEMO_MENU.map(({ name, group }) => ({ orgUuid, ouUuid, name, group })))
+    .returning({ uuid: orderItemCategories.uuid, name: orderItemCategories.name });
+  const tags = await tx
+    .insert(orderItemTags)
+    .values(DEMO_TAGS.map((name) => ({ orgUuid, ouUuid, name })))
+    .returning({ uuid: orderItemTags.uuid });
+  const minor = (text: string) => {
+    const value = parseMinor(text, currency);
+    if (value === null) throw new Error(`demo price ${text} is not a ${currency} amount`);
+    return value;
+  };
+  let n = 0;
+  const items = DEMO_MENU.flatMap((category) => {
+    const categoryUuid = categories.find((row) => row.name === category.name)?.uuid ?? null;
+    return category.items.map((name, k) => {
+      const index = n;
+      n += 1;
+      return {
+        orgUuid,
+        ouUuid,
+        name,
+        priceMinor: minor(category.from) + k * minor(category.step),
+        categoryUuid,
+        tagUuids: index % 4 === 0 ? [] : [tags[index % tags.length]?.uuid ?? '', ...(index % 3 === 0 ? [tags[(index + 3) % tags.length]?.uuid ?? ''] : [])],
+        slu: category.group,
+        status: index % 17 === 16 ? ('INACTIVE' as const) : ('ACTIVE' as const),
+        favorite: false,
+        favoriteOrder: null as number | null,
+      };
+    });
+  });
+  // the favourites: the first item of each category, then two more, in that order
+  const favorites = [...DEMO_MENU.map((_, c) => c * 12), 1, 13].slice(0, DEMO_FAVORITES);
+  favorites.forEach((index, place) => {
+    const item = items[index];
+    if (item) Object.assign(item, { favorite: true, favoriteOrder: place, status: 'ACTIVE' });
+  });
+  await tx.insert(orderItemDefinitions).values(items);
+  await tx.insert(discounts).values(DEMO_DISCOUNTS.map((discount) => ({ orgUuid, ouUuid, ...discount })));
 }
 
 /** Seeds an empty database; on a database with users it changes nothing and names the known accounts. */

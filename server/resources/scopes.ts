@@ -24,3 +24,17 @@ export const hotelScope: ParentScope = {
   within: { param: 'org', description: 'Organization uuid', column: organizationalUnits.orgUuid },
   filter: eq(organizationalUnits.type, 'HOTEL'),
 };
+
+/**
+ * '/…/:org/…/:ou/…': records of one unit of the organization, of any type (a hotel, a venue, a
+ * revenue center); a unit of another organization, or none, is unknown (404).
+ */
+export const unitScope: ParentScope = {
+  param: 'ou',
+  description: 'Unit (organizational unit) uuid',
+  table: organizationalUnits,
+  key: organizationalUnits.uuid,
+  notFound: 'Unit not found',
+  forbidden: "You don't have permissions to set up this unit",
+  within: { param: 'org', description: 'Organization uuid', column: organizationalUnits.orgUuid },
+};

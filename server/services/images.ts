@@ -37,7 +37,7 @@ export async function missingImageKeys(executor: Executor, orgUuid: string, keys
   return unique.filter((key) => !found.has(key));
 }
 
-/** Whether some unit or organization names the image (an image attribute holding its key). */
+/** Whether some unit or organization names the image (an image attribute holding its key), or an order item shows it. */
 function named(): SQL {
   const keys = sql.join(
     attributeKeysOfKind('image').map((key) => sql`${key}`),
@@ -50,6 +50,8 @@ function named(): SQL {
     union all
     select 1 from organizations o, jsonb_each_text(o.attributes) as a(attribute, value)
     where a.attribute in (${keys}) and a.value = "images"."key"
+    union all
+    select 1 from order_item_definitions d where d.image = "images"."key"
   )`;
 }
 

@@ -3,6 +3,7 @@
  * parameter filled by t(). Where the specification gives the words, they are used verbatim. An area
  * with many messages keeps them in its own file under ./en, merged here.
  */
+import { catalogue } from './en/catalogue';
 import { hotelPms } from './en/hotel-pms';
 import { hotelWizard } from './en/hotel-wizard';
 import { packages } from './en/packages';
@@ -17,6 +18,7 @@ export const en = {
   ...hotelWizard,
   ...profile,
   ...users,
+  ...catalogue,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',
