@@ -44,7 +44,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.e2e.ts'],
           setupFiles: ['test/e2e/setup-e2e.ts'],
-          testTimeout: 90_000,
+          // bounds for a hung journey; a loaded 2-core machine runs them several times slower
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

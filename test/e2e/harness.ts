@@ -154,6 +154,9 @@ export async function openBrowser(): Promise<Browser> {
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 800 },
   });
+  // A bound for a hung step, not a speed check: on a loaded 2-core machine a cold screen can take
+  // longer than Playwright's 30 s default to show what the journey waits for.
+  context.setDefaultTimeout(60_000);
   const csp = await watchCspViolations(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
