@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Group, Select, Textarea, TextInput } from '@mantine/core';
+import { Group, Select, Textarea, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   CONTRACT_KIND,
@@ -14,9 +12,7 @@ import {
   type ContractStatus,
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
-import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftForm, DateMaskInput, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { DateMaskInput, RecordForm, useRecordForm } from '../../../ui';
 import { contracts } from '../api/units';
 
 /** A contract status as the catalogue names it ('Active'). */
@@ -119,8 +115,6 @@ function problemsOf(candidate: ReturnType<typeof candidateOf>, others: readonly 
   return Object.fromEntries(FIELDS.map((field) => [field, inCatalogue(found[field])]));
 }
 
-const hasProblems = (problems: Problems) => Object.values(problems).some((problem) => problem !== undefined);
-
 interface ContractFormProps {
   org: string;
   userUuid: string;
@@ -140,50 +134,28 @@ interface ContractFormProps {
  * organization), queues the change in the outbox and then says what became of it.
  */
 export function ContractForm({ org, userUuid, record, others, onClose }: ContractFormProps) {
-  const scope: DraftScope = { userUuid, orgUuid: org, kind: CONTRACT_KIND, recordId: record?.uuid ?? 'new' };
-  const initial = record ? fromRecord(record) : EMPTY;
-  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
-
-  const value = draft.value;
-  const candidate = candidateOf(value);
-  const problems = problemsOf(candidate, others, record?.uuid ?? null);
+  const scope = { userUuid, orgUuid: org, kind: CONTRACT_KIND, recordId: record?.uuid ?? 'new' };
+  const form = useRecordForm({
+    scope,
+    initial: record ? fromRecord(record) : EMPTY,
+    baseVersion: record?.version ?? null,
+    schema: formValueSchema,
+    check: (value) => {
+      const candidate = candidateOf(value);
+      const parsed = contractInputSchema.safeParse(candidate);
+      return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
+    },
+    commit: (input, base) => (record ? contracts.queueUpdate(org, userUuid, record, base ?? record.version, input, scope) : contracts.queueCreate(org, userUuid, input, scope)),
+    onClose,
+  });
+  const { value, set, draft } = form;
   // the fields say what is wrong once Save was tried (the date fields also when left incomplete or impossible)
-  const errors: Problems = attempted ? problems : {};
-  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
-
-  async function save() {
-    if (!draft.changed) return;
-    setAttempted(true);
-    const parsed = contractInputSchema.safeParse(candidate);
-    if (!parsed.success || hasProblems(problems)) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      const queued = record
-        ? await contracts.queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, parsed.data, scope)
-        : await contracts.queueCreate(org, userUuid, parsed.data, scope);
-      await draft.clear();
-      onClose();
-      // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+  const errors: Problems = form.attempted ? form.checked.problems : {};
 
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('contract.errorMessage')} onSave={save}>
+    <RecordForm form={form} errorTitle={t('contract.errorMessage')} cancelLabel={t('contract.form.cancel')} saveLabel={t('contract.form.save')}>
       <TextInput
-        ref={firstField}
+        ref={form.firstField}
         data-autofocus
         label={t('contract.form.reference')}
         required
@@ -224,14 +196,6 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
         disabled={!draft.ready}
         onChange={(event) => set({ notes: event.currentTarget.value })}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('contract.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-          {t('contract.form.save')}
-        </Button>
-      </Group>
-    </DraftForm>
+    </RecordForm>
   );
 }

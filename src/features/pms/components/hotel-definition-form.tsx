@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Fieldset, Group, Select, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { ACCESS_KEY_CHOICES, CARD_TYPES, HOTEL_DEFINITION_KIND, HOTEL_MESSAGES, HOTEL_NAME_MAX, hotelDefinitionInputSchema, type HotelDefinition } from '../../../domain';
 import { t } from '../../../i18n';
-import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftForm, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { RecordForm, useRecordForm } from '../../../ui';
 import { hotelDefinitions } from '../api/hotel-resources';
 import { usePmsConnectionRows } from '../api/pms-connections';
 import { ROOM_ACCESS_BLANK, RoomAccessFields, roomAccessFields, roomAccessOf, roomAccessProblems, type RoomAccessValues } from './room-access-fields';
@@ -55,61 +51,42 @@ interface HotelDefinitionFormProps {
  * wrong) and queues the normalised definition in the outbox, then says what became of it.
  */
 export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDefinitionFormProps) {
-  const scope: DraftScope = { userUuid, orgUuid: org, kind: HOTEL_DEFINITION_KIND, recordId: record?.uuid ?? 'new' };
-  const initial = record ? fromRecord(record) : EMPTY;
-  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
+  const scope = { userUuid, orgUuid: org, kind: HOTEL_DEFINITION_KIND, recordId: record?.uuid ?? 'new' };
+  const form = useRecordForm({
+    scope,
+    initial: record ? fromRecord(record) : EMPTY,
+    baseVersion: record?.version ?? null,
+    schema: formValueSchema,
+    check: (value) => {
+      const candidate = { name: value.name, externalId: value.externalId, pmsConnectionUuid: value.pmsConnectionUuid, hotelUuid: record?.hotelUuid ?? null, ...roomAccessFields(value.roomAccess) };
+      const parsed = hotelDefinitionInputSchema.safeParse(candidate);
+      const problems: Partial<Record<Field, string>> = {};
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          if ((field === 'name' || field === 'externalId' || field === 'pmsConnectionUuid') && problems[field] === undefined) problems[field] = issue.message;
+        }
+      }
+      // the room access fields say their own problems
+      const roomProblems = roomAccessProblems(value.roomAccess);
+      return { problems, parsed, roomProblems, input: parsed.success && roomProblems === null ? parsed.data : null };
+    },
+    commit: (input, base) =>
+      record ? hotelDefinitions.queueUpdate(org, userUuid, record, base ?? record.version, input, scope) : hotelDefinitions.queueCreate(org, userUuid, input, scope),
+    onClose,
+  });
+  const { value, set, draft, attempted } = form;
+  const { problems: fieldErrors, parsed, roomProblems } = form.checked;
   const { rows: connectionRows } = usePmsConnectionRows(org);
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
-
-  const value = draft.value;
-  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
   // connections on their way out are not offered, unless this definition names one
   const connections = (connectionRows ?? []).filter((row) => row.removal === null || row.uuid === value.pmsConnectionUuid);
   const noConnections = connectionRows !== null && connections.length === 0;
-
-  const candidate = { name: value.name, externalId: value.externalId, pmsConnectionUuid: value.pmsConnectionUuid, hotelUuid: record?.hotelUuid ?? null, ...roomAccessFields(value.roomAccess) };
-  const parsed = hotelDefinitionInputSchema.safeParse(candidate);
-  const fieldErrors: Partial<Record<Field, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'name' || field === 'externalId' || field === 'pmsConnectionUuid') && fieldErrors[field] === undefined) fieldErrors[field] = issue.message;
-    }
-  }
-  const roomProblems = roomAccessProblems(value.roomAccess);
   const errors = attempted ? fieldErrors : {};
 
-  async function save() {
-    if (!draft.changed) return;
-    setAttempted(true);
-    if (!parsed.success || roomProblems !== null) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      const input = parsed.data;
-      const queued = record
-        ? await hotelDefinitions.queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, input, scope)
-        : await hotelDefinitions.queueCreate(org, userUuid, input, scope);
-      await draft.clear();
-      onClose();
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
-
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('pms.errorMessage')} onSave={save}>
+    <RecordForm form={form} errorTitle={t('pms.errorMessage')} cancelLabel={t('hotelDefinitions.form.cancel')} saveLabel={t('hotelDefinitions.form.save')}>
       <TextInput
-        ref={firstField}
+        ref={form.firstField}
         data-autofocus
         label={t('hotelDefinitions.form.name')}
         required
@@ -148,14 +125,6 @@ export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDef
           {parsed.error.issues[0]?.message ?? HOTEL_MESSAGES.deleteFailed}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('hotelDefinitions.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-          {t('hotelDefinitions.form.save')}
-        </Button>
-      </Group>
-    </DraftForm>
+    </RecordForm>
   );
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   isPmsConnectionNameTaken,
@@ -11,10 +9,8 @@ import {
   type PmsConnection,
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
-import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftForm, pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { pmsConnectionTypeLabel, RecordForm, useRecordForm } from '../../../ui';
 import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 
 /**
  * What the form holds while typing: the port as typed (text), checked on Save, so '80.5' or '-5'
@@ -67,8 +63,6 @@ function problemsOf(candidate: Record<Field, unknown>, others: readonly { uuid: 
   return { name: inCatalogue(errors.name), type: inCatalogue(errors.type), host: inCatalogue(errors.host), port: inCatalogue(errors.port) };
 }
 
-const hasProblems = (problems: Partial<Record<Field, string>>) => Object.values(problems).some((problem) => problem !== undefined);
-
 interface PmsConnectionFormProps {
   org: string;
   userUuid: string;
@@ -88,50 +82,29 @@ interface PmsConnectionFormProps {
  * outbox and then says what became of it (showSaveOutcome).
  */
 export function PmsConnectionForm({ org, userUuid, record, others, onClose }: PmsConnectionFormProps) {
-  const scope: DraftScope = { userUuid, orgUuid: org, kind: PMS_CONNECTION_KIND, recordId: record?.uuid ?? 'new' };
-  const initial = record ? fromRecord(record) : EMPTY;
-  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
-
-  const value = draft.value;
-  const candidate = { ...value, port: portOf(value.port) };
-  const problems = problemsOf(candidate, others, record?.uuid ?? null);
+  const scope = { userUuid, orgUuid: org, kind: PMS_CONNECTION_KIND, recordId: record?.uuid ?? 'new' };
+  const form = useRecordForm({
+    scope,
+    initial: record ? fromRecord(record) : EMPTY,
+    baseVersion: record?.version ?? null,
+    schema: formValueSchema,
+    check: (value) => {
+      const candidate = { ...value, port: portOf(value.port) };
+      const parsed = pmsConnectionInputSchema.safeParse(candidate);
+      return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
+    },
+    commit: (input, base) => (record ? queueUpdate(org, userUuid, record, base ?? record.version, input, scope) : queueCreate(org, userUuid, input, scope)),
+    onClose,
+  });
+  const { value, set, draft } = form;
+  const problems = form.checked.problems;
   // the port says at once what is wrong with what was typed; the other fields once Save was tried
-  const errors = attempted ? problems : { port: value.port.trim() === '' ? undefined : problems.port };
-  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
-
-  async function save() {
-    if (!draft.changed) return;
-    setAttempted(true);
-    const parsed = pmsConnectionInputSchema.safeParse(candidate);
-    if (!parsed.success || hasProblems(problems)) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      const queued = record
-        ? await queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, parsed.data, scope)
-        : await queueCreate(org, userUuid, parsed.data, scope);
-      await draft.clear();
-      onClose();
-      // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+  const errors = form.attempted ? problems : { port: value.port.trim() === '' ? undefined : problems.port };
 
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('pms.errorMessage')} onSave={save}>
+    <RecordForm form={form} errorTitle={t('pms.errorMessage')} cancelLabel={t('pms.form.cancel')} saveLabel={t('pms.form.save')}>
       <TextInput
-        ref={firstField}
+        ref={form.firstField}
         data-autofocus
         label={t('pms.form.name')}
         required
@@ -162,14 +135,6 @@ export function PmsConnectionForm({ org, userUuid, record, others, onClose }: Pm
         disabled={!draft.ready}
         onChange={(event) => set({ port: event.currentTarget.value })}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('pms.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-          {t('pms.form.save')}
-        </Button>
-      </Group>
-    </DraftForm>
+    </RecordForm>
   );
 }
