@@ -113,3 +113,12 @@ export function loadFailureOf(error: unknown, words: { title: string; forbidden?
   if (words.notFound && isApiError(error) && error.status === 404) return { title: words.notFound[0], text: words.notFound[1], notFound: true };
   return { title: words.title, text: describeError(error), notFound: false };
 }
+
+/** A form's rules say their problems in the domain's words; this gives each in the catalogue's (one not listed as it is). */
+export function catalogued(words: Readonly<Record<string, MessageKey>>): (message: string | undefined) => string | undefined {
+  return (message) => {
+    if (message === undefined) return undefined;
+    const key = words[message];
+    return key ? t(key) : message;
+  };
+}

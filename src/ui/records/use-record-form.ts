@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useState, type ChangeEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ZodType } from 'zod';
 import { useDraft, whenSettled, type DraftScope, type DraftState, type OutboxEntry } from '../../offline';
@@ -49,6 +49,17 @@ export interface RecordFormState<Value, Checked extends RecordCheck<unknown>> {
   save(): Promise<void>;
   /** the form's Cancel: asks first when there are changes */
   requestClose(): void;
+  /** a text field's value, error, and change; disabled until the draft is read */
+  text<K extends TextField<Value>>(field: K, error: string | undefined): TextFieldProps;
+}
+
+type TextField<Value> = { [K in keyof Value]: Value[K] extends string ? K : never }[keyof Value] & string;
+
+export interface TextFieldProps {
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
 }
 
 export const hasProblems = (problems: FieldProblems): boolean => Object.values(problems).some((problem) => problem !== undefined);
@@ -94,5 +105,12 @@ export function useRecordForm<Value extends object, Checked extends RecordCheck<
   }
 
   const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
-  return { draft, value, set: (patch) => draft.setValue({ ...value, ...patch }), checked, attempted, saving, firstField, formRef, save, requestClose };
+  const set = (patch: Partial<Value>) => draft.setValue({ ...value, ...patch });
+  const text = (field: TextField<Value>, error: string | undefined): TextFieldProps => ({
+    value: value[field] as string,
+    error,
+    disabled: !draft.ready,
+    onChange: (event) => set({ [field]: event.currentTarget.value } as Partial<Value>),
+  });
+  return { draft, value, set, checked, attempted, saving, firstField, formRef, save, requestClose, text };
 }

@@ -1,7 +1,6 @@
 import { Group, Select, Textarea, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
-  CONTRACT_KIND,
   CONTRACT_MESSAGES,
   CONTRACT_STATUSES,
   contractInputSchema,
@@ -12,7 +11,7 @@ import {
   type ContractStatus,
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
-import { DateMaskInput, RecordForm, useRecordForm } from '../../../ui';
+import { catalogued, DateMaskInput, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { contracts } from '../api/units';
 
 /** A contract status as the catalogue names it ('Active'). */
@@ -84,11 +83,7 @@ const RULE_MESSAGE: Record<string, MessageKey> = {
   [CONTRACT_MESSAGES.status]: 'contract.error.status',
   [CONTRACT_MESSAGES.notes]: 'contract.error.notes',
 };
-function inCatalogue(message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  const key = RULE_MESSAGE[message];
-  return key ? t(key) : message;
-}
+const inCatalogue = catalogued(RULE_MESSAGE);
 
 type Problems = Partial<Record<Field, string>>;
 
@@ -115,38 +110,22 @@ function problemsOf(candidate: ReturnType<typeof candidateOf>, others: readonly 
   return Object.fromEntries(FIELDS.map((field) => [field, inCatalogue(found[field])]));
 }
 
-interface ContractFormProps {
-  org: string;
-  userUuid: string;
-  /** the contract to edit (as shown, queued changes included); null adds one */
-  record: Contract | null;
-  /** the organization's contracts (those waiting to be removed left out): a reference is unique among them */
-  others: readonly { uuid: string; reference: string }[];
-  onClose: () => void;
-}
+/** `others`: the organization's contracts (those waiting to be removed left out), a reference is unique among them. */
+type ContractFormProps = ResourceFormProps<Contract> & { org: string; others: readonly Pick<Contract, 'uuid' | 'reference'>[] };
+
+const CONTRACT_VALUE: FormValueDeclaration<Contract, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
 
 /**
- * Add or edit a contract, inside a FormModal: it opens on the Reference field. Every keystroke is
- * kept as a draft (restored after a reload with the time it was saved); Cancel or closing with
- * changes asks first (discard or save), without changes it closes at once. Save is offered once
- * something differs from the contract, checks the fields (dates typed DD/MM/YYYY and sent as ISO
- * days, the end date optional and not before the start, the reference unique in the
- * organization), queues the change in the outbox and then says what became of it.
+ * Add or edit a contract in a FormModal, opening on the Reference field (draft, close guard and
+ * queued save: useRecordForm). Dates are typed DD/MM/YYYY and sent as ISO days, the end date
+ * optional and not before the start; the reference is unique in the organization.
  */
-export function ContractForm({ org, userUuid, record, others, onClose }: ContractFormProps) {
-  const scope = { userUuid, orgUuid: org, kind: CONTRACT_KIND, recordId: record?.uuid ?? 'new' };
-  const form = useRecordForm({
-    scope,
-    initial: record ? fromRecord(record) : EMPTY,
-    baseVersion: record?.version ?? null,
-    schema: formValueSchema,
-    check: (value) => {
-      const candidate = candidateOf(value);
-      const parsed = contractInputSchema.safeParse(candidate);
-      return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
-    },
-    commit: (input, base) => (record ? contracts.queueUpdate(org, userUuid, record, base ?? record.version, input, scope) : contracts.queueCreate(org, userUuid, input, scope)),
-    onClose,
+export function ContractForm({ org, others, ...props }: ContractFormProps) {
+  const { record } = props;
+  const form = useResourceForm(contracts, org, props, CONTRACT_VALUE, (value) => {
+    const candidate = candidateOf(value);
+    const parsed = contractInputSchema.safeParse(candidate);
+    return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
   });
   const { value, set, draft } = form;
   // the fields say what is wrong once Save was tried (the date fields also when left incomplete or impossible)
@@ -154,16 +133,7 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
 
   return (
     <RecordForm form={form} errorTitle={t('contract.errorMessage')} cancelLabel={t('contract.form.cancel')} saveLabel={t('contract.form.save')}>
-      <TextInput
-        ref={form.firstField}
-        data-autofocus
-        label={t('contract.form.reference')}
-        required
-        value={value.reference}
-        error={errors.reference}
-        disabled={!draft.ready}
-        onChange={(event) => set({ reference: event.currentTarget.value })}
-      />
+      <TextInput ref={form.firstField} data-autofocus label={t('contract.form.reference')} required {...form.text('reference', errors.reference)} />
       <Group grow align="flex-start">
         <DateMaskInput label={t('contract.form.startDate')} required value={value.startDate} error={errors.startDate} disabled={!draft.ready} onChange={(startDate) => set({ startDate })} />
         <DateMaskInput
@@ -175,7 +145,7 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
           onChange={(endDate) => set({ endDate })}
         />
       </Group>
-      <TextInput label={t('contract.form.plan')} value={value.plan} error={errors.plan} disabled={!draft.ready} onChange={(event) => set({ plan: event.currentTarget.value })} />
+      <TextInput label={t('contract.form.plan')} {...form.text('plan', errors.plan)} />
       <Select
         label={t('contract.form.status')}
         placeholder={t('contract.form.statusPlaceholder')}
@@ -187,15 +157,7 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
         allowDeselect={false}
         onChange={(status) => set({ status: status ?? '' })}
       />
-      <Textarea
-        label={t('contract.form.notes')}
-        rows={4}
-        resize="vertical"
-        value={value.notes}
-        error={errors.notes}
-        disabled={!draft.ready}
-        onChange={(event) => set({ notes: event.currentTarget.value })}
-      />
+      <Textarea label={t('contract.form.notes')} rows={4} resize="vertical" {...form.text('notes', errors.notes)} />
     </RecordForm>
   );
 }

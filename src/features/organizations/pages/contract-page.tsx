@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { CONTRACT_KIND, type Contract } from '../../../domain';
 import { isForbiddenError } from '../../../api';
 import { formatDate, t } from '../../../i18n';
 import { type ResourceRow } from '../../../offline/resource';
-import { ForbiddenRedirect, loadFailureOf, OfflineNotice, sectionWords, usePageTitle, useRecordList } from '../../../ui';
+import { ForbiddenRedirect, loadFailureOf, OfflineNotice, sectionWords, usePageTitle, RecordListTitle, useRecordList } from '../../../ui';
 import { contracts } from '../api/units';
 import { ContractForm, contractStatusLabel } from '../components/contract-form';
 
@@ -62,12 +62,9 @@ export function ContractPage() {
           {t('contract.backToOrganization')}
         </Anchor>
       )}
-      <Group justify="space-between">
-        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
-          {t('contract.title')}
-        </Title>
-        {addButton}
-      </Group>
+      <RecordListTitle heading={heading} add={addButton}>
+        {t('contract.title')}
+      </RecordListTitle>
       <Text c="dimmed" size="sm">
         {t('contract.intro')}
       </Text>

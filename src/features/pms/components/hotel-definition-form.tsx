@@ -1,8 +1,8 @@
 import { Alert, Fieldset, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { ACCESS_KEY_CHOICES, CARD_TYPES, HOTEL_DEFINITION_KIND, HOTEL_MESSAGES, HOTEL_NAME_MAX, hotelDefinitionInputSchema, type HotelDefinition } from '../../../domain';
+import { ACCESS_KEY_CHOICES, CARD_TYPES, HOTEL_MESSAGES, HOTEL_NAME_MAX, hotelDefinitionInputSchema, type HotelDefinition } from '../../../domain';
 import { t } from '../../../i18n';
-import { RecordForm, useRecordForm } from '../../../ui';
+import { RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { hotelDefinitions } from '../api/hotel-resources';
 import { usePmsConnectionRows } from '../api/pms-connections';
 import { ROOM_ACCESS_BLANK, RoomAccessFields, roomAccessFields, roomAccessOf, roomAccessProblems, type RoomAccessValues } from './room-access-fields';
@@ -35,13 +35,7 @@ const fromRecord = (record: HotelDefinition): FormValue => ({
 
 type Field = 'name' | 'externalId' | 'pmsConnectionUuid';
 
-interface HotelDefinitionFormProps {
-  org: string;
-  userUuid: string;
-  /** the definition to edit (as shown, queued changes included); null adds one */
-  record: HotelDefinition | null;
-  onClose: () => void;
-}
+const DEFINITION_VALUE: FormValueDeclaration<HotelDefinition, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
 
 /**
  * Add or edit a PMS hotel definition (spec sections 3, 5 and 7), inside a FormModal: its name (cut
@@ -50,30 +44,21 @@ interface HotelDefinitionFormProps {
  * differs, checks the definition with the domain's rules (nothing is queued while something is
  * wrong) and queues the normalised definition in the outbox, then says what became of it.
  */
-export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDefinitionFormProps) {
-  const scope = { userUuid, orgUuid: org, kind: HOTEL_DEFINITION_KIND, recordId: record?.uuid ?? 'new' };
-  const form = useRecordForm({
-    scope,
-    initial: record ? fromRecord(record) : EMPTY,
-    baseVersion: record?.version ?? null,
-    schema: formValueSchema,
-    check: (value) => {
-      const candidate = { name: value.name, externalId: value.externalId, pmsConnectionUuid: value.pmsConnectionUuid, hotelUuid: record?.hotelUuid ?? null, ...roomAccessFields(value.roomAccess) };
-      const parsed = hotelDefinitionInputSchema.safeParse(candidate);
-      const problems: Partial<Record<Field, string>> = {};
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0];
-          if ((field === 'name' || field === 'externalId' || field === 'pmsConnectionUuid') && problems[field] === undefined) problems[field] = issue.message;
-        }
+export function HotelDefinitionForm({ org, ...props }: ResourceFormProps<HotelDefinition> & { org: string }) {
+  const { record } = props;
+  const form = useResourceForm(hotelDefinitions, org, props, DEFINITION_VALUE, (value) => {
+    const candidate = { name: value.name, externalId: value.externalId, pmsConnectionUuid: value.pmsConnectionUuid, hotelUuid: record?.hotelUuid ?? null, ...roomAccessFields(value.roomAccess) };
+    const parsed = hotelDefinitionInputSchema.safeParse(candidate);
+    const problems: Partial<Record<Field, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'name' || field === 'externalId' || field === 'pmsConnectionUuid') && problems[field] === undefined) problems[field] = issue.message;
       }
-      // the room access fields say their own problems
-      const roomProblems = roomAccessProblems(value.roomAccess);
-      return { problems, parsed, roomProblems, input: parsed.success && roomProblems === null ? parsed.data : null };
-    },
-    commit: (input, base) =>
-      record ? hotelDefinitions.queueUpdate(org, userUuid, record, base ?? record.version, input, scope) : hotelDefinitions.queueCreate(org, userUuid, input, scope),
-    onClose,
+    }
+    // the room access fields say their own problems
+    const roomProblems = roomAccessProblems(value.roomAccess);
+    return { problems, parsed, roomProblems, input: parsed.success && roomProblems === null ? parsed.data : null };
   });
   const { value, set, draft, attempted } = form;
   const { problems: fieldErrors, parsed, roomProblems } = form.checked;
@@ -96,14 +81,7 @@ export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDef
         disabled={!draft.ready}
         onChange={(event) => set({ name: event.currentTarget.value.slice(0, HOTEL_NAME_MAX) })}
       />
-      <TextInput
-        label={t('hotelDefinitions.form.propertyId')}
-        description={t('hotelDefinitions.form.propertyIdHelp')}
-        value={value.externalId}
-        error={errors.externalId}
-        disabled={!draft.ready}
-        onChange={(event) => set({ externalId: event.currentTarget.value })}
-      />
+      <TextInput label={t('hotelDefinitions.form.propertyId')} description={t('hotelDefinitions.form.propertyIdHelp')} {...form.text('externalId', errors.externalId)} />
       <Select
         label={t('hotelDefinitions.form.connection')}
         placeholder={t('hotelDefinitions.form.connectionPlaceholder')}

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND, PMS_CONNECTION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
-import { loadFailureOf, sectionWords, useRecordList } from '../../../ui';
+import { loadFailureOf, sectionWords, RecordListTitle, useRecordList } from '../../../ui';
 import { hotelDefinitions, type HotelDefinitionRow } from '../api/hotel-resources';
 import { usePmsConnectionRows } from '../api/pms-connections';
 import { HotelDefinitionForm } from './hotel-definition-form';
@@ -56,12 +56,9 @@ export function HotelDefinitionsSection({ org }: { org: string }) {
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="hotel-definitions-heading">
-      <Group justify="space-between">
-        <Title order={2} fz="h3" id="hotel-definitions-heading" ref={heading} tabIndex={-1}>
-          {t('hotelDefinitions.title')}
-        </Title>
-        {addButton}
-      </Group>
+      <RecordListTitle heading={heading} order={2} id="hotel-definitions-heading" add={addButton}>
+        {t('hotelDefinitions.title')}
+      </RecordListTitle>
       <Text c="dimmed" size="sm">
         {t('hotelDefinitions.intro')}
       </Text>

@@ -9,8 +9,8 @@ import {
   type PmsConnection,
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
-import { pmsConnectionTypeLabel, RecordForm, useRecordForm } from '../../../ui';
-import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
+import { catalogued, pmsConnectionTypeLabel, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { pmsConnections } from '../api/pms-connections';
 
 /**
  * What the form holds while typing: the port as typed (text), checked on Save, so '80.5' or '-5'
@@ -46,11 +46,7 @@ const RULE_MESSAGE: Record<string, MessageKey> = {
   [PMS_CONNECTION_MESSAGES.port]: 'pms.error.port',
   [PMS_CONNECTION_MESSAGES.type]: 'pms.error.type',
 };
-function inCatalogue(message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  const key = RULE_MESSAGE[message];
-  return key ? t(key) : message;
-}
+const inCatalogue = catalogued(RULE_MESSAGE);
 
 type Field = 'name' | 'type' | 'host' | 'port';
 
@@ -63,38 +59,22 @@ function problemsOf(candidate: Record<Field, unknown>, others: readonly { uuid: 
   return { name: inCatalogue(errors.name), type: inCatalogue(errors.type), host: inCatalogue(errors.host), port: inCatalogue(errors.port) };
 }
 
-interface PmsConnectionFormProps {
-  org: string;
-  userUuid: string;
-  /** the connection to edit (as shown, queued changes included); null adds one */
-  record: PmsConnection | null;
-  /** the organization's connections (those waiting to be removed left out): a name is unique among them */
-  others: readonly { uuid: string; name: string }[];
-  onClose: () => void;
-}
+/** `others`: the organization's connections (those waiting to be removed left out), a name is unique among them. */
+type PmsConnectionFormProps = ResourceFormProps<PmsConnection> & { org: string; others: readonly Pick<PmsConnection, 'uuid' | 'name'>[] };
+
+const FORM_VALUE: FormValueDeclaration<PmsConnection, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
 
 /**
- * Add or edit a PMS connection, inside a FormModal: it opens on the Name field. Every keystroke is
- * kept as a draft (restored after a reload with the time it was saved); Cancel or closing with
- * changes asks first (discard or save), without changes it closes at once. Save is offered once
- * something differs from the record, checks the fields (the name unique in the organization, the
- * port a whole number from 1 to 65535, said as soon as it is typed), queues the change in the
- * outbox and then says what became of it (showSaveOutcome).
+ * Add or edit a PMS connection, inside a FormModal, opening on the Name field; kept as a draft,
+ * guarded and queued as every record form is (useRecordForm). Its rules: the name unique in the
+ * organization, the port a whole number from 1 to 65535, said as soon as it is typed.
  */
-export function PmsConnectionForm({ org, userUuid, record, others, onClose }: PmsConnectionFormProps) {
-  const scope = { userUuid, orgUuid: org, kind: PMS_CONNECTION_KIND, recordId: record?.uuid ?? 'new' };
-  const form = useRecordForm({
-    scope,
-    initial: record ? fromRecord(record) : EMPTY,
-    baseVersion: record?.version ?? null,
-    schema: formValueSchema,
-    check: (value) => {
-      const candidate = { ...value, port: portOf(value.port) };
-      const parsed = pmsConnectionInputSchema.safeParse(candidate);
-      return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
-    },
-    commit: (input, base) => (record ? queueUpdate(org, userUuid, record, base ?? record.version, input, scope) : queueCreate(org, userUuid, input, scope)),
-    onClose,
+export function PmsConnectionForm({ org, others, ...props }: PmsConnectionFormProps) {
+  const { record } = props;
+  const form = useResourceForm(pmsConnections, org, props, FORM_VALUE, (value) => {
+    const candidate = { ...value, port: portOf(value.port) };
+    const parsed = pmsConnectionInputSchema.safeParse(candidate);
+    return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
   });
   const { value, set, draft } = form;
   const problems = form.checked.problems;
@@ -103,16 +83,7 @@ export function PmsConnectionForm({ org, userUuid, record, others, onClose }: Pm
 
   return (
     <RecordForm form={form} errorTitle={t('pms.errorMessage')} cancelLabel={t('pms.form.cancel')} saveLabel={t('pms.form.save')}>
-      <TextInput
-        ref={form.firstField}
-        data-autofocus
-        label={t('pms.form.name')}
-        required
-        value={value.name}
-        error={errors.name}
-        disabled={!draft.ready}
-        onChange={(event) => set({ name: event.currentTarget.value })}
-      />
+      <TextInput ref={form.firstField} data-autofocus label={t('pms.form.name')} required {...form.text('name', errors.name)} />
       <Select
         label={t('pms.form.type')}
         placeholder={t('pms.form.typePlaceholder')}
@@ -124,17 +95,8 @@ export function PmsConnectionForm({ org, userUuid, record, others, onClose }: Pm
         allowDeselect={false}
         onChange={(type) => set({ type: type ?? '' })}
       />
-      <TextInput label={t('pms.form.host')} required value={value.host} error={errors.host} disabled={!draft.ready} onChange={(event) => set({ host: event.currentTarget.value })} />
-      <TextInput
-        label={t('pms.form.port')}
-        description={t('pms.form.portDescription')}
-        required
-        inputMode="numeric"
-        value={value.port}
-        error={errors.port}
-        disabled={!draft.ready}
-        onChange={(event) => set({ port: event.currentTarget.value })}
-      />
+      <TextInput label={t('pms.form.host')} required {...form.text('host', errors.host)} />
+      <TextInput label={t('pms.form.port')} description={t('pms.form.portDescription')} required inputMode="numeric" {...form.text('port', errors.port)} />
     </RecordForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
-import { loadFailureOf, OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, useRecordList } from '../../../ui';
+import { loadFailureOf, OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, RecordListTitle, useRecordList } from '../../../ui';
 import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { canPair } from '../api/pairing-code';
 import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
@@ -75,12 +75,9 @@ export function PmsPage() {
           {t('pms.backToOrganization')}
         </Anchor>
       )}
-      <Group justify="space-between">
-        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
-          {organization ? t('pms.heading', { organization }) : t('pms.title')}
-        </Title>
-        {addButton}
-      </Group>
+      <RecordListTitle heading={heading} add={addButton}>
+        {organization ? t('pms.heading', { organization }) : t('pms.title')}
+      </RecordListTitle>
       <Text c="dimmed" size="sm">
         {t('pms.intro')}
       </Text>

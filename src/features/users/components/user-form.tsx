@@ -14,8 +14,8 @@ import {
   type ManagedUser,
 } from '../../../domain';
 import { t } from '../../../i18n';
-import { RecordForm, useRecordForm } from '../../../ui';
-import { managedUsers, USER_KIND, type UserInput } from '../api/users';
+import { RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { managedUsers, type UserInput } from '../api/users';
 import { GrantsFields } from './grants-fields';
 
 const formValueSchema = z.object({
@@ -46,14 +46,12 @@ function refusalText(refusal: GrantRefusal, names: ReadonlyMap<string, string>):
   return place === undefined ? t('users.refusal.elsewhere', { what }) : t('users.refusal.place', { what, place });
 }
 
-interface UserFormProps {
-  userUuid: string;
-  /** the user to edit (as shown, queued changes included); null creates one */
-  record: ManagedUser | null;
+const USER_VALUE: FormValueDeclaration<ManagedUser, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
+
+interface UserFormProps extends ResourceFormProps<ManagedUser> {
   grantable: Grantable;
   /** emails of the other users listed: a new user's must differ */
   takenEmails: ReadonlySet<string>;
-  onClose(): void;
 }
 
 /**
@@ -62,34 +60,26 @@ interface UserFormProps {
  * combination that would pass on more than they hold (a permission to a user with units elsewhere)
  * is said and not sent. The change goes through the outbox.
  */
-export function UserForm({ userUuid, record, grantable, takenEmails, onClose }: UserFormProps) {
-  const scope = { userUuid, orgUuid: null, kind: USER_KIND, recordId: record?.uuid ?? 'new' };
-  const form = useRecordForm({
-    scope,
-    initial: record ? fromRecord(record) : EMPTY,
-    baseVersion: record?.version ?? null,
-    schema: formValueSchema,
-    check: (value) => {
-      const email = emailSchema.safeParse(value.email);
-      const telephone = value.telephone.trim() === '' ? null : telephoneSchema.safeParse(value.telephone);
-      const emailError = record ? undefined : !email.success ? t('users.form.emailInvalid') : takenEmails.has(email.data) ? t('users.form.emailTaken') : undefined;
-      const telephoneError = telephone && !telephone.success ? t('attributeSettings.problem.telephone') : undefined;
-      const after = { permissions: normalizePermissions(value.permissions), memberships: normalizeMemberships(value.memberships) };
-      const before = record ? { permissions: record.permissions, memberships: record.memberships } : { permissions: [], memberships: [] };
-      const names = placeNames(grantable);
-      // each message once: several places the grantor does not manage read the same (and key the list)
-      const refusals = [...new Set(grantRefusals(reachOfGrantable(grantable), before, after).map((refusal) => refusalText(refusal, names)))];
-      const input: UserInput = {
-        email: record ? record.email : email.success ? email.data : value.email,
-        telephone: record ? record.telephone : telephone?.success ? telephone.data : null,
-        permissions: after.permissions,
-        memberships: after.memberships,
-        active: record ? record.status !== 'DEACTIVATED' : true,
-      };
-      return { problems: { email: emailError, telephone: telephoneError }, refusals, input: refusals.length > 0 ? null : input };
-    },
-    commit: (input, base) => (record ? managedUsers.queueUpdate(null, userUuid, record, base ?? record.version, input, scope) : managedUsers.queueCreate(null, userUuid, input, scope)),
-    onClose,
+export function UserForm({ grantable, takenEmails, ...props }: UserFormProps) {
+  const { record } = props;
+  const form = useResourceForm(managedUsers, null, props, USER_VALUE, (value) => {
+    const email = emailSchema.safeParse(value.email);
+    const telephone = value.telephone.trim() === '' ? null : telephoneSchema.safeParse(value.telephone);
+    const emailError = record ? undefined : !email.success ? t('users.form.emailInvalid') : takenEmails.has(email.data) ? t('users.form.emailTaken') : undefined;
+    const telephoneError = telephone && !telephone.success ? t('attributeSettings.problem.telephone') : undefined;
+    const after = { permissions: normalizePermissions(value.permissions), memberships: normalizeMemberships(value.memberships) };
+    const before = record ? { permissions: record.permissions, memberships: record.memberships } : { permissions: [], memberships: [] };
+    const names = placeNames(grantable);
+    // each message once: several places the grantor does not manage read the same (and key the list)
+    const refusals = [...new Set(grantRefusals(reachOfGrantable(grantable), before, after).map((refusal) => refusalText(refusal, names)))];
+    const input: UserInput = {
+      email: record ? record.email : email.success ? email.data : value.email,
+      telephone: record ? record.telephone : telephone?.success ? telephone.data : null,
+      permissions: after.permissions,
+      memberships: after.memberships,
+      active: record ? record.status !== 'DEACTIVATED' : true,
+    };
+    return { problems: { email: emailError, telephone: telephoneError }, refusals, input: refusals.length > 0 ? null : input };
   });
   const { value, set, draft, attempted } = form;
   const { problems, refusals } = form.checked;

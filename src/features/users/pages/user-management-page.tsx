@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { canManageUsers, holdsAllGrants, reachOfGrantable } from '../../../domain';
 import { useSession } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
 import { whenSettled } from '../../../offline';
-import { ForbiddenRedirect, notify, OfflineNotice, openConfirm, usePageTitle, useRecordList, type DataTableColumn } from '../../../ui';
+import { ForbiddenRedirect, notify, OfflineNotice, openConfirm, usePageTitle, RecordListTitle, useRecordList, type DataTableColumn } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { managedUsers, USER_KIND, USERS_PATH, useGrantable, type UserRow } from '../api/users';
 import { UserForm } from '../components/user-form';
@@ -144,12 +144,9 @@ export function UserManagementPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
-          {t('users.title')}
-        </Title>
-        {addButton}
-      </Group>
+      <RecordListTitle heading={heading} add={addButton}>
+        {t('users.title')}
+      </RecordListTitle>
       <Text c="dimmed" size="sm">
         {t('users.intro')}
       </Text>
