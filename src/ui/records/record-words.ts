@@ -122,3 +122,8 @@ export function catalogued(words: Readonly<Record<string, MessageKey>>): (messag
     return key ? t(key) : message;
   };
 }
+
+/** The catalogue's key for each of the domain's messages named, when the catalogue names them alike ('nameRequired' → 'pms.error.nameRequired'). */
+export function wordsOfMessages<M extends Readonly<Record<string, string>>, N extends keyof M & string, K extends MessageKey>(messages: M, names: readonly N[], keyOf: (name: N) => K): Record<string, MessageKey> {
+  return Object.fromEntries(names.map((name) => [messages[name], keyOf(name)]));
+}

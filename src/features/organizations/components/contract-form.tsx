@@ -11,7 +11,7 @@ import {
   type ContractStatus,
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
-import { catalogued, DateMaskInput, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { catalogued, wordsOfMessages, DateMaskInput, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { contracts } from '../api/units';
 
 /** A contract status as the catalogue names it ('Active'). */
@@ -72,17 +72,7 @@ const candidateOf = (value: FormValue) => ({
 });
 
 /** The catalogue's words for each rule the domain checks. */
-const RULE_MESSAGE: Record<string, MessageKey> = {
-  [CONTRACT_MESSAGES.referenceRequired]: 'contract.error.referenceRequired',
-  [CONTRACT_MESSAGES.referenceTooLong]: 'contract.error.referenceTooLong',
-  [CONTRACT_MESSAGES.referenceTaken]: 'contract.error.referenceTaken',
-  [CONTRACT_MESSAGES.startDate]: 'contract.error.startDate',
-  [CONTRACT_MESSAGES.endDate]: 'contract.error.endDate',
-  [CONTRACT_MESSAGES.endBeforeStart]: 'contract.error.endBeforeStart',
-  [CONTRACT_MESSAGES.plan]: 'contract.error.plan',
-  [CONTRACT_MESSAGES.status]: 'contract.error.status',
-  [CONTRACT_MESSAGES.notes]: 'contract.error.notes',
-};
+const RULE_MESSAGE = wordsOfMessages(CONTRACT_MESSAGES, ['referenceRequired', 'referenceTooLong', 'referenceTaken', 'startDate', 'endDate', 'endBeforeStart', 'plan', 'status', 'notes'], (name) => `contract.error.${name}` as const);
 const inCatalogue = catalogued(RULE_MESSAGE);
 
 type Problems = Partial<Record<Field, string>>;

@@ -8,8 +8,8 @@ import {
   pmsConnectionInputSchema,
   type PmsConnection,
 } from '../../../domain';
-import { t, type MessageKey } from '../../../i18n';
-import { catalogued, pmsConnectionTypeLabel, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { t } from '../../../i18n';
+import { catalogued, wordsOfMessages, pmsConnectionTypeLabel, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { pmsConnections } from '../api/pms-connections';
 
 /**
@@ -36,16 +36,7 @@ function portOf(text: string): number | string | undefined {
 }
 
 /** The catalogue's words for each rule the domain checks. */
-const RULE_MESSAGE: Record<string, MessageKey> = {
-  [PMS_CONNECTION_MESSAGES.nameRequired]: 'pms.error.nameRequired',
-  [PMS_CONNECTION_MESSAGES.nameTooLong]: 'pms.error.nameTooLong',
-  [PMS_CONNECTION_MESSAGES.nameTaken]: 'pms.error.nameTaken',
-  [PMS_CONNECTION_MESSAGES.hostRequired]: 'pms.error.hostRequired',
-  [PMS_CONNECTION_MESSAGES.hostInvalid]: 'pms.error.hostInvalid',
-  [PMS_CONNECTION_MESSAGES.ipv4Invalid]: 'pms.error.ipv4Invalid',
-  [PMS_CONNECTION_MESSAGES.port]: 'pms.error.port',
-  [PMS_CONNECTION_MESSAGES.type]: 'pms.error.type',
-};
+const RULE_MESSAGE = wordsOfMessages(PMS_CONNECTION_MESSAGES, ['nameRequired', 'nameTooLong', 'nameTaken', 'hostRequired', 'hostInvalid', 'ipv4Invalid', 'port', 'type'], (name) => `pms.error.${name}` as const);
 const inCatalogue = catalogued(RULE_MESSAGE);
 
 type Field = 'name' | 'type' | 'host' | 'port';
