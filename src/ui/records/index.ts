@@ -4,4 +4,4 @@ export { catalogued, loadFailureOf, sectionWords, wordsOfMessages, type LoadFail
 export { RecordListStatus, useRecordList, type RecordList, type RecordListDeclaration, type RecordListSource } from './use-record-list';
 export { useResourceForm, type FormValueDeclaration, type ResourceFormProps } from './use-resource-form';
 export { type TextFieldProps } from './use-record-form';
-export { RecordListTitle } from './record-list-title';
+export { OrganizationBackLink, RecordListTitle } from './record-list-title';

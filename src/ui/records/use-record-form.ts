@@ -51,6 +51,16 @@ export interface RecordFormState<Value, Checked extends RecordCheck<unknown>> {
   requestClose(): void;
   /** a text field's value, error, and change; disabled until the draft is read */
   text<K extends TextField<Value>>(field: K, error: string | undefined): TextFieldProps;
+  /** a required choice kept as text ('' for none yet): a Select's value, error and change */
+  choice<K extends TextField<Value>>(field: K, error: string | undefined): ChoiceFieldProps;
+}
+
+export interface ChoiceFieldProps {
+  value: string | null;
+  error: string | undefined;
+  disabled: boolean;
+  allowDeselect: false;
+  onChange(choice: string | null): void;
 }
 
 type TextField<Value> = { [K in keyof Value]: Value[K] extends string ? K : never }[keyof Value] & string;
@@ -112,5 +122,12 @@ export function useRecordForm<Value extends object, Checked extends RecordCheck<
     disabled: !draft.ready,
     onChange: (event) => set({ [field]: event.currentTarget.value } as Partial<Value>),
   });
-  return { draft, value, set, checked, attempted, saving, firstField, formRef, save, requestClose, text };
+  const choice = (field: TextField<Value>, error: string | undefined): ChoiceFieldProps => ({
+    value: value[field] === '' ? null : (value[field] as string),
+    error,
+    disabled: !draft.ready,
+    allowDeselect: false,
+    onChange: (chosen) => set({ [field]: chosen ?? '' } as Partial<Value>),
+  });
+  return { draft, value, set, checked, attempted, saving, firstField, formRef, save, requestClose, text, choice };
 }

@@ -20,9 +20,10 @@ export interface RecordListDeclaration<Row extends QueuedRowState> {
   list: RecordListSource<Row>;
   /** where the form's drafts are kept: the organization (null: none) and the draft kind */
   drafts: { org: string | null; kind: string; elsewhereKind?: string };
-  /** the row's name in the words and the first column */
+  /** the row's name in the words and the first column, which carries the queued marks */
   name(row: Row): string;
-  /** the columns, the first being the name (it carries the queued marks); Edit and Remove follow */
+  nameColumn: { header: string; cell?(row: Row): ReactNode };
+  /** the columns after the name; Edit and Remove follow them */
   columns(actions: { open(row: Row | null): void }): DataTableColumn<Row>[];
   searchText(row: Row): string;
   words: RecordListWords;
@@ -83,11 +84,8 @@ export function useRecordList<Row extends QueuedRowState>(declaration: RecordLis
     fallbackFocus: () => heading.current,
   });
 
-  const [first, ...rest] = declaration.columns({ open });
-  const columns: DataTableColumn<Row>[] = [
-    ...(first ? [{ ...first, cell: (row: Row) => <QueuedRowName row={row}>{first.cell(row)}</QueuedRowName> }] : []),
-    ...rest,
-  ];
+  const { header, cell = name } = declaration.nameColumn;
+  const columns: DataTableColumn<Row>[] = [{ key: 'name', header, cell: (row) => <QueuedRowName row={row}>{cell(row)}</QueuedRowName> }, ...declaration.columns({ open })];
   if (!declaration.ownEditColumn) {
     columns.push({
       key: 'edit',

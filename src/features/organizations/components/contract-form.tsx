@@ -136,17 +136,7 @@ export function ContractForm({ org, others, ...props }: ContractFormProps) {
         />
       </Group>
       <TextInput label={t('contract.form.plan')} {...form.text('plan', errors.plan)} />
-      <Select
-        label={t('contract.form.status')}
-        placeholder={t('contract.form.statusPlaceholder')}
-        required
-        data={CONTRACT_STATUSES.map((status) => ({ value: status, label: contractStatusLabel(status) }))}
-        value={value.status === '' ? null : value.status}
-        error={errors.status}
-        disabled={!draft.ready}
-        allowDeselect={false}
-        onChange={(status) => set({ status: status ?? '' })}
-      />
+      <Select label={t('contract.form.status')} placeholder={t('contract.form.statusPlaceholder')} required data={CONTRACT_STATUSES.map((status) => ({ value: status, label: contractStatusLabel(status) }))} {...form.choice('status', errors.status)} />
       <Textarea label={t('contract.form.notes')} rows={4} resize="vertical" {...form.text('notes', errors.notes)} />
     </RecordForm>
   );

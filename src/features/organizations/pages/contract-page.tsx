@@ -1,10 +1,10 @@
-import { Link, useParams } from 'react-router-dom';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { Stack } from '@mantine/core';
 import { CONTRACT_KIND, type Contract } from '../../../domain';
 import { isForbiddenError } from '../../../api';
 import { formatDate, t } from '../../../i18n';
 import { type ResourceRow } from '../../../offline/resource';
-import { ForbiddenRedirect, loadFailureOf, OfflineNotice, sectionWords, usePageTitle, RecordListTitle, useRecordList } from '../../../ui';
+import { ForbiddenRedirect, loadFailureOf, OfflineNotice, sectionWords, usePageTitle, OrganizationBackLink, RecordListTitle, useRecordList } from '../../../ui';
 import { contracts } from '../api/units';
 import { ContractForm, contractStatusLabel } from '../components/contract-form';
 
@@ -33,8 +33,8 @@ export function ContractPage() {
     list,
     drafts: { org, kind: CONTRACT_KIND },
     name: (row) => row.reference,
+    nameColumn: { header: t('contract.column.reference') },
     columns: () => [
-      { key: 'reference', header: t('contract.column.reference'), cell: (row) => row.reference },
       { key: 'start', header: t('contract.column.startDate'), cell: (row) => formatDate(row.startDate) },
       { key: 'end', header: t('contract.column.endDate'), cell: (row) => (row.endDate === null ? t('contract.noEndDate') : formatDate(row.endDate)) },
       { key: 'plan', header: t('contract.column.plan'), cell: (row) => row.plan },
@@ -53,21 +53,10 @@ export function ContractPage() {
 
   return (
     <Stack gap="lg">
-      {failure?.notFound ? (
-        <Anchor component={Link} to="/organizations" size="sm">
-          {t('contract.toOrganizations')}
-        </Anchor>
-      ) : (
-        <Anchor component={Link} to={`/organization/${org}`} size="sm">
-          {t('contract.backToOrganization')}
-        </Anchor>
-      )}
-      <RecordListTitle heading={heading} add={addButton}>
+      <OrganizationBackLink org={org} notFound={failure?.notFound === true} back={t('contract.backToOrganization')} toOrganizations={t('contract.toOrganizations')} />
+      <RecordListTitle heading={heading} add={addButton} intro={t('contract.intro')}>
         {t('contract.title')}
       </RecordListTitle>
-      <Text c="dimmed" size="sm">
-        {t('contract.intro')}
-      </Text>
       <OfflineNotice path={contracts.path(org)} />
       {body}
     </Stack>

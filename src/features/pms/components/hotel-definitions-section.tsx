@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND, PMS_CONNECTION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
 import { loadFailureOf, sectionWords, RecordListTitle, useRecordList } from '../../../ui';
@@ -41,8 +41,8 @@ export function HotelDefinitionsSection({ org }: { org: string }) {
     // of the two lists of the page, the newer draft's form reopens
     drafts: { org, kind: HOTEL_DEFINITION_KIND, elsewhereKind: PMS_CONNECTION_KIND },
     name: (row) => row.name,
+    nameColumn: { header: t('hotelDefinitions.column.name') },
     columns: () => [
-      { key: 'name', header: t('hotelDefinitions.column.name'), cell: (row) => row.name },
       { key: 'propertyId', header: t('hotelDefinitions.column.propertyId'), cell: (row) => row.externalId },
       { key: 'connection', header: t('hotelDefinitions.column.connection'), cell: connectionName },
     ],
@@ -56,12 +56,9 @@ export function HotelDefinitionsSection({ org }: { org: string }) {
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="hotel-definitions-heading">
-      <RecordListTitle heading={heading} order={2} id="hotel-definitions-heading" add={addButton}>
+      <RecordListTitle heading={heading} order={2} id="hotel-definitions-heading" add={addButton} intro={t('hotelDefinitions.intro')}>
         {t('hotelDefinitions.title')}
       </RecordListTitle>
-      <Text c="dimmed" size="sm">
-        {t('hotelDefinitions.intro')}
-      </Text>
       {body}
     </Stack>
   );

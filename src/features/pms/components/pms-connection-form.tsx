@@ -67,7 +67,7 @@ export function PmsConnectionForm({ org, others, ...props }: PmsConnectionFormPr
     const parsed = pmsConnectionInputSchema.safeParse(candidate);
     return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
   });
-  const { value, set, draft } = form;
+  const { value } = form;
   const problems = form.checked.problems;
   // the port says at once what is wrong with what was typed; the other fields once Save was tried
   const errors = form.attempted ? problems : { port: value.port.trim() === '' ? undefined : problems.port };
@@ -75,17 +75,7 @@ export function PmsConnectionForm({ org, others, ...props }: PmsConnectionFormPr
   return (
     <RecordForm form={form} errorTitle={t('pms.errorMessage')} cancelLabel={t('pms.form.cancel')} saveLabel={t('pms.form.save')}>
       <TextInput ref={form.firstField} data-autofocus label={t('pms.form.name')} required {...form.text('name', errors.name)} />
-      <Select
-        label={t('pms.form.type')}
-        placeholder={t('pms.form.typePlaceholder')}
-        required
-        data={PMS_CONNECTION_TYPES.map((type) => ({ value: type, label: pmsConnectionTypeLabel(type) }))}
-        value={value.type === '' ? null : value.type}
-        error={errors.type}
-        disabled={!draft.ready}
-        allowDeselect={false}
-        onChange={(type) => set({ type: type ?? '' })}
-      />
+      <Select label={t('pms.form.type')} placeholder={t('pms.form.typePlaceholder')} required data={PMS_CONNECTION_TYPES.map((type) => ({ value: type, label: pmsConnectionTypeLabel(type) }))} {...form.choice('type', errors.type)} />
       <TextInput label={t('pms.form.host')} required {...form.text('host', errors.host)} />
       <TextInput label={t('pms.form.port')} description={t('pms.form.portDescription')} required inputMode="numeric" {...form.text('port', errors.port)} />
     </RecordForm>

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { Button, Stack } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
-import { loadFailureOf, OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, RecordListTitle, useRecordList } from '../../../ui';
+import { loadFailureOf, OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, OrganizationBackLink, RecordListTitle, useRecordList } from '../../../ui';
 import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { canPair } from '../api/pairing-code';
 import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
@@ -39,8 +39,8 @@ export function PmsPage() {
     // a hotel definition's newer draft is reopened by its section instead, one form at a time
     drafts: { org, kind: PMS_CONNECTION_KIND, elsewhereKind: HOTEL_DEFINITION_KIND },
     name: (row) => row.name,
+    nameColumn: { header: t('pms.column.name') },
     columns: () => [
-      { key: 'name', header: t('pms.column.name'), cell: (row) => row.name },
       { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
       { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
       { key: 'port', header: t('pms.column.port'), cell: (row) => row.port },
@@ -66,21 +66,10 @@ export function PmsPage() {
 
   return (
     <Stack gap="lg">
-      {failure?.notFound ? (
-        <Anchor component={Link} to="/organizations" size="sm">
-          {t('pms.toOrganizations')}
-        </Anchor>
-      ) : (
-        <Anchor component={Link} to={`/organization/${org}`} size="sm">
-          {t('pms.backToOrganization')}
-        </Anchor>
-      )}
-      <RecordListTitle heading={heading} add={addButton}>
+      <OrganizationBackLink org={org} notFound={failure?.notFound === true} back={t('pms.backToOrganization')} toOrganizations={t('pms.toOrganizations')} />
+      <RecordListTitle heading={heading} add={addButton} intro={t('pms.intro')}>
         {organization ? t('pms.heading', { organization }) : t('pms.title')}
       </RecordListTitle>
-      <Text c="dimmed" size="sm">
-        {t('pms.intro')}
-      </Text>
       <OfflineNotice path={pmsConnectionsPath(org)} />
       {body}
       <PairingCodeModal connection={pairing} onClose={() => setPairing(null)} />

@@ -36,6 +36,7 @@ export function UserManagementPage() {
     list: { query: { isPending: profile.isPending || (allowed === true && query.isPending), error: failed }, rows },
     drafts: { org: null, kind: USER_KIND },
     name: (row) => row.email,
+    nameColumn: { header: t('users.column.email'), cell: (row) => `${row.email}${row.uuid === userUuid ? ` ${t('users.you')}` : ''}` },
     columns: ({ open }) => columns(open),
     searchText: (row) => `${row.email} ${row.telephone ?? ''}`,
     words: {
@@ -87,16 +88,6 @@ export function UserManagementPage() {
   // a declaration, hoisted: the list reads its columns while it is set up
   function columns(open: (row: UserRow) => void): DataTableColumn<UserRow>[] {
     return [
-    {
-      key: 'email',
-      header: t('users.column.email'),
-      cell: (row) => (
-        <>
-          {row.email}
-          {row.uuid === userUuid ? ` ${t('users.you')}` : ''}
-        </>
-      ),
-    },
     { key: 'telephone', header: t('users.column.telephone'), cell: (row) => row.telephone ?? '' },
     {
       key: 'status',
@@ -144,12 +135,9 @@ export function UserManagementPage() {
 
   return (
     <Stack gap="lg">
-      <RecordListTitle heading={heading} add={addButton}>
+      <RecordListTitle heading={heading} add={addButton} intro={t('users.intro')}>
         {t('users.title')}
       </RecordListTitle>
-      <Text c="dimmed" size="sm">
-        {t('users.intro')}
-      </Text>
       <OfflineNotice path={USERS_PATH} />
       {body}
     </Stack>
