@@ -59,7 +59,7 @@ export const devicesPos = {
   'devices.units.unit': 'Unit',
   'devices.units.unitPlaceholder': 'Choose a unit',
   'devices.units.noUnits': 'There are no units you may set up',
-  'devices.units.devices': 'Devices of the unit',
+  'devices.units.devices': 'Choose the devices of the unit',
   'devices.units.available': 'Devices of the organization',
   'devices.units.selected': 'Devices of the unit',
   'devices.units.refusedTitle': 'The devices of {unit} were not saved',
