@@ -28,16 +28,18 @@ export function useOrganizationUnits(org: string) {
  * (false until known; `known` once the profile was read or could not be), and the units (null while
  * they are being read). The interface is shaped by it; the gateway decides again.
  */
-export function useSetupRights(org: string): { known: boolean; organization: boolean; units: Unit[] | null; all: Unit[] | null } {
+export function useSetupRights(org: string): { known: boolean; organization: boolean; units: Unit[] | null; all: Unit[] | null; unitsRead: boolean } {
   const profile = useProfile();
   const units = useOrganizationUnits(org);
   return useMemo(() => {
     const all = units.data ?? null;
-    if (!profile.data) return { known: !profile.isPending, organization: false, units: null, all };
+    // read, or not to be read (a failure): a list naming units waits for them no longer
+    const unitsRead = !units.isPending;
+    if (!profile.data) return { known: !profile.isPending, organization: false, units: null, all, unitsRead };
     const organization = canSetupOrganization(profile.data, org);
-    if (!all) return { known: true, organization, units: null, all };
+    if (!all) return { known: true, organization, units: null, all, unitsRead };
     const tree = { uuid: org, ous: all };
     const rule = unitSetupRule(profile.data, tree, [tree]);
-    return { known: true, organization, units: all.filter((unit) => rule(unit.uuid)), all };
-  }, [profile.data, profile.isPending, units.data, org]);
+    return { known: true, organization, units: all.filter((unit) => rule(unit.uuid)), all, unitsRead };
+  }, [profile.data, profile.isPending, units.data, units.isPending, org]);
 }

@@ -30,7 +30,8 @@ export function DevicesPage() {
   // organization setup also reads the devices of no organization, to assign them
   const scope = organizationDevicesScopeOf(org, rights.organization);
   const list = useOrganizationDeviceRows(scope, rights.known);
-  const listed = useMemo(() => (list.rows === null ? null : list.rows.filter((row) => row.orgUuid === org)), [list.rows, org]);
+  // shown once the units are read too: a row never flashes a unit's uuid for its name
+  const listed = useMemo(() => (list.rows === null || !rights.unitsRead ? null : list.rows.filter((row) => row.orgUuid === org)), [list.rows, org, rights.unitsRead]);
   const unassigned = useMemo(() => (list.rows ?? []).filter((row) => row.orgUuid === null && !row.pending), [list.rows]);
   const others = useMemo(() => (listed ?? []).filter((row) => row.removal === null), [listed]);
   const unitNames = useMemo(() => new Map((rights.all ?? []).map((unit) => [unit.uuid, unit.name])), [rights.all]);

@@ -51,7 +51,8 @@ export function PosPage() {
     : null;
 
   const { heading, body, userUuid } = useRecordList<PosInstallationRow>({
-    list,
+    // shown once the units are read too (or could not be): the Unit column is never blank for a moment
+    list: { ...list, rows: units.isPending ? null : list.rows },
     drafts: { org: null, kind: posInstallations.declaration.kind },
     name: (row) => row.name,
     columns: () => [
