@@ -6,3 +6,4 @@ export { useResourceForm, type FormValueDeclaration, type ResourceFormProps } fr
 export { type TextFieldProps } from './use-record-form';
 export { RecordListTitle } from './record-list-title';
 export { useQueuedAction, type QueuedActionWords } from './use-queued-action';
+export { RecordListPage, StatusBadge } from './record-list-page';

@@ -50,20 +50,25 @@ const merge = (record: Device, body: AssignBody): Device => ({
 const removes = (entry: OutboxEntry) => entry.method === 'DELETE' || (entry.method === 'PUT' && entry.path.endsWith('/unassign'));
 const blankDevice = (orgUuid: string | null): Omit<Device, 'uuid' | 'version'> => ({ alias: '', serial: '', model: '', status: 'OFFLINE', orgUuid, ouUuids: [], lastSeen: null });
 
+/** What both device lists share: the record, the gateway's list, the form's input, order, and the queued changes laid over a row. */
+const deviceRecords = {
+  record: deviceSchema,
+  list: deviceList,
+  inputOf: ({ alias }: Device): DeviceInput => ({ alias }),
+  blank: ({ org }: { org: string }) => blankDevice(org),
+  compare: compareDevices,
+  merge,
+  labels,
+};
+
 /** GET /device/v1/organizations/{org}/devices[?includeUnassigned=TRUE] */
 export const organizationDevices = defineClientResource<Device, DeviceInput, OrganizationDevicesScope>({
   kind: DEVICE_KIND,
   queryKey: 'devices',
   path: ({ org }) => devicesPath(org),
   listPath: ({ org, unassigned }) => `${devicesPath(org)}?includeUnassigned=${unassigned}`,
-  record: deviceSchema,
-  list: deviceList,
-  inputOf: ({ alias }) => ({ alias }),
-  blank: ({ org }) => blankDevice(org),
-  compare: compareDevices,
-  merge,
+  ...deviceRecords,
   removes,
-  labels,
 });
 
 /** GET /device/v1/ous/{ou}/devices */
@@ -71,13 +76,7 @@ export const unitDevices = defineClientResource<Device, DeviceInput, UnitScope>(
   kind: UNIT_DEVICES_KIND,
   queryKey: 'unit-devices',
   path: ({ ou }) => unitDevicesPath(ou),
-  record: deviceSchema,
-  list: deviceList,
-  inputOf: ({ alias }) => ({ alias }),
-  blank: ({ org }) => blankDevice(org),
-  compare: compareDevices,
-  merge,
-  labels,
+  ...deviceRecords,
 });
 
 export type DeviceRow = ResourceRow<Device>;

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { DEVICE_KIND } from '../../../domain';
 import { useSetupRights } from '../../../api/units';
 import { formatDateTime, t } from '../../../i18n';
-import { loadFailureOf, OfflineNotice, RecordListTitle, sectionWords, useRecordList, usePageTitle } from '../../../ui';
+import { loadFailureOf, RecordListPage, sectionWords, StatusBadge, useRecordList, usePageTitle } from '../../../ui';
 import { devicesPath, organizationDevicesScopeOf, queueUnassignDevice, UNIT_DEVICES_KIND, useOrganizationDeviceRows, type DeviceRow } from '../api/devices';
 import { DeviceForm } from '../components/device-form';
 import { UnitDevicesSection } from '../components/unit-devices-section';
@@ -53,11 +52,7 @@ export function DevicesPage() {
       {
         key: 'status',
         header: t('devices.column.status'),
-        cell: (row) => (
-          <Badge variant="light" color={row.status === 'ONLINE' ? 'green' : 'gray'}>
-            {t(`devices.status.${row.status}`)}
-          </Badge>
-        ),
+        cell: (row) => <StatusBadge on={row.status === 'ONLINE'}>{t(`devices.status.${row.status}`)}</StatusBadge>,
       },
       { key: 'units', header: t('devices.column.units'), cell: (row) => row.ouUuids.map((ou) => unitNames.get(ou) ?? ou).join(', ') || t('devices.noUnits') },
       { key: 'lastSeen', header: t('devices.column.lastSeen'), cell: (row) => (row.lastSeen === null ? t('devices.neverSeen') : formatDateTime(row.lastSeen)) },
@@ -74,21 +69,18 @@ export function DevicesPage() {
   });
 
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={failure?.notFound ? '/organizations' : `/organization/${org}`} size="sm">
-        {failure?.notFound ? t('devices.toOrganizations') : t('devices.backToOrganization')}
-      </Anchor>
-      <RecordListTitle heading={heading} add={rights.organization ? addButton : null}>
-        {t('devices.title')}
-      </RecordListTitle>
-      <Text c="dimmed" size="sm">
-        {t('devices.intro')}
-      </Text>
-      <OfflineNotice path={`${devicesPath(org)}?includeUnassigned=${scope.unassigned}`} />
+    <RecordListPage
+      back={failure?.notFound ? { to: '/organizations', label: t('devices.toOrganizations') } : { to: `/organization/${org}`, label: t('devices.backToOrganization') }}
+      heading={heading}
+      title={t('devices.title')}
+      add={rights.organization ? addButton : null}
+      intro={t('devices.intro')}
+      offlinePath={`${devicesPath(org)}?includeUnassigned=${scope.unassigned}`}
+    >
       {body}
       {listed !== null && userUuid !== null && (
         <UnitDevicesSection org={org} userUuid={userUuid} units={rights.units ?? []} devices={listed} opened={unitOpen} onOpen={setUnitOpen} />
       )}
-    </Stack>
+    </RecordListPage>
   );
 }

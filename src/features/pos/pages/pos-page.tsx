@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { Badge, Button, Group } from '@mantine/core';
 import { isCatalogPending } from '../../../domain';
 import { useOrganizationUnits } from '../../../api/units';
 import { formatDateTime, t } from '../../../i18n';
-import { loadFailureOf, OfflineNotice, RecordListTitle, useQueuedAction, useRecordList, usePageTitle, type QueuedActionWords, type RecordListWords } from '../../../ui';
+import { loadFailureOf, RecordListPage, useQueuedAction, useRecordList, usePageTitle, type QueuedActionWords, type RecordListWords } from '../../../ui';
 import { posInstallations, posInstallationsPath, queueCatalogReset, usePosInstallationRows, type PosInstallationRow } from '../api/pos';
 
 /** The list's words; installations are neither added nor edited here, so those words go unread. */
@@ -92,18 +92,8 @@ export function PosPage() {
   });
 
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={`/organization/${org}`} size="sm">
-        {t('pos.backToOrganization')}
-      </Anchor>
-      <RecordListTitle heading={heading} add={null}>
-        {t('pos.title')}
-      </RecordListTitle>
-      <Text c="dimmed" size="sm">
-        {t('pos.intro')}
-      </Text>
-      <OfflineNotice path={posInstallationsPath(org)} />
+    <RecordListPage back={{ to: `/organization/${org}`, label: t('pos.backToOrganization') }} heading={heading} title={t('pos.title')} intro={t('pos.intro')} offlinePath={posInstallationsPath(org)}>
       {body}
-    </Stack>
+    </RecordListPage>
   );
 }
