@@ -124,6 +124,11 @@ describe('devices and POS configuration', () => {
     await search.fill('Offline till');
     await table.getByRole('row').filter({ hasText: 'Offline till' }).filter({ hasText: 'Waiting to sync' }).waitFor();
     expect((await devicesOf()).filter((device) => device.alias === 'Offline till')).toHaveLength(0);
+    // read again while offline: the list comes from the cache, said so, with the queued assignment waiting
+    await page.reload();
+    await page.getByText(/^Offline — showing data from /).waitFor();
+    await page.getByRole('searchbox', { name: 'Search devices' }).fill('Offline till');
+    await table.getByRole('row').filter({ hasText: 'Offline till' }).filter({ hasText: 'Waiting to sync' }).waitFor();
     await restoreGateway(context);
     await allSaved(page);
     const assigned = (await devicesOf()).filter((device) => device.alias === 'Offline till');
@@ -140,11 +145,16 @@ describe('devices and POS configuration', () => {
     await expectAccessible(page, 'POS configuration');
     const rooftop = pos.getByRole('row').filter({ has: page.getByRole('button', { name: 'Reset catalog of Rooftop Bar POS' }) });
     expect(await rooftop.getByText('pending', { exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Reset catalog of Rooftop Bar POS' }).click();
+    // by keyboard: the row's button, then the question opens on Cancel and Tab reaches the confirmation
+    await page.getByRole('button', { name: 'Reset catalog of Rooftop Bar POS' }).focus();
+    await page.keyboard.press('Enter');
     const reset = page.getByRole('dialog', { name: 'Reset catalog' });
     await reset.waitFor();
     await expectAccessible(page, 'reset catalog');
-    await reset.getByRole('button', { name: 'Reset catalog' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Reset catalog');
+    await page.keyboard.press('Enter');
     await rooftop.getByText('pending', { exact: true }).waitFor();
     await allSaved(page);
     const installations = ((await client.call(`/ordering/v1/pos-installations/${org}`)).body as { data: { name: string; pending: boolean }[] }).data;
