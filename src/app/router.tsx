@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
           { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage) },
           { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
           { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
+          { path: 'organization/:uuid/devices', ...screen(() => import('../features/devices/pages/devices-page'), (m) => m.DevicesPage) },
+          { path: 'organization/:uuid/pos', ...screen(() => import('../features/pos/pages/pos-page'), (m) => m.PosPage) },
           { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage) },
           { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
           { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage) },

@@ -30,6 +30,14 @@ describe('signed-in routes', () => {
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
   });
 
+  it.each(['devices', 'pos'])('send a visitor without a session from /organization/{uuid}/%s to /login?redirect= that path', async (section) => {
+    const path = `/organization/00000000-0000-4000-8000-000000000001/${section}`;
+    const { router } = renderApp(path);
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
+  });
+
   it('send a session that names no user through /logout to /login, clearing it', async () => {
     const { uuid: _uuid, ...withoutUser } = makeSession();
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(withoutUser));

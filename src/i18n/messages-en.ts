@@ -4,6 +4,7 @@
  * with many messages keeps them in its own file under ./en, merged here.
  */
 import { catalogue } from './en/catalogue';
+import { devicesPos } from './en/devices-pos';
 import { hotelPms } from './en/hotel-pms';
 import { hotelWizard } from './en/hotel-wizard';
 import { packages } from './en/packages';
@@ -19,6 +20,7 @@ export const en = {
   ...profile,
   ...users,
   ...catalogue,
+  ...devicesPos,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

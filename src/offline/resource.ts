@@ -69,6 +69,12 @@ export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInpu
    * Such a record shows as pending, created when the list does not have it yet.
    */
   alsoWrites?(entry: OutboxEntry, scope: TScope): { recordUuid: string; body: Partial<TInput> } | null;
+  /**
+   * Whether a queued change takes the record out of this collection (default: a DELETE). A device
+   * leaves its organization by a PUT …/unassign, and its row waits, struck through, with Undo, as
+   * a removal's does.
+   */
+  removes?(entry: OutboxEntry): boolean;
   /** what the operator reads on the Sync page for each change */
   labels: { create(input: TInput): string; update(input: TInput): string; delete(record: TRecord): string };
 }
@@ -153,7 +159,8 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     return entry.path === collection || entry.path.startsWith(`${collection}/`);
   };
   const isQueued = (entry: OutboxEntry, scope: TScope) => isOf(entry, scope) && (entry.status === 'pending' || entry.status === 'sending');
-  const isRemovalOf = (entry: OutboxEntry, scope: TScope) => isOf(entry, scope) && entry.method === 'DELETE';
+  const removes = (entry: OutboxEntry) => declaration.removes?.(entry) ?? entry.method === 'DELETE';
+  const isRemovalOf = (entry: OutboxEntry, scope: TScope) => isOf(entry, scope) && removes(entry);
 
   /**
    * The gateway's list with the operator's queued changes applied, in queue order (what it will
@@ -174,7 +181,7 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
       const body = (entry.body ?? {}) as Partial<TInput>;
       const current = rows.get(entry.recordUuid);
       // a removal does not make the row vanish before the gateway has done it: it waits, with a way back
-      if (entry.method === 'DELETE') {
+      if (removes(entry)) {
         if (current) rows.set(entry.recordUuid, { ...current, removal: { seq: entry.seq, sending: entry.status === 'sending' } });
       } else if (entry.method === 'POST' && !current) {
         const created = merge({ uuid: entry.recordUuid, version: 1, ...declaration.blank(scope) } as unknown as TRecord, body);
@@ -229,7 +236,7 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
       const next = new Map<string, AppliedWrite<TInput>>();
       for (const entry of entries) {
         if (!isQueued(entry, scope) || entry.recordUuid === null) continue;
-        if (entry.method === 'DELETE') {
+        if (removes(entry)) {
           next.delete(entry.recordUuid);
           continue;
         }

@@ -5,3 +5,5 @@ export { RecordListStatus, useRecordList, type RecordList, type RecordListDeclar
 export { useResourceForm, type FormValueDeclaration, type ResourceFormProps } from './use-resource-form';
 export { type TextFieldProps } from './use-record-form';
 export { OrganizationBackLink, RecordListTitle } from './record-list-title';
+export { useQueuedAction, type QueuedActionWords } from './use-queued-action';
+export { RecordListPage, StatusBadge } from './record-list-page';

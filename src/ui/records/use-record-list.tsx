@@ -31,9 +31,9 @@ export interface RecordListDeclaration<Row extends QueuedRowState> {
   removal?: { queue(row: Row, userUuid: string): Promise<OutboxEntry>; words: RemovalWords };
   /** why the list could not be read; null when it could */
   failure: LoadFailure | null;
-  /** the form, for a new record (null) or a listed one */
-  form(record: Row | null, context: { userUuid: string; close(): void }): ReactNode;
-  modalSize: number;
+  /** the form, for a new record (null) or a listed one; none: the list is read only (no Add, no Edit) */
+  form?(record: Row | null, context: { userUuid: string; close(): void }): ReactNode;
+  modalSize?: number;
   /** what else the screen says about its list, between its status and the table */
   notices?: ReactNode;
   /** the form can open (what it offers is read); the Edit column and its reopening wait till then */
@@ -73,7 +73,7 @@ export function useRecordList<Row extends QueuedRowState>(declaration: RecordLis
   const open = useCallback((record: Row | null) => setEditing({ record }), []);
   const close = () => setEditing(null);
   // Unsaved work comes back: the latest draft's form opens again; another form's newer draft is reopened by its own list.
-  useReopenLatestDraft(formReady ? rows : null, drafts, open, where.elsewhereKind === undefined ? { busy: editing !== null } : { busy: editing !== null, elsewhere });
+  useReopenLatestDraft(formReady && declaration.form ? rows : null, drafts, open, where.elsewhereKind === undefined ? { busy: editing !== null } : { busy: editing !== null, elsewhere });
 
   const { remove, undo } = useQueuedRemoval<Row>({
     queue: (row) => (userUuid && removal ? removal.queue(row, userUuid) : null),
@@ -86,7 +86,8 @@ export function useRecordList<Row extends QueuedRowState>(declaration: RecordLis
 
   const { header, cell = name } = declaration.nameColumn;
   const columns: DataTableColumn<Row>[] = [{ key: 'name', header, cell: (row) => <QueuedRowName row={row}>{cell(row)}</QueuedRowName> }, ...declaration.columns({ open })];
-  if (!declaration.ownEditColumn) {
+  const form = declaration.form;
+  if (!declaration.ownEditColumn && form) {
     columns.push({
       key: 'edit',
       header: words.editColumn,
@@ -126,12 +127,14 @@ export function useRecordList<Row extends QueuedRowState>(declaration: RecordLis
           minWidth={declaration.minWidth}
         />
       )}
-      <FormModal opened={editing !== null && userUuid !== null && formReady} onClose={close} title={editing?.record ? words.editTitle : words.createTitle} size={modalSize}>
-        {editing !== null && userUuid !== null && formReady && declaration.form(editing.record, { userUuid, close })}
-      </FormModal>
+      {form && (
+        <FormModal opened={editing !== null && userUuid !== null && formReady} onClose={close} title={editing?.record ? words.editTitle : words.createTitle} size={modalSize}>
+          {editing !== null && userUuid !== null && formReady && form(editing.record, { userUuid, close })}
+        </FormModal>
+      )}
     </>
   );
-  const addButton = rows !== null && (
+  const addButton = rows !== null && form && (
     <Button onClick={() => open(null)} disabled={!formReady}>
       {words.add}
     </Button>

@@ -27,4 +27,13 @@ describe('device client resources', () => {
     const rows = organizationDevices.applyQueued([device], [entry(`/device/v1/organizations/${ORG}/devices/33333333-3333-4333-8333-333333333333/assign`, { alias: ' Bar One ', organizationUuid: ORG })], organizationDevicesScopeOf(ORG));
     expect(rows).toEqual([{ ...device, alias: 'Bar One', pending: true, removal: null }]);
   });
+
+  it('shows a queued unassignment as a removal (struck through, with Undo), and a queued assignment of a free device as the organization\'s', () => {
+    const scope = organizationDevicesScopeOf(ORG, true);
+    const unassign = { ...entry(`/device/v1/organizations/${ORG}/devices/${device.uuid}/unassign`, { alias: 'Bar 1', organizationUuid: ORG }), seq: 7 };
+    expect(organizationDevices.applyQueued([device], [unassign], scope)).toEqual([{ ...device, pending: false, removal: { seq: 7, sending: false } }]);
+    const free: Device = { ...device, alias: '', orgUuid: null };
+    const assign = entry(`/device/v1/organizations/${ORG}/devices/${device.uuid}/assign`, { alias: 'Pool', organizationUuid: ORG });
+    expect(organizationDevices.applyQueued([free], [assign], scope)).toEqual([{ ...free, alias: 'Pool', orgUuid: ORG, pending: true, removal: null }]);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { DEVICE_KIND, compareDevices, deviceListResponseSchema, deviceSchema, unitScopeOf, type Device, type UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { enqueue, type OutboxEntry } from '../../../offline';
+import { enqueue, type DraftScope, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
 export { DEVICE_KIND };
@@ -38,9 +38,28 @@ const labels = {
   update: (input: DeviceInput) => t('devices.label.update', { alias: input.alias }),
   delete: (device: Device) => t('devices.label.delete', { alias: device.alias }),
 };
-// a queued assignment shows its new alias; the rest waits for the gateway
-const merge = (record: Device, body: Partial<DeviceInput>): Device => (typeof body.alias === 'string' ? { ...record, alias: body.alias.trim() } : record);
+/** An assignment's body also names the organization the device joins. */
+type AssignBody = Partial<DeviceInput> & { organizationUuid?: string };
+// a queued assignment shows its new alias, and an unassigned device as the organization's; the rest waits for the gateway
+const merge = (record: Device, body: AssignBody): Device => ({
+  ...record,
+  ...(typeof body.alias === 'string' ? { alias: body.alias.trim() } : {}),
+  ...(typeof body.organizationUuid === 'string' ? { orgUuid: body.organizationUuid } : {}),
+});
+/** A device leaves its organization by a PUT …/unassign: its row waits as a removal does, with Undo. */
+const removes = (entry: OutboxEntry) => entry.method === 'DELETE' || (entry.method === 'PUT' && entry.path.endsWith('/unassign'));
 const blankDevice = (orgUuid: string | null): Omit<Device, 'uuid' | 'version'> => ({ alias: '', serial: '', model: '', status: 'OFFLINE', orgUuid, ouUuids: [], lastSeen: null });
+
+/** What both device lists share: the record, the gateway's list, the form's input, order, and the queued changes laid over a row. */
+const deviceRecords = {
+  record: deviceSchema,
+  list: deviceList,
+  inputOf: ({ alias }: Device): DeviceInput => ({ alias }),
+  blank: ({ org }: { org: string }) => blankDevice(org),
+  compare: compareDevices,
+  merge,
+  labels,
+};
 
 /** GET /device/v1/organizations/{org}/devices[?includeUnassigned=TRUE] */
 export const organizationDevices = defineClientResource<Device, DeviceInput, OrganizationDevicesScope>({
@@ -48,13 +67,8 @@ export const organizationDevices = defineClientResource<Device, DeviceInput, Org
   queryKey: 'devices',
   path: ({ org }) => devicesPath(org),
   listPath: ({ org, unassigned }) => `${devicesPath(org)}?includeUnassigned=${unassigned}`,
-  record: deviceSchema,
-  list: deviceList,
-  inputOf: ({ alias }) => ({ alias }),
-  blank: ({ org }) => blankDevice(org),
-  compare: compareDevices,
-  merge,
-  labels,
+  ...deviceRecords,
+  removes,
 });
 
 /** GET /device/v1/ous/{ou}/devices */
@@ -62,13 +76,7 @@ export const unitDevices = defineClientResource<Device, DeviceInput, UnitScope>(
   kind: UNIT_DEVICES_KIND,
   queryKey: 'unit-devices',
   path: ({ ou }) => unitDevicesPath(ou),
-  record: deviceSchema,
-  list: deviceList,
-  inputOf: ({ alias }) => ({ alias }),
-  blank: ({ org }) => blankDevice(org),
-  compare: compareDevices,
-  merge,
-  labels,
+  ...deviceRecords,
 });
 
 export type DeviceRow = ResourceRow<Device>;
@@ -82,7 +90,7 @@ export const useUnitDeviceRows = unitDevices.useRows;
  * `alias` (or takes a new alias there). Over the device's version, so a device changed meanwhile
  * comes back as a conflict; a device of another organization is refused (403 'Error occured while updating devices').
  */
-export function queueAssignDevice(org: string, userUuid: string, device: Device, alias: string): Promise<OutboxEntry> {
+export function queueAssignDevice(org: string, userUuid: string, device: Device, alias: string, draft: DraftScope | null = null): Promise<OutboxEntry> {
   return enqueue({
     method: 'PUT',
     path: `${devicesPath(org)}/${device.uuid}/assign`,
@@ -94,6 +102,7 @@ export function queueAssignDevice(org: string, userUuid: string, device: Device,
     recordUuid: device.uuid,
     collection: DEVICE_KIND,
     original: { alias: device.alias, version: device.version },
+    draft,
   });
 }
 
@@ -114,7 +123,7 @@ export function queueUnassignDevice(org: string, userUuid: string, device: Devic
 }
 
 /** Queue PUT /device/v1/ous/{ou}/devices/assign: `aliases` become the unit's devices (the set is replaced whole). */
-export function queueUnitDevices(scope: UnitScope, userUuid: string, aliases: readonly string[], unitName: string): Promise<OutboxEntry> {
+export function queueUnitDevices(scope: UnitScope, userUuid: string, aliases: readonly string[], unitName: string, draft: DraftScope | null = null): Promise<OutboxEntry> {
   return enqueue({
     method: 'PUT',
     path: `${unitDevicesPath(scope.ou)}/assign`,
@@ -124,5 +133,6 @@ export function queueUnitDevices(scope: UnitScope, userUuid: string, aliases: re
     label: t('devices.label.unitAssign', { unit: unitName, count: aliases.length }),
     recordUuid: scope.ou,
     collection: UNIT_DEVICES_KIND,
+    draft,
   });
 }

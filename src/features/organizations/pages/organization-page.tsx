@@ -27,9 +27,9 @@ const SECTIONS: readonly Section[] = [
   { path: 'pms', title: 'organization.section.pms', about: 'organization.section.pms.about', available: true },
   { path: 'ous', title: 'organization.section.ous', about: 'organization.section.ous.about', available: true },
   { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', available: true },
-  { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about', available: false },
+  { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about', available: true },
   { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about', available: false },
-  { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about', available: false },
+  { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about', available: true },
   { path: 'transactions', title: 'organization.section.transactions', about: 'organization.section.transactions.about', available: false },
 ];
 

@@ -12,8 +12,10 @@ export { POS_INSTALLATION_KIND, unitScopeOf, type UnitScope };
 /** The outbox collection of catalogue resets. */
 export const CATALOG_RESET_KIND = 'pos-catalog-reset';
 
-/** Installations are not edited from the back office: the input is empty. */
-export type PosInstallationInput = Record<string, never>;
+/** Installations are not edited from the back office; a queued catalogue reset is laid over a row as `catalogReset`. */
+export interface PosInstallationInput {
+  catalogReset?: boolean;
+}
 
 export const posInstallationsPath = (org: string) => `/ordering/v1/pos-installations/${org}`;
 export const unitPosInstallationsPath = ({ org, ou }: UnitScope) => `${posInstallationsPath(org)}/ou/${ou}`;
@@ -37,6 +39,10 @@ const blank = (org: string): Omit<PosInstallation, 'uuid' | 'version'> => ({
   pending: true,
 });
 
+/** A queued reset shows at once as the next catalogue version, pending; the gateway's answer replaces it. */
+const merge = (record: PosInstallation, body: PosInstallationInput): PosInstallation =>
+  body.catalogReset ? { ...record, catalogVersion: Math.max(record.catalogVersion, record.syncedCatalogVersion) + 1, pending: true } : record;
+
 /** GET /ordering/v1/pos-installations/{org} */
 export const posInstallations = defineClientResource<PosInstallation, PosInstallationInput>({
   kind: POS_INSTALLATION_KIND,
@@ -47,6 +53,10 @@ export const posInstallations = defineClientResource<PosInstallation, PosInstall
   inputOf: () => ({}),
   blank,
   compare: compareByName,
+  merge,
+  // a queued catalogue reset (its own outbox collection) is the installation's change too: the row waits, pending
+  alsoWrites: (entry, org) =>
+    entry.collection === CATALOG_RESET_KIND && entry.orgUuid === org && entry.recordUuid !== null ? { recordUuid: entry.recordUuid, body: { catalogReset: true } } : null,
   labels,
 });
 
