@@ -127,6 +127,8 @@ describe('signed in', () => {
       [`/organization/${randomUUID()}`, 'unknown organization'],
       [`/organization/${org}/pms`, 'PMS connections'],
       [`/organization/${org}/contract`, 'contract'],
+      [`/organization/${org}/devices`, 'devices'],
+      [`/organization/${org}/pos`, 'POS configuration'],
       [`/organization/${org}/ous`, 'units'],
       [`/organization/${org}/ous/${unit('Harbour View Hotel')}`, 'unit settings'],
       [`/organization/${org}/ous/new`, 'new unit'],

@@ -216,6 +216,8 @@ describe('signed in', () => {
       [`/organization/${org}/pms`, 'pms', (p) => p.getByRole('cell', { name: 'Sunset Bay Resort', exact: true })],
       [`/organization/${org}/packages?ou=${unit('Harbour View Hotel')}`, 'packages', (p) => p.getByRole('table', { name: 'Packages' })],
       [`/organization/${org}/contract`, 'contracts', (p) => p.getByRole('button', { name: 'Add contract' })],
+      [`/organization/${org}/devices`, 'devices', (p) => p.getByRole('table', { name: 'Devices' })],
+      [`/organization/${org}/pos`, 'pos', (p) => p.getByRole('table', { name: 'POS installations' })],
       ['/user-management', 'user-management', (p) => p.getByRole('cell', { name: 'manager@lobby.local', exact: true })],
       ['/profile', 'profile', (p) => p.getByRole('button', { name: 'Send confirmation link' })],
       ['/sync', 'sync', (p) => p.getByText('Every change has reached the gateway.')],
