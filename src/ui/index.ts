@@ -49,3 +49,4 @@ export { DraftForm, type DraftFormState } from './draft-form';
 export { ForbiddenRedirect, forbiddenReasonOf, type ForbiddenState } from './forbidden';
 export { ExitConfirmModal, useLeaveGuard } from './leave-guard';
 export { FailedRemovals, QueuedRowName, RemoveOrUndoButton, removalFailure, useQueuedRemoval, useReopenLatestDraft, type QueuedRemovalOptions, type QueuedRowState } from './resource-list';
+export * from './records';

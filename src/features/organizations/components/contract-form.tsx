@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Group, Select, Textarea, TextInput } from '@mantine/core';
+import { Group, Select, Textarea, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
-  CONTRACT_KIND,
   CONTRACT_MESSAGES,
   CONTRACT_STATUSES,
   contractInputSchema,
@@ -14,9 +11,7 @@ import {
   type ContractStatus,
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
-import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftForm, DateMaskInput, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { catalogued, wordsOfMessages, DateMaskInput, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { contracts } from '../api/units';
 
 /** A contract status as the catalogue names it ('Active'). */
@@ -77,22 +72,8 @@ const candidateOf = (value: FormValue) => ({
 });
 
 /** The catalogue's words for each rule the domain checks. */
-const RULE_MESSAGE: Record<string, MessageKey> = {
-  [CONTRACT_MESSAGES.referenceRequired]: 'contract.error.referenceRequired',
-  [CONTRACT_MESSAGES.referenceTooLong]: 'contract.error.referenceTooLong',
-  [CONTRACT_MESSAGES.referenceTaken]: 'contract.error.referenceTaken',
-  [CONTRACT_MESSAGES.startDate]: 'contract.error.startDate',
-  [CONTRACT_MESSAGES.endDate]: 'contract.error.endDate',
-  [CONTRACT_MESSAGES.endBeforeStart]: 'contract.error.endBeforeStart',
-  [CONTRACT_MESSAGES.plan]: 'contract.error.plan',
-  [CONTRACT_MESSAGES.status]: 'contract.error.status',
-  [CONTRACT_MESSAGES.notes]: 'contract.error.notes',
-};
-function inCatalogue(message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  const key = RULE_MESSAGE[message];
-  return key ? t(key) : message;
-}
+const RULE_MESSAGE = wordsOfMessages(CONTRACT_MESSAGES, ['referenceRequired', 'referenceTooLong', 'referenceTaken', 'startDate', 'endDate', 'endBeforeStart', 'plan', 'status', 'notes'], (name) => `contract.error.${name}` as const);
+const inCatalogue = catalogued(RULE_MESSAGE);
 
 type Problems = Partial<Record<Field, string>>;
 
@@ -119,79 +100,30 @@ function problemsOf(candidate: ReturnType<typeof candidateOf>, others: readonly 
   return Object.fromEntries(FIELDS.map((field) => [field, inCatalogue(found[field])]));
 }
 
-const hasProblems = (problems: Problems) => Object.values(problems).some((problem) => problem !== undefined);
+/** `others`: the organization's contracts (those waiting to be removed left out), a reference is unique among them. */
+type ContractFormProps = ResourceFormProps<Contract> & { org: string; others: readonly Pick<Contract, 'uuid' | 'reference'>[] };
 
-interface ContractFormProps {
-  org: string;
-  userUuid: string;
-  /** the contract to edit (as shown, queued changes included); null adds one */
-  record: Contract | null;
-  /** the organization's contracts (those waiting to be removed left out): a reference is unique among them */
-  others: readonly { uuid: string; reference: string }[];
-  onClose: () => void;
-}
+const CONTRACT_VALUE: FormValueDeclaration<Contract, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
 
 /**
- * Add or edit a contract, inside a FormModal: it opens on the Reference field. Every keystroke is
- * kept as a draft (restored after a reload with the time it was saved); Cancel or closing with
- * changes asks first (discard or save), without changes it closes at once. Save is offered once
- * something differs from the contract, checks the fields (dates typed DD/MM/YYYY and sent as ISO
- * days, the end date optional and not before the start, the reference unique in the
- * organization), queues the change in the outbox and then says what became of it.
+ * Add or edit a contract in a FormModal, opening on the Reference field (draft, close guard and
+ * queued save: useRecordForm). Dates are typed DD/MM/YYYY and sent as ISO days, the end date
+ * optional and not before the start; the reference is unique in the organization.
  */
-export function ContractForm({ org, userUuid, record, others, onClose }: ContractFormProps) {
-  const scope: DraftScope = { userUuid, orgUuid: org, kind: CONTRACT_KIND, recordId: record?.uuid ?? 'new' };
-  const initial = record ? fromRecord(record) : EMPTY;
-  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
-
-  const value = draft.value;
-  const candidate = candidateOf(value);
-  const problems = problemsOf(candidate, others, record?.uuid ?? null);
-  // the fields say what is wrong once Save was tried (the date fields also when left incomplete or impossible)
-  const errors: Problems = attempted ? problems : {};
-  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
-
-  async function save() {
-    if (!draft.changed) return;
-    setAttempted(true);
+export function ContractForm({ org, others, ...props }: ContractFormProps) {
+  const { record } = props;
+  const form = useResourceForm(contracts, org, props, CONTRACT_VALUE, (value) => {
+    const candidate = candidateOf(value);
     const parsed = contractInputSchema.safeParse(candidate);
-    if (!parsed.success || hasProblems(problems)) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      const queued = record
-        ? await contracts.queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, parsed.data, scope)
-        : await contracts.queueCreate(org, userUuid, parsed.data, scope);
-      await draft.clear();
-      onClose();
-      // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+    return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
+  });
+  const { value, set, draft } = form;
+  // the fields say what is wrong once Save was tried (the date fields also when left incomplete or impossible)
+  const errors: Problems = form.attempted ? form.checked.problems : {};
 
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('contract.errorMessage')} onSave={save}>
-      <TextInput
-        ref={firstField}
-        data-autofocus
-        label={t('contract.form.reference')}
-        required
-        value={value.reference}
-        error={errors.reference}
-        disabled={!draft.ready}
-        onChange={(event) => set({ reference: event.currentTarget.value })}
-      />
+    <RecordForm form={form} errorTitle={t('contract.errorMessage')} cancelLabel={t('contract.form.cancel')} saveLabel={t('contract.form.save')}>
+      <TextInput ref={form.firstField} data-autofocus label={t('contract.form.reference')} required {...form.text('reference', errors.reference)} />
       <Group grow align="flex-start">
         <DateMaskInput label={t('contract.form.startDate')} required value={value.startDate} error={errors.startDate} disabled={!draft.ready} onChange={(startDate) => set({ startDate })} />
         <DateMaskInput
@@ -203,7 +135,7 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
           onChange={(endDate) => set({ endDate })}
         />
       </Group>
-      <TextInput label={t('contract.form.plan')} value={value.plan} error={errors.plan} disabled={!draft.ready} onChange={(event) => set({ plan: event.currentTarget.value })} />
+      <TextInput label={t('contract.form.plan')} {...form.text('plan', errors.plan)} />
       <Select
         label={t('contract.form.status')}
         placeholder={t('contract.form.statusPlaceholder')}
@@ -215,23 +147,7 @@ export function ContractForm({ org, userUuid, record, others, onClose }: Contrac
         allowDeselect={false}
         onChange={(status) => set({ status: status ?? '' })}
       />
-      <Textarea
-        label={t('contract.form.notes')}
-        rows={4}
-        resize="vertical"
-        value={value.notes}
-        error={errors.notes}
-        disabled={!draft.ready}
-        onChange={(event) => set({ notes: event.currentTarget.value })}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('contract.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-          {t('contract.form.save')}
-        </Button>
-      </Group>
-    </DraftForm>
+      <Textarea label={t('contract.form.notes')} rows={4} resize="vertical" {...form.text('notes', errors.notes)} />
+    </RecordForm>
   );
 }

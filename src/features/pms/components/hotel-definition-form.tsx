@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Fieldset, Group, Select, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { ACCESS_KEY_CHOICES, CARD_TYPES, HOTEL_DEFINITION_KIND, HOTEL_MESSAGES, HOTEL_NAME_MAX, hotelDefinitionInputSchema, type HotelDefinition } from '../../../domain';
+import { ACCESS_KEY_CHOICES, CARD_TYPES, HOTEL_MESSAGES, HOTEL_NAME_MAX, hotelDefinitionInputSchema, type HotelDefinition } from '../../../domain';
 import { t } from '../../../i18n';
-import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftForm, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { hotelDefinitions } from '../api/hotel-resources';
 import { usePmsConnectionRows } from '../api/pms-connections';
 import { ROOM_ACCESS_BLANK, RoomAccessFields, roomAccessFields, roomAccessOf, roomAccessProblems, type RoomAccessValues } from './room-access-fields';
@@ -39,13 +35,7 @@ const fromRecord = (record: HotelDefinition): FormValue => ({
 
 type Field = 'name' | 'externalId' | 'pmsConnectionUuid';
 
-interface HotelDefinitionFormProps {
-  org: string;
-  userUuid: string;
-  /** the definition to edit (as shown, queued changes included); null adds one */
-  record: HotelDefinition | null;
-  onClose: () => void;
-}
+const DEFINITION_VALUE: FormValueDeclaration<HotelDefinition, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
 
 /**
  * Add or edit a PMS hotel definition (spec sections 3, 5 and 7), inside a FormModal: its name (cut
@@ -54,62 +44,34 @@ interface HotelDefinitionFormProps {
  * differs, checks the definition with the domain's rules (nothing is queued while something is
  * wrong) and queues the normalised definition in the outbox, then says what became of it.
  */
-export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDefinitionFormProps) {
-  const scope: DraftScope = { userUuid, orgUuid: org, kind: HOTEL_DEFINITION_KIND, recordId: record?.uuid ?? 'new' };
-  const initial = record ? fromRecord(record) : EMPTY;
-  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
+export function HotelDefinitionForm({ org, ...props }: ResourceFormProps<HotelDefinition> & { org: string }) {
+  const { record } = props;
+  const form = useResourceForm(hotelDefinitions, org, props, DEFINITION_VALUE, (value) => {
+    const candidate = { name: value.name, externalId: value.externalId, pmsConnectionUuid: value.pmsConnectionUuid, hotelUuid: record?.hotelUuid ?? null, ...roomAccessFields(value.roomAccess) };
+    const parsed = hotelDefinitionInputSchema.safeParse(candidate);
+    const problems: Partial<Record<Field, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'name' || field === 'externalId' || field === 'pmsConnectionUuid') && problems[field] === undefined) problems[field] = issue.message;
+      }
+    }
+    // the room access fields say their own problems
+    const roomProblems = roomAccessProblems(value.roomAccess);
+    return { problems, parsed, roomProblems, input: parsed.success && roomProblems === null ? parsed.data : null };
+  });
+  const { value, set, draft, attempted } = form;
+  const { problems: fieldErrors, parsed, roomProblems } = form.checked;
   const { rows: connectionRows } = usePmsConnectionRows(org);
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
-
-  const value = draft.value;
-  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
   // connections on their way out are not offered, unless this definition names one
   const connections = (connectionRows ?? []).filter((row) => row.removal === null || row.uuid === value.pmsConnectionUuid);
   const noConnections = connectionRows !== null && connections.length === 0;
-
-  const candidate = { name: value.name, externalId: value.externalId, pmsConnectionUuid: value.pmsConnectionUuid, hotelUuid: record?.hotelUuid ?? null, ...roomAccessFields(value.roomAccess) };
-  const parsed = hotelDefinitionInputSchema.safeParse(candidate);
-  const fieldErrors: Partial<Record<Field, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'name' || field === 'externalId' || field === 'pmsConnectionUuid') && fieldErrors[field] === undefined) fieldErrors[field] = issue.message;
-    }
-  }
-  const roomProblems = roomAccessProblems(value.roomAccess);
   const errors = attempted ? fieldErrors : {};
 
-  async function save() {
-    if (!draft.changed) return;
-    setAttempted(true);
-    if (!parsed.success || roomProblems !== null) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      const input = parsed.data;
-      const queued = record
-        ? await hotelDefinitions.queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, input, scope)
-        : await hotelDefinitions.queueCreate(org, userUuid, input, scope);
-      await draft.clear();
-      onClose();
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
-
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('pms.errorMessage')} onSave={save}>
+    <RecordForm form={form} errorTitle={t('pms.errorMessage')} cancelLabel={t('hotelDefinitions.form.cancel')} saveLabel={t('hotelDefinitions.form.save')}>
       <TextInput
-        ref={firstField}
+        ref={form.firstField}
         data-autofocus
         label={t('hotelDefinitions.form.name')}
         required
@@ -119,14 +81,7 @@ export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDef
         disabled={!draft.ready}
         onChange={(event) => set({ name: event.currentTarget.value.slice(0, HOTEL_NAME_MAX) })}
       />
-      <TextInput
-        label={t('hotelDefinitions.form.propertyId')}
-        description={t('hotelDefinitions.form.propertyIdHelp')}
-        value={value.externalId}
-        error={errors.externalId}
-        disabled={!draft.ready}
-        onChange={(event) => set({ externalId: event.currentTarget.value })}
-      />
+      <TextInput label={t('hotelDefinitions.form.propertyId')} description={t('hotelDefinitions.form.propertyIdHelp')} {...form.text('externalId', errors.externalId)} />
       <Select
         label={t('hotelDefinitions.form.connection')}
         placeholder={t('hotelDefinitions.form.connectionPlaceholder')}
@@ -148,14 +103,6 @@ export function HotelDefinitionForm({ org, userUuid, record, onClose }: HotelDef
           {parsed.error.issues[0]?.message ?? HOTEL_MESSAGES.deleteFailed}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('hotelDefinitions.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-          {t('hotelDefinitions.form.save')}
-        </Button>
-      </Group>
-    </DraftForm>
+    </RecordForm>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
+import { Alert, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { CALCULATION_RULE_LABELS, CALCULATION_RULES, externalIdKey, HOTEL_MESSAGES, pmsPackageInputSchema, type CalculationRule } from '../../../domain';
 import { describeError } from '../../../api';
 import { t, type MessageKey } from '../../../i18n';
-import { useDraft, type DraftScope } from '../../../offline';
-import { DraftForm, FormModal, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
+import { type DraftScope } from '../../../offline';
+import { FormModal, RecordForm, useRecordForm } from '../../../ui';
 import type { PackageFormValues, PackageItem } from './packages-section';
 
 /** Spec section 9: the package form's modal is at most 600 wide. */
@@ -75,16 +75,9 @@ type PackageFormProps = Omit<PackageFormModalProps, 'opened'>;
  */
 function PackageForm({ item, items, onClose, onSave, draftScope = null }: PackageFormProps) {
   const initial = useMemo<FormValue>(() => (item ? { externalId: item.externalId, calculationRule: item.calculationRule } : { externalId: '', calculationRule: 'ADULT' }), [item]);
-  const draft = useDraft<FormValue>({ scope: draftScope, initial, baseVersion: null, schema: formValueSchema });
-  const value = draft.value;
-  const setValue = draft.setValue;
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState(false);
   const [typed, setTyped] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
 
   /** the package IDs taken by the other packages (removed ones free theirs): one pass when the form opens */
   const taken = useMemo(() => {
@@ -93,47 +86,48 @@ function PackageForm({ item, items, onClose, onSave, draftScope = null }: Packag
     return keys;
   }, [items, item?.localId]);
 
-  const changed = draft.changed;
-  const parsed = pmsPackageInputSchema.safeParse({ externalId: value.externalId, calculationRule: value.calculationRule ?? undefined });
-  const issues = parsed.success ? [] : parsed.error.issues;
-  const idProblem = issues.find((issue) => issue.path[0] === 'externalId')?.message ?? (taken.has(externalIdKey(value.externalId)) ? HOTEL_MESSAGES.packageIdTaken : undefined);
-  const ruleProblem = value.calculationRule === null ? HOTEL_MESSAGES.calculationRuleRequired : undefined;
+  const form = useRecordForm({
+    scope: draftScope,
+    initial,
+    baseVersion: null,
+    schema: formValueSchema,
+    check: (value) => {
+      const parsed = pmsPackageInputSchema.safeParse({ externalId: value.externalId, calculationRule: value.calculationRule ?? undefined });
+      const issues = parsed.success ? [] : parsed.error.issues;
+      const externalId = issues.find((issue) => issue.path[0] === 'externalId')?.message ?? (taken.has(externalIdKey(value.externalId)) ? HOTEL_MESSAGES.packageIdTaken : undefined);
+      const calculationRule = value.calculationRule === null ? HOTEL_MESSAGES.calculationRuleRequired : undefined;
+      return { problems: { externalId, calculationRule }, input: parsed.success ? parsed.data : null };
+    },
+    // in the outbox now (or in the caller's list): the form's draft is cleared
+    commit: async (input) => {
+      setFailure(null);
+      await onSave(item?.localId ?? null, { externalId: input.externalId, calculationRule: input.calculationRule });
+    },
+    onClose,
+    onFailure: (error) => setFailure(describeError(error)),
+  });
+  const { value, draft, attempted } = form;
+  const setValue = draft.setValue;
+  const { externalId: idProblem, calculationRule: ruleProblem } = form.checked.problems;
   // a taken or too long ID is said as it is typed; a missing one once the field was left or Save tried
   const idError = idProblem === HOTEL_MESSAGES.packageIdRequired && !attempted && !touched ? undefined : inCatalogue(idProblem);
   const ruleError = attempted ? inCatalogue(ruleProblem) : undefined;
 
-  async function save() {
-    if (!changed || saving) return;
-    setAttempted(true);
-    if (!parsed.success || idProblem !== undefined || ruleProblem !== undefined) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(item?.localId ?? null, { externalId: parsed.data.externalId, calculationRule: parsed.data.calculationRule });
-      // in the outbox now (or in the caller's list): the draft is no longer needed
-      await draft.clear();
-      onClose();
-    } catch (error) {
-      setFailure(describeError(error));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: changed, discard: () => draft.discard(), save }, onClose);
-
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('packages.errorMessage')} onSave={save}>
+    <RecordForm
+      form={form}
+      errorTitle={t('packages.errorMessage')}
+      cancelLabel={t('packages.form.cancel')}
+      saveLabel={item ? t('packages.form.update') : t('packages.form.add')}
+      saveHeld={value.calculationRule === null}
+    >
       {failure !== null && (
         <Alert color="red" role="alert">
           {t('packages.form.failed', { message: failure })}
         </Alert>
       )}
       <TextInput
-        ref={firstField}
+        ref={form.firstField}
         data-autofocus
         label={t('packages.form.id')}
         required
@@ -157,14 +151,6 @@ function PackageForm({ item, items, onClose, onSave, draftScope = null }: Packag
         allowDeselect={false}
         onChange={(rule) => setValue({ ...value, calculationRule: isRule(rule) ? rule : null })}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('packages.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !changed || value.calculationRule === null}>
-          {item ? t('packages.form.update') : t('packages.form.add')}
-        </Button>
-      </Group>
-    </DraftForm>
+    </RecordForm>
   );
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   isPmsConnectionNameTaken,
@@ -10,11 +8,9 @@ import {
   pmsConnectionInputSchema,
   type PmsConnection,
 } from '../../../domain';
-import { t, type MessageKey } from '../../../i18n';
-import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftForm, pmsConnectionTypeLabel, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
-import { PMS_CONNECTION_KIND, queueCreate, queueUpdate } from '../api/pms-connections';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
+import { t } from '../../../i18n';
+import { catalogued, wordsOfMessages, pmsConnectionTypeLabel, RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { pmsConnections } from '../api/pms-connections';
 
 /**
  * What the form holds while typing: the port as typed (text), checked on Save, so '80.5' or '-5'
@@ -40,21 +36,8 @@ function portOf(text: string): number | string | undefined {
 }
 
 /** The catalogue's words for each rule the domain checks. */
-const RULE_MESSAGE: Record<string, MessageKey> = {
-  [PMS_CONNECTION_MESSAGES.nameRequired]: 'pms.error.nameRequired',
-  [PMS_CONNECTION_MESSAGES.nameTooLong]: 'pms.error.nameTooLong',
-  [PMS_CONNECTION_MESSAGES.nameTaken]: 'pms.error.nameTaken',
-  [PMS_CONNECTION_MESSAGES.hostRequired]: 'pms.error.hostRequired',
-  [PMS_CONNECTION_MESSAGES.hostInvalid]: 'pms.error.hostInvalid',
-  [PMS_CONNECTION_MESSAGES.ipv4Invalid]: 'pms.error.ipv4Invalid',
-  [PMS_CONNECTION_MESSAGES.port]: 'pms.error.port',
-  [PMS_CONNECTION_MESSAGES.type]: 'pms.error.type',
-};
-function inCatalogue(message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  const key = RULE_MESSAGE[message];
-  return key ? t(key) : message;
-}
+const RULE_MESSAGE = wordsOfMessages(PMS_CONNECTION_MESSAGES, ['nameRequired', 'nameTooLong', 'nameTaken', 'hostRequired', 'hostInvalid', 'ipv4Invalid', 'port', 'type'], (name) => `pms.error.${name}` as const);
+const inCatalogue = catalogued(RULE_MESSAGE);
 
 type Field = 'name' | 'type' | 'host' | 'port';
 
@@ -67,79 +50,31 @@ function problemsOf(candidate: Record<Field, unknown>, others: readonly { uuid: 
   return { name: inCatalogue(errors.name), type: inCatalogue(errors.type), host: inCatalogue(errors.host), port: inCatalogue(errors.port) };
 }
 
-const hasProblems = (problems: Partial<Record<Field, string>>) => Object.values(problems).some((problem) => problem !== undefined);
+/** `others`: the organization's connections (those waiting to be removed left out), a name is unique among them. */
+type PmsConnectionFormProps = ResourceFormProps<PmsConnection> & { org: string; others: readonly Pick<PmsConnection, 'uuid' | 'name'>[] };
 
-interface PmsConnectionFormProps {
-  org: string;
-  userUuid: string;
-  /** the connection to edit (as shown, queued changes included); null adds one */
-  record: PmsConnection | null;
-  /** the organization's connections (those waiting to be removed left out): a name is unique among them */
-  others: readonly { uuid: string; name: string }[];
-  onClose: () => void;
-}
+const FORM_VALUE: FormValueDeclaration<PmsConnection, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
 
 /**
- * Add or edit a PMS connection, inside a FormModal: it opens on the Name field. Every keystroke is
- * kept as a draft (restored after a reload with the time it was saved); Cancel or closing with
- * changes asks first (discard or save), without changes it closes at once. Save is offered once
- * something differs from the record, checks the fields (the name unique in the organization, the
- * port a whole number from 1 to 65535, said as soon as it is typed), queues the change in the
- * outbox and then says what became of it (showSaveOutcome).
+ * Add or edit a PMS connection, inside a FormModal, opening on the Name field; kept as a draft,
+ * guarded and queued as every record form is (useRecordForm). Its rules: the name unique in the
+ * organization, the port a whole number from 1 to 65535, said as soon as it is typed.
  */
-export function PmsConnectionForm({ org, userUuid, record, others, onClose }: PmsConnectionFormProps) {
-  const scope: DraftScope = { userUuid, orgUuid: org, kind: PMS_CONNECTION_KIND, recordId: record?.uuid ?? 'new' };
-  const initial = record ? fromRecord(record) : EMPTY;
-  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
-
-  const value = draft.value;
-  const candidate = { ...value, port: portOf(value.port) };
-  const problems = problemsOf(candidate, others, record?.uuid ?? null);
-  // the port says at once what is wrong with what was typed; the other fields once Save was tried
-  const errors = attempted ? problems : { port: value.port.trim() === '' ? undefined : problems.port };
-  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
-
-  async function save() {
-    if (!draft.changed) return;
-    setAttempted(true);
+export function PmsConnectionForm({ org, others, ...props }: PmsConnectionFormProps) {
+  const { record } = props;
+  const form = useResourceForm(pmsConnections, org, props, FORM_VALUE, (value) => {
+    const candidate = { ...value, port: portOf(value.port) };
     const parsed = pmsConnectionInputSchema.safeParse(candidate);
-    if (!parsed.success || hasProblems(problems)) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      const queued = record
-        ? await queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, parsed.data, scope)
-        : await queueCreate(org, userUuid, parsed.data, scope);
-      await draft.clear();
-      onClose();
-      // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+    return { problems: problemsOf(candidate, others, record?.uuid ?? null), input: parsed.success ? parsed.data : null };
+  });
+  const { value, set, draft } = form;
+  const problems = form.checked.problems;
+  // the port says at once what is wrong with what was typed; the other fields once Save was tried
+  const errors = form.attempted ? problems : { port: value.port.trim() === '' ? undefined : problems.port };
 
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('pms.errorMessage')} onSave={save}>
-      <TextInput
-        ref={firstField}
-        data-autofocus
-        label={t('pms.form.name')}
-        required
-        value={value.name}
-        error={errors.name}
-        disabled={!draft.ready}
-        onChange={(event) => set({ name: event.currentTarget.value })}
-      />
+    <RecordForm form={form} errorTitle={t('pms.errorMessage')} cancelLabel={t('pms.form.cancel')} saveLabel={t('pms.form.save')}>
+      <TextInput ref={form.firstField} data-autofocus label={t('pms.form.name')} required {...form.text('name', errors.name)} />
       <Select
         label={t('pms.form.type')}
         placeholder={t('pms.form.typePlaceholder')}
@@ -151,25 +86,8 @@ export function PmsConnectionForm({ org, userUuid, record, others, onClose }: Pm
         allowDeselect={false}
         onChange={(type) => set({ type: type ?? '' })}
       />
-      <TextInput label={t('pms.form.host')} required value={value.host} error={errors.host} disabled={!draft.ready} onChange={(event) => set({ host: event.currentTarget.value })} />
-      <TextInput
-        label={t('pms.form.port')}
-        description={t('pms.form.portDescription')}
-        required
-        inputMode="numeric"
-        value={value.port}
-        error={errors.port}
-        disabled={!draft.ready}
-        onChange={(event) => set({ port: event.currentTarget.value })}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('pms.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-          {t('pms.form.save')}
-        </Button>
-      </Group>
-    </DraftForm>
+      <TextInput label={t('pms.form.host')} required {...form.text('host', errors.host)} />
+      <TextInput label={t('pms.form.port')} description={t('pms.form.portDescription')} required inputMode="numeric" {...form.text('port', errors.port)} />
+    </RecordForm>
   );
 }

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Select, Stack, Text, Title } from '@mantine/core';
 import { PMS_PACKAGE_KIND } from '../../../domain';
-import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
+import { useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { describeOutboxError, whenSettled, type DraftScope } from '../../../offline';
-import { FailedRemovals, notify, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { FailedRemovals, loadFailureOf, notify, OfflineNotice, RecordListStatus, usePageTitle } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, showSaveOutcome } from '../../../ui/save-outcome';
 import { useOrganizationName } from '../api/pms-connections';
 import { hotelScopeOf, pmsPackages, type PmsPackageRow } from '../api/hotel-resources';
@@ -27,12 +27,8 @@ function useHotels(org: string) {
 }
 
 /** Why a list could not be shown: its alert's title and text (spec section 8). */
-function loadFailure(error: unknown): { title: string; text: string } {
-  if (isForbiddenError(error)) return { title: t('packages.permissionError'), text: t('packages.forbidden') };
-  if (isApiError(error) && error.status === 404) return { title: t('packages.errorMessage'), text: t('packages.hotelNotFound') };
-  return { title: t('packages.errorMessage'), text: describeError(error) };
-}
-
+const loadFailure = (error: unknown) =>
+  loadFailureOf(error, { title: t('packages.errorMessage'), forbidden: [t('packages.permissionError'), t('packages.forbidden')], notFound: [t('packages.errorMessage'), t('packages.hotelNotFound')] });
 
 const itemOf = (row: PmsPackageRow): PackageItem => ({
   localId: row.uuid,
@@ -93,12 +89,7 @@ export function PackagesPage() {
         {t('packages.intro')}
       </Text>
       {chosen === null && <OfflineNotice path={organizationUnitsPath(org)} />}
-      {query.isPending && <PageLoader label={t('packages.loadingHotels')} />}
-      {failure && (
-        <Alert color="red" role="alert" title={failure.title}>
-          {failure.text}
-        </Alert>
-      )}
+      <RecordListStatus pending={query.isPending} loading={t('packages.loadingHotels')} failure={failure} />
       {hotels !== null && hotels.length === 0 && (
         <Alert color="blue" variant="light">
           <Stack gap={4}>
@@ -193,12 +184,7 @@ function HotelPackages({ org, hotel }: { org: string; hotel: string }) {
     <Stack gap="md">
       <OfflineNotice path={pmsPackages.path(scope)} />
       <FailedRemovals entries={failedDeletes} title={t('packages.errorMessage')} fallback={t('packages.deleteFailedDefault')} />
-      {query.isPending && <PageLoader label={t('packages.loading')} />}
-      {failure && (
-        <Alert color="red" role="alert" title={failure.title}>
-          {failure.text}
-        </Alert>
-      )}
+      <RecordListStatus pending={query.isPending} loading={t('packages.loading')} failure={failure} />
       {items !== null && <PackagesSection items={items} onSave={save} onRemove={remove} headingOrder={2} readOnly={userUuid === null} draftScope={draftScope} />}
     </Stack>
   );

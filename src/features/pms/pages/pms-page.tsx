@@ -1,39 +1,16 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { HOTEL_DEFINITION_KIND, type PmsConnection } from '../../../domain';
-import { describeError, isApiError, isForbiddenError, useSession } from '../../../api';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { HOTEL_DEFINITION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
-import { useDraftList } from '../../../offline';
-import {
-  DataTable,
-  FailedRemovals,
-  FormModal,
-  OfflineNotice,
-  PageLoader,
-  pmsConnectionTypeLabel,
-  QueuedRowName,
-  RemoveOrUndoButton,
-  usePageTitle,
-  useQueuedRemoval,
-  useReopenLatestDraft,
-  type DataTableColumn,
-} from '../../../ui';
+import { loadFailureOf, OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, RecordListTitle, useRecordList } from '../../../ui';
 import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { canPair } from '../api/pairing-code';
 import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
 import { PairingCodeModal } from '../components/pairing-code';
 import { PmsConnectionForm } from '../components/pms-connection-form';
 
-type Editing = { record: PmsConnection | null } | null;
-
-/** Why the list could not be shown: its alert's title and text. */
-function loadFailure(error: unknown): { title: string; text: string; notFound: boolean } {
-  if (isForbiddenError(error)) return { title: t('pms.permissionError'), text: t('pms.forbidden'), notFound: false };
-  if (isApiError(error) && error.status === 404) return { title: t('pms.notFoundTitle'), text: t('pms.notFound'), notFound: true };
-  // spec section 8: errors of the PMS API are labelled 'Error Message'
-  return { title: t('pms.errorMessage'), text: describeError(error), notFound: false };
-}
+const words = () => sectionWords('pms', 'name', { tableLabel: t('pms.title'), failedTitle: t('pms.errorMessage'), failedFallback: t('pms.deleteFailedDefault') });
 
 /**
  * /organization/:uuid/pms, "PMS connections and hotel definitions" (spec section 2): the
@@ -47,87 +24,45 @@ export function PmsPage() {
   const { uuid: org = '' } = useParams();
   const organization = useOrganizationName(org);
   usePageTitle(organization ? t('pms.pageTitle', { organization }) : t('pms.title'));
-  const session = useSession();
-  const userUuid = session?.uuid ?? null;
-  const { query, rows, failedDeletes, markUndone } = usePmsConnectionRows(org);
-  const drafts = useDraftList(userUuid, org, PMS_CONNECTION_KIND);
-  const definitionDrafts = useDraftList(userUuid, org, HOTEL_DEFINITION_KIND);
-  const [editing, setEditing] = useState<Editing>(null);
+  const list = usePmsConnectionRows(org);
   const [pairing, setPairing] = useState<PmsConnectionRow | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   /** the names a connection's name must differ from: those not on their way out */
-  const others = useMemo(() => (rows ?? []).filter((row) => row.removal === null), [rows]);
+  const others = useMemo(() => (list.rows ?? []).filter((row) => row.removal === null), [list.rows]);
+  const { list: listWords, removal } = words();
+  // spec section 8: errors of the PMS API are labelled 'Error Message'
+  const failure = list.query.isError
+    ? loadFailureOf(list.query.error, { title: t('pms.errorMessage'), forbidden: [t('pms.permissionError'), t('pms.forbidden')], notFound: [t('pms.notFoundTitle'), t('pms.notFound')] })
+    : null;
 
-  // Unsaved work comes back: when the page opens (after a reload, say), the latest draft's form opens
-  // again; a hotel definition's newer draft is reopened by its section instead, one form at a time.
-  const reopen = useCallback((record: PmsConnectionRow | null) => setEditing({ record }), []);
-  useReopenLatestDraft(rows, drafts, reopen, { busy: editing !== null, elsewhere: definitionDrafts });
-
-  const { remove, undo: undoRemoval } = useQueuedRemoval<PmsConnectionRow>({
-    queue: (row) => (userUuid ? queueDelete(org, userUuid, row) : null),
-    confirm: (row) => ({ title: t('pms.removeTitle'), message: t('pms.removeText', { name: row.name }), confirmLabel: t('pms.removeConfirm'), cancelLabel: t('pms.form.cancel') }),
-    texts: (row) => ({
-      removed: t('pms.removed', { name: row.name }),
-      queued: t('pms.removeQueued', { name: row.name }),
-      waiting: t('pms.removeWaiting', { name: row.name }),
-      refused: (message) => t('pms.removeRefused', { name: row.name, message }),
-      fallback: t('pms.deleteFailedDefault'),
-      conflict: t('pms.removeConflict', { name: row.name }),
-    }),
-    undone: (row) => t('pms.removeUndone', { name: row.name }),
-    markUndone,
-    fallbackFocus: () => heading.current,
+  const { heading, addButton, body } = useRecordList<PmsConnectionRow>({
+    list,
+    // a hotel definition's newer draft is reopened by its section instead, one form at a time
+    drafts: { org, kind: PMS_CONNECTION_KIND, elsewhereKind: HOTEL_DEFINITION_KIND },
+    name: (row) => row.name,
+    columns: () => [
+      { key: 'name', header: t('pms.column.name'), cell: (row) => row.name },
+      { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
+      { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
+      { key: 'port', header: t('pms.column.port'), cell: (row) => row.port },
+      {
+        key: 'pairing',
+        header: t('pairing.column'),
+        // only an OPERA IFC8 XML AGENT connection pairs with an agent; not one on its way out
+        cell: (row) =>
+          canPair(row) && !row.removal ? (
+            <Button size="xs" variant="light" aria-label={t('pairing.actionLabel', { name: row.name })} onClick={() => setPairing(row)}>
+              {t('pairing.action')}
+            </Button>
+          ) : null,
+      },
+    ],
+    searchText: (row) => `${row.name} ${row.host}`,
+    words: listWords,
+    removal: { queue: (row, user) => queueDelete(org, user, row), words: removal },
+    failure,
+    form: (record, { userUuid: user, close }) => <PmsConnectionForm org={org} userUuid={user} record={record} others={others} onClose={close} />,
+    modalSize: 500,
   });
-
-  const columns: DataTableColumn<PmsConnectionRow>[] = [
-    {
-      key: 'name',
-      header: t('pms.column.name'),
-      cell: (row) => <QueuedRowName row={row}>{row.name}</QueuedRowName>,
-    },
-    { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
-    { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
-    { key: 'port', header: t('pms.column.port'), cell: (row) => row.port },
-    {
-      key: 'pairing',
-      header: t('pairing.column'),
-      // only an OPERA IFC8 XML AGENT connection pairs with an agent; not one on its way out
-      cell: (row) =>
-        canPair(row) && !row.removal ? (
-          <Button size="xs" variant="light" aria-label={t('pairing.actionLabel', { name: row.name })} onClick={() => setPairing(row)}>
-            {t('pairing.action')}
-          </Button>
-        ) : null,
-    },
-    {
-      key: 'edit',
-      header: t('pms.column.edit'),
-      // a connection on its way out is not edited: Undo first
-      cell: (row) =>
-        row.removal ? null : (
-          <Button size="xs" variant="light" aria-label={t('pms.edit', { name: row.name })} onClick={() => setEditing({ record: row })}>
-            {t('pms.column.edit')}
-          </Button>
-        ),
-    },
-    {
-      key: 'remove',
-      header: t('pms.column.remove'),
-      // one button for both, so focus stays on it when Remove turns into Undo and back
-      cell: (row) => (
-        <RemoveOrUndoButton
-          row={row}
-          label={t('pms.column.remove')}
-          removeLabel={t('pms.remove', { name: row.name })}
-          undoLabel={t('pms.undoRemoveLabel', { name: row.name })}
-          onRemove={() => remove(row)}
-          onUndo={() => undoRemoval(row)}
-        />
-      ),
-    },
-  ];
-
-  const failure = query.isError ? loadFailure(query.error) : null;
 
   return (
     <Stack gap="lg">
@@ -140,38 +75,16 @@ export function PmsPage() {
           {t('pms.backToOrganization')}
         </Anchor>
       )}
-      <Group justify="space-between">
-        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
-          {organization ? t('pms.heading', { organization }) : t('pms.title')}
-        </Title>
-        {rows !== null && <Button onClick={() => setEditing({ record: null })}>{t('pms.add')}</Button>}
-      </Group>
+      <RecordListTitle heading={heading} add={addButton}>
+        {organization ? t('pms.heading', { organization }) : t('pms.title')}
+      </RecordListTitle>
       <Text c="dimmed" size="sm">
         {t('pms.intro')}
       </Text>
       <OfflineNotice path={pmsConnectionsPath(org)} />
-      <FailedRemovals entries={failedDeletes} title={t('pms.errorMessage')} fallback={t('pms.deleteFailedDefault')} />
-      {query.isPending && <PageLoader label={t('pms.loading')} />}
-      {failure && (
-        <Alert color="red" role="alert" title={failure.title}>
-          {failure.text}
-        </Alert>
-      )}
-      {rows !== null && (
-        <DataTable rows={rows} columns={columns} rowKey={(row) => row.uuid} searchText={(row) => `${row.name} ${row.host}`} emptyText={t('pms.empty')} label={t('pms.title')} />
-      )}
-      <FormModal
-        opened={editing !== null && userUuid !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.record ? t('pms.form.editTitle') : t('pms.form.createTitle')}
-        size={500}
-      >
-        {editing !== null && userUuid !== null && (
-          <PmsConnectionForm org={org} userUuid={userUuid} record={editing.record} others={others} onClose={() => setEditing(null)} />
-        )}
-      </FormModal>
+      {body}
       <PairingCodeModal connection={pairing} onClose={() => setPairing(null)} />
-      {rows !== null && <HotelDefinitionsSection org={org} userUuid={userUuid} />}
+      {list.rows !== null && <HotelDefinitionsSection org={org} />}
     </Stack>
   );
 }

@@ -1,6 +1,4 @@
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Group, List, TextInput } from '@mantine/core';
+import { Alert, List, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   emailSchema,
@@ -16,10 +14,8 @@ import {
   type ManagedUser,
 } from '../../../domain';
 import { t } from '../../../i18n';
-import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftForm, useFocusWhenReady, useFormModalGuard, useInvalidFocus } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
-import { managedUsers, USER_KIND, type UserInput } from '../api/users';
+import { RecordForm, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { managedUsers, type UserInput } from '../api/users';
 import { GrantsFields } from './grants-fields';
 
 const formValueSchema = z.object({
@@ -50,14 +46,12 @@ function refusalText(refusal: GrantRefusal, names: ReadonlyMap<string, string>):
   return place === undefined ? t('users.refusal.elsewhere', { what }) : t('users.refusal.place', { what, place });
 }
 
-interface UserFormProps {
-  userUuid: string;
-  /** the user to edit (as shown, queued changes included); null creates one */
-  record: ManagedUser | null;
+const USER_VALUE: FormValueDeclaration<ManagedUser, FormValue> = { blank: EMPTY, fromRecord, schema: formValueSchema };
+
+interface UserFormProps extends ResourceFormProps<ManagedUser> {
   grantable: Grantable;
   /** emails of the other users listed: a new user's must differ */
   takenEmails: ReadonlySet<string>;
-  onClose(): void;
 }
 
 /**
@@ -66,44 +60,18 @@ interface UserFormProps {
  * combination that would pass on more than they hold (a permission to a user with units elsewhere)
  * is said and not sent. The change goes through the outbox.
  */
-export function UserForm({ userUuid, record, grantable, takenEmails, onClose }: UserFormProps) {
-  const scope: DraftScope = { userUuid, orgUuid: null, kind: USER_KIND, recordId: record?.uuid ?? 'new' };
-  const initial = record ? fromRecord(record) : EMPTY;
-  const draft = useDraft<FormValue>({ scope, initial, baseVersion: record?.version ?? null, schema: formValueSchema });
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
-  const value = draft.value;
-  const set = (patch: Partial<FormValue>) => draft.setValue({ ...value, ...patch });
-
-  const email = emailSchema.safeParse(value.email);
-  const telephone = value.telephone.trim() === '' ? null : telephoneSchema.safeParse(value.telephone);
-  const emailError = record
-    ? undefined
-    : !email.success
-      ? t('users.form.emailInvalid')
-      : takenEmails.has(email.data)
-        ? t('users.form.emailTaken')
-        : undefined;
-  const telephoneError = telephone && !telephone.success ? t('attributeSettings.problem.telephone') : undefined;
-
-  const after = useMemo(() => ({ permissions: normalizePermissions(value.permissions), memberships: normalizeMemberships(value.memberships) }), [value.permissions, value.memberships]);
-  const refusals = useMemo(() => {
+export function UserForm({ grantable, takenEmails, ...props }: UserFormProps) {
+  const { record } = props;
+  const form = useResourceForm(managedUsers, null, props, USER_VALUE, (value) => {
+    const email = emailSchema.safeParse(value.email);
+    const telephone = value.telephone.trim() === '' ? null : telephoneSchema.safeParse(value.telephone);
+    const emailError = record ? undefined : !email.success ? t('users.form.emailInvalid') : takenEmails.has(email.data) ? t('users.form.emailTaken') : undefined;
+    const telephoneError = telephone && !telephone.success ? t('attributeSettings.problem.telephone') : undefined;
+    const after = { permissions: normalizePermissions(value.permissions), memberships: normalizeMemberships(value.memberships) };
     const before = record ? { permissions: record.permissions, memberships: record.memberships } : { permissions: [], memberships: [] };
     const names = placeNames(grantable);
     // each message once: several places the grantor does not manage read the same (and key the list)
-    return [...new Set(grantRefusals(reachOfGrantable(grantable), before, after).map((refusal) => refusalText(refusal, names)))];
-  }, [grantable, record, after]);
-
-  async function save() {
-    if (!draft.changed) return;
-    setAttempted(true);
-    if (emailError !== undefined || telephoneError !== undefined || refusals.length > 0) {
-      focusFirstInvalid();
-      return;
-    }
+    const refusals = [...new Set(grantRefusals(reachOfGrantable(grantable), before, after).map((refusal) => refusalText(refusal, names)))];
     const input: UserInput = {
       email: record ? record.email : email.success ? email.data : value.email,
       telephone: record ? record.telephone : telephone?.success ? telephone.data : null,
@@ -111,25 +79,16 @@ export function UserForm({ userUuid, record, grantable, takenEmails, onClose }: 
       memberships: after.memberships,
       active: record ? record.status !== 'DEACTIVATED' : true,
     };
-    setSaving(true);
-    try {
-      const queued = record
-        ? await managedUsers.queueUpdate(null, userUuid, record, draft.restoredBaseVersion ?? record.version, input, scope)
-        : await managedUsers.queueCreate(null, userUuid, input, scope);
-      await draft.clear();
-      onClose();
-      void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+    return { problems: { email: emailError, telephone: telephoneError }, refusals, input: refusals.length > 0 ? null : input };
+  });
+  const { value, set, draft, attempted } = form;
+  const { problems, refusals } = form.checked;
+  const emailError = problems.email;
 
   return (
-    <DraftForm formRef={formRef} draft={draft} errorTitle={t('users.form.refused')} onSave={save}>
+    <RecordForm form={form} errorTitle={t('users.form.refused')} cancelLabel={t('users.form.cancel')} saveLabel={record ? t('users.form.save') : t('users.form.createSave')} saveHeld={refusals.length > 0}>
       <TextInput
-        ref={firstField}
+        ref={form.firstField}
         data-autofocus
         type="email"
         label={t('users.form.email')}
@@ -149,7 +108,7 @@ export function UserForm({ userUuid, record, grantable, takenEmails, onClose }: 
           label={t('users.form.telephone')}
           autoComplete="off"
           value={value.telephone}
-          error={attempted ? telephoneError : undefined}
+          error={attempted ? problems.telephone : undefined}
           disabled={!draft.ready}
           onChange={(event) => set({ telephone: event.currentTarget.value })}
         />
@@ -164,14 +123,6 @@ export function UserForm({ userUuid, record, grantable, takenEmails, onClose }: 
           </List>
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={requestClose}>
-          {t('users.form.cancel')}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed || refusals.length > 0}>
-          {record ? t('users.form.save') : t('users.form.createSave')}
-        </Button>
-      </Group>
-    </DraftForm>
+    </RecordForm>
   );
 }

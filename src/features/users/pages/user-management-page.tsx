@@ -1,24 +1,12 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { canManageUsers, holdsAllGrants, reachOfGrantable } from '../../../domain';
 import { useSession } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
-import { useDraftList, whenSettled } from '../../../offline';
-import {
-  DataTable,
-  ForbiddenRedirect,
-  FormModal,
-  notify,
-  OfflineNotice,
-  openConfirm,
-  PageLoader,
-  QueuedRowName,
-  useReopenLatestDraft,
-  usePageTitle,
-  type DataTableColumn,
-} from '../../../ui';
+import { whenSettled } from '../../../offline';
+import { ForbiddenRedirect, notify, OfflineNotice, openConfirm, usePageTitle, RecordListTitle, useRecordList, type DataTableColumn } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { managedUsers, USER_KIND, USERS_PATH, useGrantable, type UserRow } from '../api/users';
 import { UserForm } from '../components/user-form';
@@ -39,15 +27,42 @@ export function UserManagementPage() {
   const allowed = profile.data ? canManageUsers(profile.data) : null;
   const { query, rows } = managedUsers.useRows(null, allowed === true);
   const grantable = useGrantable(allowed === true);
-  const drafts = useDraftList(userUuid, null, USER_KIND);
-  const [editing, setEditing] = useState<{ record: UserRow | null } | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
   const takenEmails = useMemo(() => new Set((rows ?? []).map((row) => row.email)), [rows]);
   const reach = useMemo(() => (grantable.data ? reachOfGrantable(grantable.data) : null), [grantable.data]);
+  const failed = query.isError ? query.error : profile.isError ? profile.error : null;
 
-  const reopen = useCallback((record: UserRow | null) => setEditing({ record }), []);
-  useReopenLatestDraft(grantable.data ? rows : null, drafts, reopen, { busy: editing !== null });
+  const { heading, addButton, body } = useRecordList<UserRow>({
+    list: { query: { isPending: profile.isPending || (allowed === true && query.isPending), error: failed }, rows },
+    drafts: { org: null, kind: USER_KIND },
+    name: (row) => row.email,
+    columns: ({ open }) => columns(open),
+    searchText: (row) => `${row.email} ${row.telephone ?? ''}`,
+    words: {
+      add: t('users.create'),
+      empty: t('users.empty'),
+      loading: t('users.loading'),
+      tableLabel: t('users.title'),
+      searchPlaceholder: t('users.search'),
+      createTitle: t('users.form.createTitle'),
+      editTitle: t('users.form.editTitle'),
+      editColumn: t('users.edit'),
+      edit: (email) => t('users.editLabel', { email }),
+    },
+    failure: failed === null ? null : { text: t('users.loadFailed', { message: failed instanceof Error ? failed.message : String(failed) }), notFound: false },
+    form: (record, { userUuid: user, close }) =>
+      grantable.data && <UserForm userUuid={user} record={record} grantable={grantable.data} takenEmails={record ? new Set() : takenEmails} onClose={close} />,
+    modalSize: 700,
+    notices: grantable.isError && (
+      <Alert color="red" role="alert">
+        {t('users.form.grantableFailed', { message: grantable.error instanceof Error ? grantable.error.message : String(grantable.error) })}
+      </Alert>
+    ),
+    // the form offers the grants the signed-in user may give: it opens once they are read
+    formReady: grantable.data !== undefined,
+    ownEditColumn: true,
+    minWidth: 760,
+  });
 
   if (allowed === false) return <ForbiddenRedirect reason={t('users.forbidden')} />;
 
@@ -69,15 +84,17 @@ export function UserManagementPage() {
     });
   }
 
-  const columns: DataTableColumn<UserRow>[] = [
+  // a declaration, hoisted: the list reads its columns while it is set up
+  function columns(open: (row: UserRow) => void): DataTableColumn<UserRow>[] {
+    return [
     {
       key: 'email',
       header: t('users.column.email'),
       cell: (row) => (
-        <QueuedRowName row={row}>
+        <>
           {row.email}
           {row.uuid === userUuid ? ` ${t('users.you')}` : ''}
-        </QueuedRowName>
+        </>
       ),
     },
     { key: 'telephone', header: t('users.column.telephone'), cell: (row) => row.telephone ?? '' },
@@ -102,7 +119,7 @@ export function UserManagementPage() {
       cell: (row) =>
         row.uuid === userUuid ? null : (
           <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="light" aria-label={t('users.editLabel', { email: row.email })} disabled={!grantable.data} onClick={() => setEditing({ record: row })}>
+            <Button size="xs" variant="light" aria-label={t('users.editLabel', { email: row.email })} disabled={!grantable.data} onClick={() => open(row)}>
               {t('users.edit')}
             </Button>
             {row.status === 'DEACTIVATED' ? (
@@ -121,62 +138,20 @@ export function UserManagementPage() {
             )}
           </Group>
         ),
-    },
-  ];
-
-  const failed = query.isError ? query.error : profile.isError ? profile.error : null;
-  const failure = failed === null ? null : failed instanceof Error ? failed.message : String(failed);
+      },
+    ];
+  }
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
-          {t('users.title')}
-        </Title>
-        {rows !== null && (
-          <Button onClick={() => setEditing({ record: null })} disabled={!grantable.data}>
-            {t('users.create')}
-          </Button>
-        )}
-      </Group>
+      <RecordListTitle heading={heading} add={addButton}>
+        {t('users.title')}
+      </RecordListTitle>
       <Text c="dimmed" size="sm">
         {t('users.intro')}
       </Text>
       <OfflineNotice path={USERS_PATH} />
-      {(profile.isPending || (allowed === true && query.isPending)) && <PageLoader label={t('users.loading')} />}
-      {failure !== null && (
-        <Alert color="red" role="alert">
-          {t('users.loadFailed', { message: failure })}
-        </Alert>
-      )}
-      {grantable.isError && (
-        <Alert color="red" role="alert">
-          {t('users.form.grantableFailed', { message: grantable.error instanceof Error ? grantable.error.message : String(grantable.error) })}
-        </Alert>
-      )}
-      {rows !== null && (
-        <DataTable
-          rows={rows}
-          columns={columns}
-          rowKey={(row) => row.uuid}
-          searchText={(row) => `${row.email} ${row.telephone ?? ''}`}
-          searchPlaceholder={t('users.search')}
-          emptyText={t('users.empty')}
-          label={t('users.title')}
-          minWidth={760}
-        />
-      )}
-      <FormModal opened={editing !== null && userUuid !== null && grantable.data !== undefined} onClose={() => setEditing(null)} title={editing?.record ? t('users.form.editTitle') : t('users.form.createTitle')} size={700}>
-        {editing !== null && userUuid !== null && grantable.data !== undefined && (
-          <UserForm
-            userUuid={userUuid}
-            record={editing.record}
-            grantable={grantable.data}
-            takenEmails={editing.record ? new Set() : takenEmails}
-            onClose={() => setEditing(null)}
-          />
-        )}
-      </FormModal>
+      {body}
     </Stack>
   );
 }

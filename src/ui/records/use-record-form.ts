@@ -1,0 +1,116 @@
+import { useState, type ChangeEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ZodType } from 'zod';
+import { useDraft, whenSettled, type DraftScope, type DraftState, type OutboxEntry } from '../../offline';
+import { useFocusWhenReady, useInvalidFocus } from '../form-focus';
+import { useFormModalGuard } from '../form-modal';
+import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../save-outcome';
+
+/** Every problem of a form, per field, in the catalogue's words (undefined: none). */
+export type FieldProblems<Field extends string = string> = Partial<Record<Field, string | undefined>>;
+
+/** What a form's rules find: the problems per field, and the input to queue (null while something is wrong). */
+export interface RecordCheck<Input> {
+  problems: FieldProblems;
+  input: Input | null;
+}
+
+export interface RecordFormDeclaration<Value, Checked extends RecordCheck<unknown>> {
+  /** where what is typed is kept (null: nothing is kept, the caller holds the state) */
+  scope: DraftScope | null;
+  initial: Value;
+  /** the version of the record edited; null for a new one */
+  baseVersion: number | null;
+  /** a stored draft must still fit this, or it is dropped */
+  schema: ZodType<Value>;
+  /** the form's rules over what is typed */
+  check(value: Value): Checked;
+  /**
+   * queue the input (`base`: the version the edit started from, a restored draft's own). An
+   * outbox entry returned: what the gateway made of it is told once known.
+   */
+  commit(input: NonNullable<Checked['input']>, base: number | null): Promise<OutboxEntry | void>;
+  onClose(): void;
+  /** a commit that throws is said in the form, which stays open; without this it is thrown */
+  onFailure?(error: unknown): void;
+}
+
+export interface RecordFormState<Value, Checked extends RecordCheck<unknown>> {
+  draft: DraftState<Value>;
+  value: Value;
+  set(patch: Partial<Value>): void;
+  checked: Checked;
+  /** Save was tried: the fields say what is wrong from now on */
+  attempted: boolean;
+  saving: boolean;
+  /** the first field's ref: focused once the draft is read */
+  firstField: RefObject<HTMLInputElement | null>;
+  formRef: RefObject<HTMLFormElement | null>;
+  save(): Promise<void>;
+  /** the form's Cancel: asks first when there are changes */
+  requestClose(): void;
+  /** a text field's value, error, and change; disabled until the draft is read */
+  text<K extends TextField<Value>>(field: K, error: string | undefined): TextFieldProps;
+}
+
+type TextField<Value> = { [K in keyof Value]: Value[K] extends string ? K : never }[keyof Value] & string;
+
+export interface TextFieldProps {
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
+}
+
+export const hasProblems = (problems: FieldProblems): boolean => Object.values(problems).some((problem) => problem !== undefined);
+
+/**
+ * The behaviour every record form shares (docs/adr/0025): the draft, the first field focused once
+ * it is read, Save refused with focus on the first invalid field, the close guard of the
+ * FormModal, and the tail of a save: queue, clear the draft, close, then tell the verdict. A form
+ * declares its value, its rules and how to queue; its fields are its own.
+ */
+export function useRecordForm<Value extends object, Checked extends RecordCheck<unknown>>(declaration: RecordFormDeclaration<Value, Checked>): RecordFormState<Value, Checked> {
+  const { scope, initial, baseVersion, schema, check, commit, onClose, onFailure } = declaration;
+  const draft = useDraft<Value>({ scope, initial, baseVersion, schema });
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const firstField = useFocusWhenReady<HTMLInputElement>(draft.ready);
+  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const value = draft.value;
+  const checked = check(value);
+
+  async function save() {
+    if (!draft.changed || saving) return;
+    setAttempted(true);
+    const input = checked.input;
+    if (input === null || hasProblems(checked.problems)) {
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    try {
+      const queued = await commit(input as NonNullable<Checked['input']>, draft.restoredBaseVersion ?? baseVersion);
+      await draft.clear();
+      onClose();
+      // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
+      if (queued) void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+    } catch (error) {
+      if (!onFailure) throw error;
+      onFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
+  const set = (patch: Partial<Value>) => draft.setValue({ ...value, ...patch });
+  const text = (field: TextField<Value>, error: string | undefined): TextFieldProps => ({
+    value: value[field] as string,
+    error,
+    disabled: !draft.ready,
+    onChange: (event) => set({ [field]: event.currentTarget.value } as Partial<Value>),
+  });
+  return { draft, value, set, checked, attempted, saving, firstField, formRef, save, requestClose, text };
+}
