@@ -6,6 +6,7 @@
 import { catalogue } from './en/catalogue';
 import { hotelPms } from './en/hotel-pms';
 import { hotelWizard } from './en/hotel-wizard';
+import { menu } from './en/menu';
 import { packages } from './en/packages';
 import { profile } from './en/profile';
 import { rateAccess } from './en/rate-access';
@@ -19,6 +20,7 @@ export const en = {
   ...profile,
   ...users,
   ...catalogue,
+  ...menu,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

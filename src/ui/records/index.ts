@@ -5,3 +5,5 @@ export { RecordListStatus, useRecordList, type RecordList, type RecordListDeclar
 export { useResourceForm, type FormValueDeclaration, type ResourceFormProps } from './use-resource-form';
 export { type TextFieldProps } from './use-record-form';
 export { RecordListTitle } from './record-list-title';
+export { useQueuedSet, type QueuedSet } from './use-queued-set';
+export { issueProblems } from './issue-problems';
