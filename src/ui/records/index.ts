@@ -6,4 +6,5 @@ export { useResourceForm, type FormValueDeclaration, type ResourceFormProps } fr
 export { type TextFieldProps } from './use-record-form';
 export { RecordListTitle } from './record-list-title';
 export { useQueuedSet, type QueuedSet } from './use-queued-set';
+export { QueuedSetTitle } from './queued-set-title';
 export { issueProblems } from './issue-problems';

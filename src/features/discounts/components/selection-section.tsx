@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { DiscountChipsInput, notify, useQueuedSet } from '../../../ui';
+import { DiscountChipsInput, notify, QueuedSetTitle, useQueuedSet } from '../../../ui';
 import { queueSelectedDiscounts, selectedDiscountsPath, useDiscountSelector } from '../api/discounts';
 
 /**
@@ -13,47 +12,22 @@ import { queueSelectedDiscounts, selectedDiscountsPath, useDiscountSelector } fr
  */
 export function SelectionSection({ scope, userUuid }: { scope: UnitScope; userUuid: string | null }) {
   const selector = useDiscountSelector(scope);
-  const queued = useQueuedSet(selectedDiscountsPath(scope));
   const options = selector.data ?? null;
-  const offered = queued.queued ?? (options ?? []).filter((option) => option.enabled).map((option) => option.uuid);
-  const key = offered.join();
-  const [value, setValue] = useState<string[]>(offered);
-  const [dirty, setDirty] = useState(false);
-  // what the gateway (or a queued save) says is offered, until the operator changes it
-  useEffect(() => {
-    if (!dirty) setValue(key === '' ? [] : key.split(','));
-  }, [key, dirty]);
-
+  const set = useQueuedSet(selectedDiscountsPath(scope), options && options.filter((option) => option.enabled).map((option) => option.uuid));
   const save = async () => {
     if (!userUuid) return;
-    await queueSelectedDiscounts(scope, userUuid, value);
-    setDirty(false);
+    await set.save((uuids) => queueSelectedDiscounts(scope, userUuid, uuids));
     notify(t('selection.saved'));
   };
   return (
     <Stack gap="sm" component="section" aria-labelledby="discount-selection-title">
-      <Group justify="space-between">
-        <Title order={2} fz="h3" id="discount-selection-title">
-          {t('selection.title')} {queued.waiting && !dirty && <Badge color="yellow" variant="light">{t('selection.waiting')}</Badge>}
-        </Title>
-        <Button onClick={() => void save()} disabled={!dirty || userUuid === null}>
-          {t('selection.save')}
-        </Button>
-      </Group>
+      <QueuedSetTitle set={set} id="discount-selection-title" saveLabel={t('selection.save')} canSave={userUuid !== null} onSave={() => void save()}>
+        {t('selection.title')}
+      </QueuedSetTitle>
       <Text c="dimmed" size="sm">
         {t('selection.intro')}
       </Text>
-      {options !== null && (
-        <DiscountChipsInput
-          label={t('selection.label')}
-          discounts={options}
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            setDirty(true);
-          }}
-        />
-      )}
+      {options !== null && <DiscountChipsInput label={t('selection.label')} discounts={options} value={set.value} onChange={set.change} />}
     </Stack>
   );
 }

@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { notify } from '../../../ui';
+import { notify, QueuedSetTitle, type QueuedSet } from '../../../ui';
 import { queueFavorites, type OrderItemRow } from '../api/order-items';
 
 interface FavoritesSectionProps {
   scope: UnitScope;
   userUuid: string | null;
   items: readonly OrderItemRow[];
-  /** the favourites in order, a queued order included */
-  favorites: readonly string[];
-  /** a queued order waits to be sent */
-  waiting: boolean;
+  /** the favourites in order as served and queued (useQueuedSet) */
+  favorites: QueuedSet;
 }
 
 type Control = 'handle' | 'up' | 'down';
@@ -30,18 +28,12 @@ export function moved(order: readonly string[], from: number, to: number): strin
  * ArrowDown, or with Move up and Move down; each move is announced. Save queues the order
  * (PUT …/favorites) through the outbox; until the gateway applies it the list is marked waiting.
  */
-export function FavoritesSection({ scope, userUuid, items, favorites, waiting }: FavoritesSectionProps) {
-  const [order, setOrder] = useState<string[]>([...favorites]);
-  const [dirty, setDirty] = useState(false);
+export function FavoritesSection({ scope, userUuid, items, favorites }: FavoritesSectionProps) {
+  const order = favorites.value;
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<number | null>(null);
   const controls = useRef(new Map<string, HTMLButtonElement | null>());
   const [focusNext, setFocusNext] = useState<string | null>(null);
-  const key = favorites.join();
-  // what the gateway (or a queued save) says is the order, until the operator moves something
-  useEffect(() => {
-    if (!dirty) setOrder(key === '' ? [] : key.split(','));
-  }, [key, dirty]);
   useEffect(() => {
     if (focusNext === null) return;
     // the moved row's control keeps focus; Move up on the first row is disabled, so its handle takes it
@@ -54,8 +46,7 @@ export function FavoritesSection({ scope, userUuid, items, favorites, waiting }:
   const move = (from: number, to: number, control: Control | null) => {
     if (to < 0 || to >= order.length || from === to) return;
     const uuid = order[from] as string;
-    setOrder(moved(order, from, to));
-    setDirty(true);
+    favorites.change(moved(order, from, to));
     setAnnouncement(t('favorites.moved', { name: nameOf(uuid), place: to + 1, count: order.length }));
     if (control) setFocusNext(`${uuid}:${control}`);
   };
@@ -66,22 +57,16 @@ export function FavoritesSection({ scope, userUuid, items, favorites, waiting }:
   };
   const save = async () => {
     if (!userUuid) return;
-    await queueFavorites(scope, userUuid, order);
-    setDirty(false);
+    await favorites.save((uuids) => queueFavorites(scope, userUuid, uuids));
     notify(t('favorites.saved'));
   };
   const ref = (id: string) => (element: HTMLButtonElement | null) => void controls.current.set(id, element);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} fz="h3">
-          {t('favorites.title')} {waiting && !dirty && <Badge color="yellow" variant="light">{t('favorites.waiting')}</Badge>}
-        </Title>
-        <Button onClick={() => void save()} disabled={!dirty || userUuid === null}>
-          {t('favorites.save')}
-        </Button>
-      </Group>
+      <QueuedSetTitle set={favorites} saveLabel={t('favorites.save')} canSave={userUuid !== null} onSave={() => void save()}>
+        {t('favorites.title')}
+      </QueuedSetTitle>
       <Text c="dimmed" size="sm">
         {t('favorites.intro')}
       </Text>

@@ -103,9 +103,9 @@ describe('OrderItemsPage: favorites', () => {
     const user = userEvent.setup();
     const list = await screen.findByRole('list', { name: 'Favorites in order' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
-    await user.click(within(list).getByRole('button', { name: 'Move Mojito up' }));
+    await user.click(within(list).getByRole('button', { name: 'Move up Mojito' }));
     expect(await screen.findByText('Mojito moved to place 2 of 3')).toBeTruthy();
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Mojito up');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Move up Mojito');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Mojito moved to place 1 of 3')).toBeTruthy();
     // the first row's Move up is disabled: focus stays on its handle

@@ -31,8 +31,7 @@ export function OrderItemsPage() {
   const tags = useTagRows(scope);
   const items = useOrderItemRows(scope);
   const served = useFavoriteItems(scope);
-  const queued = useQueuedSet(favoritesPath(scope));
-  const favorites = useMemo(() => queued.queued ?? (served.data ?? []).map((item) => item.uuid), [queued.queued, served.data]);
+  const favorites = useQueuedSet(favoritesPath(scope), useMemo(() => served.data?.map((item) => item.uuid) ?? null, [served.data]));
   const session = useSession();
   // what an item's form offers: the categories and tags not on their way out
   const liveCategories = useMemo(() => (categories.rows ?? []).filter((row) => row.removal === null), [categories.rows]);
@@ -69,10 +68,10 @@ export function OrderItemsPage() {
           <SluSection items={items.rows ?? []} />
         </Tabs.Panel>
         <Tabs.Panel value="items" pt="md">
-          <ItemsSection scope={scope} list={items} money={unit.money} categories={liveCategories} tags={liveTags} favorites={favorites} formReady={categories.rows !== null && tags.rows !== null} />
+          <ItemsSection scope={scope} list={items} money={unit.money} categories={liveCategories} tags={liveTags} favorites={favorites.value} formReady={categories.rows !== null && tags.rows !== null} />
         </Tabs.Panel>
         <Tabs.Panel value="favorites" pt="md">
-          <FavoritesSection scope={scope} userUuid={session?.uuid ?? null} items={items.rows ?? []} favorites={favorites} waiting={queued.waiting} />
+          <FavoritesSection scope={scope} userUuid={session?.uuid ?? null} items={items.rows ?? []} favorites={favorites} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
