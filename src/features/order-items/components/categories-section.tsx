@@ -3,9 +3,9 @@ import { Autocomplete, Group, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { categoryInputSchema, ORDER_ITEM_MESSAGES, type Category, type UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { issueProblems, RecordForm, RecordListTitle, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { RecordForm, RecordListTitle, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { categories, CATEGORY_KIND, type CategoryRow, type useCategoryRows } from '../api/order-items';
-import { menuFailure, menuWords, nameTaken } from './menu-words';
+import { menuFailure, menuWords, namedCheck } from './menu-words';
 
 const valueSchema = z.object({ name: z.string(), group: z.string() });
 type Value = z.output<typeof valueSchema>;
@@ -15,12 +15,9 @@ type CategoryFormProps = ResourceFormProps<Category> & { scope: UnitScope; other
 
 /** Add or edit a category: its name (unique in the unit) and its group, one of those used or a new one. */
 function CategoryForm({ scope, others, groups, ...props }: CategoryFormProps) {
-  const form = useResourceForm(categories, scope, props, VALUE, (value) => {
-    const parsed = categoryInputSchema.safeParse(value);
-    const problems = parsed.success ? {} : issueProblems(parsed.error.issues, ['name', 'group']);
-    if (!problems.name && nameTaken(value.name, others, props.record?.uuid ?? null)) problems.name = ORDER_ITEM_MESSAGES.categoryNameTaken;
-    return { problems, input: parsed.success ? parsed.data : null };
-  });
+  const form = useResourceForm(categories, scope, props, VALUE, (value) =>
+    namedCheck(categoryInputSchema.safeParse(value), ['name', 'group'], value.name, others, props.record?.uuid ?? null, ORDER_ITEM_MESSAGES.categoryNameTaken),
+  );
   const errors = form.attempted ? form.checked.problems : {};
   return (
     <RecordForm form={form} errorTitle={t('menu.errorMessage')} cancelLabel={t('category.form.cancel')} saveLabel={t('category.form.save')}>

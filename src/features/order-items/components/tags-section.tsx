@@ -2,9 +2,9 @@ import { Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { ORDER_ITEM_MESSAGES, tagInputSchema, type Tag, type UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { issueProblems, RecordForm, RecordListTitle, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { RecordForm, RecordListTitle, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { TAG_KIND, tags, type TagRow, type useTagRows } from '../api/order-items';
-import { menuFailure, menuWords, nameTaken } from './menu-words';
+import { menuFailure, menuWords, namedCheck } from './menu-words';
 
 const valueSchema = z.object({ name: z.string() });
 type Value = z.output<typeof valueSchema>;
@@ -12,12 +12,9 @@ const VALUE: FormValueDeclaration<Tag, Value> = { blank: { name: '' }, fromRecor
 
 /** Add or edit a tag: its name, unique in the unit. */
 function TagForm({ scope, others, ...props }: ResourceFormProps<Tag> & { scope: UnitScope; others: readonly TagRow[] }) {
-  const form = useResourceForm(tags, scope, props, VALUE, (value) => {
-    const parsed = tagInputSchema.safeParse(value);
-    const problems = parsed.success ? {} : issueProblems(parsed.error.issues, ['name']);
-    if (!problems.name && nameTaken(value.name, others, props.record?.uuid ?? null)) problems.name = ORDER_ITEM_MESSAGES.tagNameTaken;
-    return { problems, input: parsed.success ? parsed.data : null };
-  });
+  const form = useResourceForm(tags, scope, props, VALUE, (value) =>
+    namedCheck(tagInputSchema.safeParse(value), ['name'], value.name, others, props.record?.uuid ?? null, ORDER_ITEM_MESSAGES.tagNameTaken),
+  );
   const errors = form.attempted ? form.checked.problems : {};
   return (
     <RecordForm form={form} errorTitle={t('menu.errorMessage')} cancelLabel={t('tag.form.cancel')} saveLabel={t('tag.form.save')}>
