@@ -20,10 +20,12 @@ const regional = (value: string) => ({ value, source: 'inherited', fromUuid: ORG
 const unit = (currency: string) => ({ uuid: OU, orgUuid: ORG, parentUuid: null, type: 'VENUE', name: 'Rooftop Bar', attributes: {}, effective: { CURRENCY: regional(currency), LOCALE: regional('en-GB') }, version: 1 });
 const base = `/order-item/v1/org/${ORG}/ou/${OU}`;
 
-function gatewayWith(currency = 'EUR') {
+function gatewayWith(currency = 'EUR', forbidden = false) {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
   return fakeGateway((call) => {
-    const path = call.path.split('?')[0];
+    const path = call.path.split('?')[0] ?? '';
+    if (path.includes('/refresh')) return json(200, makeSession());
+    if (forbidden && path.startsWith(base)) return json(403, { errors: [{ code: 'forbidden', message: 'Forbidden' }] });
     if (path === `/organization/${ORG}/ous/${OU}`) return json(200, unit(currency));
     if (path === `${base}/categories`) return json(200, { data: [category] });
     if (path === `${base}/tags`) return json(200, { data: [] });
@@ -52,6 +54,36 @@ async function addItem(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect(name.disabled).toBe(false));
   return { dialog, name, price: within(dialog).getByRole('textbox', { name: /Price/ }) };
 }
+
+describe('OrderItemsPage: categories', () => {
+  it('lists categories by group, and queues a new one with its group', async () => {
+    gatewayWith();
+    render('categories');
+    const table = await screen.findByRole('table', { name: 'Categories by group' });
+    expect(within(within(table).getByText('Cocktails').closest('tr') as HTMLElement).getByText('Drinks')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Menu of Rooftop Bar - Lobby'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add category' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add category' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement;
+    await waitFor(() => expect(name.disabled).toBe(false));
+    await user.type(name, 'cocktails');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Another category of this unit already has this name')).toBeTruthy();
+    await user.clear(name);
+    await user.type(name, 'Starters');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Group' }), 'Food');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await queued()).toHaveLength(1));
+    expect((await queued())[0]?.body).toMatchObject({ name: 'Starters', group: 'Food' });
+  });
+
+  it('sends a user who may not set up the unit to the 403 page', async () => {
+    gatewayWith('EUR', true);
+    render('categories');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/403'));
+  });
+});
 
 describe('OrderItemsPage: items', () => {
   it("shows prices in the unit's currency and locale, from minor units", async () => {
