@@ -76,6 +76,12 @@ describe('a unit menu and its discounts', () => {
     await page.getByRole('searchbox').fill('Late Bites');
     await page.getByRole('table', { name: 'Categories by group' }).getByText('Late Bites').waitFor();
 
+    await page.getByRole('tab', { name: 'Tags' }).click();
+    await page.getByRole('table', { name: 'Tags' }).waitFor();
+    await expectAccessible(page, 'menu: tags');
+    await page.getByRole('tab', { name: 'SLU' }).click();
+    await page.getByRole('heading', { name: 'SLU', level: 2 }).waitFor();
+    await expectAccessible(page, 'menu: SLU');
     await page.getByRole('tab', { name: 'Items' }).click();
     await page.getByRole('table', { name: 'Items' }).waitFor();
     await expectAccessible(page, 'menu: items');
@@ -112,6 +118,9 @@ describe('a unit menu and its discounts', () => {
     await page.getByRole('link', { name: 'Discounts of Rooftop Bar' }).click();
     await page.getByRole('table', { name: 'Discounts' }).waitFor();
     await expectAccessible(page, 'discounts');
+    dialog = await openDialog(page, 'Add discount', 'Add discount');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     const puts: number[] = [];
     context.on('response', (response) => {
       if (response.request().method() === 'PUT' && response.url().endsWith(`${discounts}/discount/selected`)) puts.push(response.status());
