@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage) },
           { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
           { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage) },
+          { path: 'organization/:uuid/ous/:ouUuid/order-items', ...screen(() => import('../features/order-items/pages/order-items-page'), (m) => m.OrderItemsPage) },
+          { path: 'organization/:uuid/ous/:ouUuid/discounts', ...screen(() => import('../features/discounts/pages/discounts-page'), (m) => m.DiscountsPage) },
           { path: 'organization/:uuid/ous/venue/create', ...screen(() => import('../features/organizations/pages/venue-create-page'), (m) => m.VenueCreatePage) },
           { path: 'organization/:uuid/ous/venue/:venueUuid', ...screen(() => import('../features/organizations/pages/venue-edit-page'), (m) => m.VenueEditPage) },
           { path: 'organization/:uuid/ous/hotel/create', ...screen(hotelWizard, (m) => m.HotelCreatePage) },

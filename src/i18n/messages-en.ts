@@ -7,6 +7,7 @@ import { catalogue } from './en/catalogue';
 import { devicesPos } from './en/devices-pos';
 import { hotelPms } from './en/hotel-pms';
 import { hotelWizard } from './en/hotel-wizard';
+import { menu } from './en/menu';
 import { packages } from './en/packages';
 import { profile } from './en/profile';
 import { rateAccess } from './en/rate-access';
@@ -21,6 +22,7 @@ export const en = {
   ...users,
   ...catalogue,
   ...devicesPos,
+  ...menu,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

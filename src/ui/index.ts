@@ -43,10 +43,12 @@ export {
   type RegionalSelectProps,
   type TriStateSwitchProps,
 } from './inputs';
-export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, type AttributeReferenceRecord, type AttributeSettingsProps, type UploadedImage } from './attributes';
+export { ATTRIBUTE_IMAGE_TYPES, AttributeSettings, attributeProblemText, ImageField, type ImageFieldProps, type AttributeReferenceRecord, type AttributeSettingsProps, type UploadedImage } from './attributes';
 export { DraftRestoredNotice } from './draft-notice';
 export { DraftForm, type DraftFormState } from './draft-form';
 export { ForbiddenRedirect, forbiddenReasonOf, type ForbiddenState } from './forbidden';
 export { ExitConfirmModal, useLeaveGuard } from './leave-guard';
 export { FailedRemovals, QueuedRowName, RemoveOrUndoButton, removalFailure, useQueuedRemoval, useReopenLatestDraft, type QueuedRemovalOptions, type QueuedRowState } from './resource-list';
 export * from './records';
+export { DEFAULT_MONEY, decimalSign, formatMinor, formatPercent, parsePercentInput, percentToInput, minorToInput, parseMinorInput, priceExample, unitPathOf, useUnitMoney, type UnitMoney } from './unit-money';
+export { imageAddress, uploadImage } from './image-upload';

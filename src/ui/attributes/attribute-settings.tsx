@@ -432,7 +432,7 @@ function ErrorBelow({ control, error }: { control: ReactNode; error: string }) {
   );
 }
 
-interface ImageFieldProps {
+export interface ImageFieldProps {
   label: string;
   description: ReactNode;
   error: string | undefined;
@@ -452,7 +452,7 @@ interface ImageFieldProps {
  * takes PNG, JPEG, WebP and GIF files, and a remove button. A failed upload says 'Image upload
  * failed. Please try again.' (spec section 5).
  */
-function ImageField({ label, description, error, imageUrl, inherited, isSet, onUploadImage, onUploaded, onRemove, disabled }: ImageFieldProps) {
+export function ImageField({ label, description, error, imageUrl, inherited, isSet, onUploadImage, onUploaded, onRemove, disabled }: ImageFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;

@@ -4,6 +4,9 @@ export { catalogued, loadFailureOf, sectionWords, wordsOfMessages, type LoadFail
 export { RecordListStatus, useRecordList, type RecordList, type RecordListDeclaration, type RecordListSource } from './use-record-list';
 export { useResourceForm, type FormValueDeclaration, type ResourceFormProps } from './use-resource-form';
 export { type TextFieldProps } from './use-record-form';
+export { useQueuedSet, type QueuedSet } from './use-queued-set';
+export { QueuedSetTitle } from './queued-set-title';
+export { issueProblems } from './issue-problems';
 export { OrganizationBackLink, RecordListTitle } from './record-list-title';
 export { useQueuedAction, type QueuedActionWords } from './use-queued-action';
 export { RecordListPage, StatusBadge } from './record-list-page';

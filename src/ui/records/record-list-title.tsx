@@ -9,8 +9,8 @@ interface RecordListTitleProps {
   order?: 1 | 2;
   id?: string;
   add: ReactNode;
-  /** the line under the heading saying what the list holds */
-  intro: string;
+  /** the line under the heading saying what the list holds, if it needs one */
+  intro?: string;
   children: ReactNode;
 }
 
@@ -24,9 +24,11 @@ export function RecordListTitle({ heading, order = 1, id, add, intro, children }
         </Title>
         {add}
       </Group>
-      <Text c="dimmed" size="sm">
-        {intro}
-      </Text>
+      {intro !== undefined && (
+        <Text c="dimmed" size="sm">
+          {intro}
+        </Text>
+      )}
     </>
   );
 }

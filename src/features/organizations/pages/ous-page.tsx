@@ -80,6 +80,16 @@ export function OusPage() {
                     {selected.type === 'HOTEL' ? t('hotelWizard.open') : t('units.openScreen', { name: selected.name })}
                   </Anchor>
                 )}
+                {(setupRights === null || setupRights(selected.uuid)) && (
+                  <Group gap="md">
+                    <Anchor component={Link} to={`/organization/${org}/ous/${selected.uuid}/order-items`} size="sm">
+                      {t('menu.openMenu', { name: selected.name })}
+                    </Anchor>
+                    <Anchor component={Link} to={`/organization/${org}/ous/${selected.uuid}/discounts`} size="sm">
+                      {t('menu.openDiscounts', { name: selected.name })}
+                    </Anchor>
+                  </Group>
+                )}
                 <UnitEditor
                   key={`${selected.uuid}:${selected.version}`}
                   org={org}
