@@ -5,6 +5,7 @@ export { TableFrame } from './table-frame';
 export { StaticTable, type StaticTableColumn } from './static-table';
 export { currentFocus, firstFocusable, focusSoon, focusTargetAfterRemoval } from './focus';
 export { useFocusWhenReady, useInvalidFocus } from './form-focus';
+export { changeLabels, type ChangeLabelPrefix } from './change-labels';
 export { ScreenStatus } from './screen-status';
 export { AccountEmailInput, CheckedForm, clearsFailure, FailureAlert, useCheckedForm } from './checked-form';
 export { FormModal, UnsavedChangesModal, useFormModalGuard, type FormGuard, type FormModalProps } from './form-modal';
