@@ -174,6 +174,18 @@ export type SendOutcome =
 
 const SETTLE_POLL_MS = 100;
 
+const seenGoneListeners = new Set<(seq: number) => void>();
+
+/**
+ * Hears of each queued change `whenSettled` finds gone from the outbox, before its caller does: a
+ * list that waits for the live outbox query (which can come later) would otherwise still show a row
+ * the notice already calls removed. Returns the unsubscribe.
+ */
+export function onSeenGone(listener: (seq: number) => void): () => void {
+  seenGoneListeners.add(listener);
+  return () => void seenGoneListeners.delete(listener);
+}
+
 /**
  * Watches a queued change for up to `timeoutMs`: resolves as soon as the gateway accepted,
  * refused or found a conflict, else at the deadline with what is known (unreachable or waiting).
@@ -182,7 +194,10 @@ export async function whenSettled(seq: number, timeoutMs: number, db: LobbyDatab
   const until = Date.now() + timeoutMs;
   for (;;) {
     const raw = await db.outbox.get(seq);
-    if (raw === undefined) return { kind: 'applied' };
+    if (raw === undefined) {
+      for (const listener of seenGoneListeners) listener(seq);
+      return { kind: 'applied' };
+    }
     const entry = outboxEntrySchema.safeParse(raw).data;
     if (entry?.status === 'failed') return { kind: 'refused', entry };
     if (entry?.status === 'conflict') return { kind: 'conflict', entry };

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { parseAnswer, request, useSession } from '../api';
 import { useOutboxEntries } from './hooks';
-import { enqueue } from './outbox';
+import { enqueue, onSeenGone } from './outbox';
 import type { DraftScope, OutboxEntry } from './records';
 
 /** What every resource record has. */
@@ -195,25 +195,37 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
    * Records whose queued removal left the outbox while on its way (the gateway did it), with when
    * that was seen: until the list is fetched again they stay hidden, rather than showing again for
    * a moment as if never removed. `undone` names removals the operator took back (those rows come
-   * back at once).
+   * back at once). A removal `whenSettled` saw leave counts at once: its notice never comes before
+   * the row has gone (the live query of the outbox can tell later).
    */
   function useRemovalsDone(entries: readonly OutboxEntry[], scope: TScope) {
     const scopeKey = scopeParts(scope).join('/');
-    const queued = useRef<Set<string>>(new Set());
+    /** the queued removals' records, by outbox seq */
+    const queued = useRef<Map<number, string>>(new Map());
     const undone = useRef<Set<string>>(new Set());
     const [done, setDone] = useState<ReadonlyMap<string, number>>(new Map());
+    // the earliest sighting counts: a removal seen by whenSettled and then by the live query stays as first seen
+    const markDone = useCallback((uuids: readonly string[]) => {
+      const seenAt = Date.now();
+      setDone((previous) => (uuids.every((uuid) => previous.has(uuid)) ? previous : new Map([...uuids.map((uuid) => [uuid, seenAt] as const), ...previous])));
+    }, []);
+    useEffect(
+      () =>
+        onSeenGone((seq) => {
+          const uuid = queued.current.get(seq);
+          if (uuid !== undefined && !undone.current.has(uuid)) markDone([uuid]);
+        }),
+      [markDone],
+    );
     // before paint: the row never shows again for a frame
     useLayoutEffect(() => {
       const removals = entries.filter((entry) => isRemovalOf(entry, scope) && entry.recordUuid !== null);
       const present = new Set(removals.map((entry) => entry.recordUuid as string));
       // done: a removal that was on its way and is gone from the outbox (a refused or conflicting one stays until dismissed, and was never done)
-      const left = [...queued.current].filter((uuid) => !present.has(uuid) && !undone.current.has(uuid));
-      queued.current = new Set(removals.filter((entry) => isQueued(entry, scope)).map((entry) => entry.recordUuid as string));
+      const left = [...queued.current.values()].filter((uuid) => !present.has(uuid) && !undone.current.has(uuid));
+      queued.current = new Map(removals.filter((entry) => isQueued(entry, scope)).map((entry) => [entry.seq, entry.recordUuid as string]));
       undone.current = new Set([...undone.current].filter((uuid) => present.has(uuid)));
-      if (left.length > 0) {
-        const seenAt = Date.now();
-        setDone((previous) => new Map([...previous, ...left.map((uuid) => [uuid, seenAt] as const)]));
-      }
+      if (left.length > 0) markDone(left);
       // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is its key (an object scope is a new object each render)
     }, [entries, scopeKey]);
     const markUndone = useCallback((uuid: string) => void undone.current.add(uuid), []);

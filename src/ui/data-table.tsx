@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { TABLE_PAGE_SIZE } from '../domain';
 import { t } from '../i18n';
+import { ColumnsTable } from './static-table';
 import { TableFrame } from './table-frame';
 
 export interface DataTableColumn<Row> {
@@ -62,24 +63,7 @@ export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceh
         />
       )}
       <TableFrame label={label} minWidth={minWidth}>
-        <Table striped highlightOnHover aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key}>{column.header}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ColumnsTable striped highlightOnHover aria-label={label} rows={shown} rowKey={rowKey} columns={columns} />
       </TableFrame>
       <div role="status">
         {shown.length === 0 && (

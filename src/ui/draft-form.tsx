@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
-import { Alert, Stack } from '@mantine/core';
-import { t } from '../i18n';
-import { DraftRestoredNotice } from './draft-notice';
+import { Stack } from '@mantine/core';
+import { CheckedForm } from './checked-form';
+import { DraftNotices } from './draft-notices';
 
 /** What the shell needs of a form's draft (src/offline useDraft). */
 export interface DraftFormState {
@@ -27,23 +27,11 @@ interface DraftFormProps {
  */
 export function DraftForm({ formRef, draft, errorTitle, onSave, children }: DraftFormProps) {
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave();
-      }}
-    >
+    <CheckedForm formRef={formRef} onSubmit={() => void onSave()}>
       <Stack gap="md">
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert" title={errorTitle}>
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
+        <DraftNotices draft={draft} errorTitle={errorTitle} />
         {children}
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }

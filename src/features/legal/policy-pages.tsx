@@ -1,15 +1,18 @@
 import { Text, Title } from '@mantine/core';
-import { t } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
 import { BrowserStorageList } from './browser-storage-list';
 import { LegalPage } from './legal-page';
+
+/** The catalogue's paragraphs, one after another. */
+function Paragraphs({ keys }: { keys: readonly MessageKey[] }) {
+  return keys.map((key) => <Text key={key}>{t(key)}</Text>);
+}
 
 /** /privacy */
 export function PrivacyPage() {
   return (
     <LegalPage title={t('legal.privacy.title')}>
-      <Text>{t('legal.privacy.p1')}</Text>
-      <Text>{t('legal.privacy.p2')}</Text>
-      <Text>{t('legal.privacy.p3')}</Text>
+      <Paragraphs keys={['legal.privacy.p1', 'legal.privacy.p2', 'legal.privacy.p3']} />
       <Title order={2} fz="h4">
         {t('legal.privacy.browserTitle')}
       </Title>
@@ -24,9 +27,7 @@ export function PrivacyPage() {
 export function TermsPage() {
   return (
     <LegalPage title={t('legal.terms.title')}>
-      <Text>{t('legal.terms.p1')}</Text>
-      <Text>{t('legal.terms.p2')}</Text>
-      <Text>{t('legal.terms.p3')}</Text>
+      <Paragraphs keys={['legal.terms.p1', 'legal.terms.p2', 'legal.terms.p3']} />
     </LegalPage>
   );
 }

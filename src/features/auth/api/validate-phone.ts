@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { phoneValidationRequestSchema } from '../../../domain';
 import { request } from '../../../api';
+import { linkTokenQueryOptions } from '../../../ui';
 
 /**
  * POST /user-profile/v1/user-profile/validate/phone. The token in the link is the proof; no session
@@ -14,20 +15,8 @@ export async function validatePhone(phoneToken: string): Promise<void> {
   });
 }
 
-/**
- * Runs once per token when the page opens. A query, not an effect, so a remount (React strict
- * mode, a re-render) never spends the single-use token twice.
- */
-export const phoneValidationQueryOptions = (phoneToken: string) =>
-  queryOptions({
-    queryKey: ['phone-validation', phoneToken],
-    queryFn: () => validatePhone(phoneToken).then(() => true),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+/** Runs once per token when the page opens (linkTokenQueryOptions). */
+export const phoneValidationQueryOptions = (phoneToken: string) => linkTokenQueryOptions('phone-validation', phoneToken, validatePhone);
 
 export function usePhoneValidation(phoneToken: string) {
   return useQuery(phoneValidationQueryOptions(phoneToken));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { safeRedirectPath } from '../../../domain';
 import { describeError, isApiError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { waitForLogout } from '../../../offline';
-import { emailProblem, PasswordField, PublicPage, useInvalidFocus } from '../../../ui';
+import { AccountEmailInput, CheckedForm, emailProblem, FailureAlert, PasswordField, PublicPage, useCheckedForm } from '../../../ui';
 import { useLogin } from '../api/login';
 
 /**
@@ -40,8 +40,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const login = useLogin();
   const [waiting, setWaiting] = useState(false);
-  const [attempted, setAttempted] = useState(false);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const { attempted, formRef, submit } = useCheckedForm();
   const errors = attempted ? fieldErrors(email, password) : {};
 
   if (session) {
@@ -50,43 +49,26 @@ export function LoginPage() {
 
   return (
     <PublicPage title={t('login.title')}>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setAttempted(true);
+      <CheckedForm
+        formRef={formRef}
+        onSubmit={() => {
           const problems = fieldErrors(email, password);
-          if (problems.email !== undefined || problems.password !== undefined) {
-            focusFirstInvalid();
-            return;
-          }
-          if (waiting) return;
-          const credentials = { email: email.trim(), password };
-          setWaiting(true);
-          void waitForLogout()
-            .catch((error: unknown) => console.error('Lobby could not wait for the logout to finish', error))
-            .then(() => {
-              setWaiting(false);
-              login.mutate(credentials);
-            });
+          submit(problems.email !== undefined || problems.password !== undefined, () => {
+            if (waiting) return;
+            const credentials = { email: email.trim(), password };
+            setWaiting(true);
+            void waitForLogout()
+              .catch((error: unknown) => console.error('Lobby could not wait for the logout to finish', error))
+              .then(() => {
+                setWaiting(false);
+                login.mutate(credentials);
+              });
+          });
         }}
       >
         <Stack gap="md">
-          {login.error && (
-            <Alert color="red" title={t('login.failed')} role="alert">
-              {signInFailure(login.error)}
-            </Alert>
-          )}
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            error={errors.email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <FailureAlert title={t('login.failed')}>{login.error && signInFailure(login.error)}</FailureAlert>
+          <AccountEmailInput label={t('login.email')} value={email} error={errors.email} onChange={setEmail} />
           <PasswordField
             label={t('login.password')}
             autoComplete="current-password"
@@ -102,7 +84,7 @@ export function LoginPage() {
             {t('login.forgotPassword')}
           </Anchor>
         </Stack>
-      </form>
+      </CheckedForm>
     </PublicPage>
   );
 }

@@ -25,22 +25,22 @@ export function PasswordResetPage() {
   );
 }
 
-/** /users/:userUuid/set-password/:activationCode */
-export function SetPasswordPage() {
+/** The password form of a link that names the user and an activation code. */
+function ActivationLinkPage({ mode, title }: { mode: 'set' | 'activate'; title: string }) {
   const { userUuid = '', activationCode = '' } = useParams();
   return (
-    <PublicPage title={t('password.title')}>
-      <NewPasswordForm mode="set" userUuid={userUuid} code={activationCode} />
+    <PublicPage title={title}>
+      <NewPasswordForm mode={mode} userUuid={userUuid} code={activationCode} />
     </PublicPage>
   );
 }
 
+/** /users/:userUuid/set-password/:activationCode */
+export function SetPasswordPage() {
+  return <ActivationLinkPage mode="set" title={t('password.title')} />;
+}
+
 /** /users/:userUuid/activate/:activationCode: the first password of a new user. */
 export function ActivateUserPage() {
-  const { userUuid = '', activationCode = '' } = useParams();
-  return (
-    <PublicPage title={t('password.activateTitle')}>
-      <NewPasswordForm mode="activate" userUuid={userUuid} code={activationCode} />
-    </PublicPage>
-  );
+  return <ActivationLinkPage mode="activate" title={t('password.activateTitle')} />;
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { describeError } from '../../../api';
 import { t } from '../../../i18n';
-import { emailProblem, PublicPage, useInvalidFocus } from '../../../ui';
+import { AccountEmailInput, CheckedForm, emailProblem, FailureAlert, PublicPage, useCheckedForm } from '../../../ui';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 const EMAIL_MESSAGES = { required: 'reset.emailRequired', invalid: 'reset.emailInvalid' } as const;
@@ -14,8 +14,7 @@ const EMAIL_MESSAGES = { required: 'reset.emailRequired', invalid: 'reset.emailI
  */
 export function ResetPasswordPage() {
   const [email, setEmail] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const { attempted, formRef, submit } = useCheckedForm();
   const reset = useRequestPasswordReset();
   const error = attempted ? emailProblem(email, EMAIL_MESSAGES) : undefined;
 
@@ -26,37 +25,23 @@ export function ResetPasswordPage() {
           {t('reset.sent', { email: reset.variables })}
         </Alert>
       ) : (
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setAttempted(true);
-            if (emailProblem(email, EMAIL_MESSAGES) !== undefined) focusFirstInvalid();
-            else if (!reset.isPending) reset.mutate(email.trim());
-          }}
+        <CheckedForm
+          formRef={formRef}
+          onSubmit={() =>
+            submit(emailProblem(email, EMAIL_MESSAGES) !== undefined, () => {
+              if (!reset.isPending) reset.mutate(email.trim());
+            })
+          }
         >
           <Stack gap="md">
             <Text size="sm">{t('reset.intro')}</Text>
-            {reset.error && (
-              <Alert color="red" title={t('reset.failed')} role="alert">
-                {describeError(reset.error)}
-              </Alert>
-            )}
-            <TextInput
-              label={t('reset.email')}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              error={error}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
+            <FailureAlert title={t('reset.failed')}>{reset.error && describeError(reset.error)}</FailureAlert>
+            <AccountEmailInput label={t('reset.email')} value={email} error={error} onChange={setEmail} />
             <Button type="submit" loading={reset.isPending}>
               {t('reset.submit')}
             </Button>
           </Stack>
-        </form>
+        </CheckedForm>
       )}
       <Anchor component={Link} to="/login" size="sm" ta="center">
         {t('reset.backToSignIn')}

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { ERROR_CODES } from '../../../domain';
 import { describeError, isApiError } from '../../../api';
 import { t } from '../../../i18n';
-import { PageLoader, PublicPage } from '../../../ui';
+import { LinkValidationStatus, PublicPage } from '../../../ui';
 import { usePhoneValidation } from '../api/validate-phone';
 
 function failureMessage(error: unknown): string {
@@ -20,17 +20,7 @@ export function ValidatePhonePage() {
 
   return (
     <PublicPage title={t('phone.title')}>
-      {validation.isPending && <PageLoader label={t('phone.validating')} />}
-      {validation.isSuccess && (
-        <Alert color="green" role="status">
-          {t('phone.validated')}
-        </Alert>
-      )}
-      {validation.isError && (
-        <Alert color="red" role="alert">
-          {failureMessage(validation.error)}
-        </Alert>
-      )}
+      <LinkValidationStatus validation={validation} validating={t('phone.validating')} validated={t('phone.validated')} failure={failureMessage} />
       {signInNeeded ? (
         <Button component={Link} to={`/login?redirect=${encodeURIComponent(`/validate/phone/${token}`)}`}>
           {t('phone.signIn')}

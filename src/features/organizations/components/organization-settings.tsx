@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Accordion, Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Accordion, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
 import { enqueue, useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftNotices, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 
 /**
@@ -124,12 +124,7 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
       }}
     >
       <Stack gap="md">
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert">
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
+        <DraftNotices draft={draft} />
         <Accordion multiple defaultValue={['section1']} variant="separated">
           {ORGANIZATION_SECTIONS.map((section) => (
             <Accordion.Item key={section.id} value={section.id} id={section.id}>

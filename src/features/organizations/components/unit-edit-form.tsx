@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Accordion, Alert, Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Accordion, Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { z } from 'zod';
 import { ATTRIBUTE_GROUPS, attributesSchema, UNIT_KIND, unitNameOf, validateAttributes, type AttributeGroup, type Attributes, type EffectiveAttributes, type UnitType } from '../../../domain';
 import { t } from '../../../i18n';
 import { sameValue, useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, attributeProblemText, AttributeSettings, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftNotices, attributeProblemText, AttributeSettings, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitRow } from '../api/units';
 import { unitListRoute } from '../api/venue-api';
@@ -172,12 +172,7 @@ export function UnitEditForm({ org, userUuid, record, type, effective, hotels, p
             </Badge>
           )}
         </Group>
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert">
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
+        <DraftNotices draft={draft} />
         <UnitNameInput
           ref={nameField}
           label={t(type === 'VENUE' ? 'venue.name' : 'venue.revenueCenterName')}

@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod';
 import {
   ATTRIBUTE_GROUPS,
@@ -14,7 +14,7 @@ import {
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftNotices, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units } from '../api/units';
 import { unitTypeLabel } from './unit-tree';
@@ -126,12 +126,7 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, access
             </Button>
           )}
         </Group>
-        <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
-        {draft.error !== null && (
-          <Alert color="red" role="alert">
-            {t('draft.refused', { message: draft.error })}
-          </Alert>
-        )}
+        <DraftNotices draft={draft} />
         {readOnly && (
           <Text size="sm" c="dimmed">
             {t('units.readOnly')}

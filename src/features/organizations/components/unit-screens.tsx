@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { describeError, isForbiddenError, useSession } from '../../../api';
+import { Anchor, Stack, Title } from '@mantine/core';
+import { isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
 import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
 import { units } from '../api/units';
 import { effectiveOf, unitListRoute, uploadImage, useUnitScreenData, useUnitSetupRights } from '../api/venue-api';
@@ -49,25 +49,21 @@ export function UnitCreateScreen({ type }: { type: ScreenType }) {
   return (
     <ScreenFrame org={org} title={title}>
       <OfflineNotice path={unitListPath(org)} />
-      {data.error !== null ? (
-        <Alert color="red" role="alert">
-          {describeError(data.error)}
-        </Alert>
-      ) : !data.ready || data.rows === null || session === null ? (
-        <PageLoader />
-      ) : (
-        <UnitCreateForm
-          key={`${type}/${parentParam ?? ''}/${nameParam ?? ''}`}
-          org={org}
-          userUuid={session.uuid}
-          type={type}
-          nameParam={nameParam}
-          parentParam={parentParam}
-          detail={data.detail}
-          rows={data.rows}
-          mayPlaceUnder={rights}
-        />
-      )}
+      <ScreenStatus error={data.error} loading={!data.ready || data.rows === null || session === null}>
+        {data.rows !== null && session !== null && (
+          <UnitCreateForm
+            key={`${type}/${parentParam ?? ''}/${nameParam ?? ''}`}
+            org={org}
+            userUuid={session.uuid}
+            type={type}
+            nameParam={nameParam}
+            parentParam={parentParam}
+            detail={data.detail}
+            rows={data.rows}
+            mayPlaceUnder={rights}
+          />
+        )}
+      </ScreenStatus>
     </ScreenFrame>
   );
 }
@@ -93,17 +89,7 @@ export function UnitEditScreen({ type, unitUuid }: { type: ScreenType; unitUuid:
     return (
       <ScreenFrame org={org} title={title}>
         <OfflineNotice path={unitListPath(org)} />
-        {data.error !== null ? (
-          <Alert color="red" role="alert">
-            {describeError(data.error)}
-          </Alert>
-        ) : !data.ready || session === null ? (
-          <PageLoader />
-        ) : (
-          <Alert color="red" role="alert">
-            {t(type === 'VENUE' ? 'venue.notFound' : 'venue.revenueCenterNotFound')}
-          </Alert>
-        )}
+        <ScreenStatus error={data.error} loading={!data.ready || session === null} notFound={t(type === 'VENUE' ? 'venue.notFound' : 'venue.revenueCenterNotFound')} />
       </ScreenFrame>
     );
   }

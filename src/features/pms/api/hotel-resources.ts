@@ -26,7 +26,7 @@ import {
   type RateCode,
   type RateCodeInput,
 } from '../../../domain';
-import { t } from '../../../i18n';
+import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
 /** A hotel of an organization: where its packages, rate codes and access services are. */
@@ -82,11 +82,7 @@ export const hotelDefinitions = defineClientResource<HotelDefinition, HotelDefin
     contactlessCardKeyId: null,
   }),
   compare: byName,
-  labels: {
-    create: (input) => t('hotelDefinition.label.create', { name: input.name }),
-    update: (input) => t('hotelDefinition.label.update', { name: input.name }),
-    delete: (definition) => t('hotelDefinition.label.delete', { name: definition.name }),
-  },
+  labels: changeLabels('hotelDefinition', ({ name }: { name: string }) => ({ name })),
 });
 export type HotelDefinitionRow = ResourceRow<HotelDefinition>;
 
@@ -105,11 +101,7 @@ export const pmsPackages = defineClientResource<PmsPackage, PmsPackageFormInput,
   // the name is the package ID (spec section 3)
   merge: (record, body) => ({ ...record, ...body, name: body.externalId ?? record.name }),
   compare: (a, b) => a.externalId.localeCompare(b.externalId, 'en', { sensitivity: 'base', numeric: true }) || a.uuid.localeCompare(b.uuid),
-  labels: {
-    create: (input) => t('packages.label.create', { id: input.externalId }),
-    update: (input) => t('packages.label.update', { id: input.externalId }),
-    delete: (item) => t('packages.label.delete', { id: item.externalId }),
-  },
+  labels: changeLabels('packages', ({ externalId }: { externalId: string }) => ({ id: externalId })),
 });
 export type PmsPackageRow = ResourceRow<PmsPackage>;
 
@@ -126,11 +118,7 @@ export const rateCodes = defineClientResource<RateCode, RateCodeFormInput, Hotel
   blank: ({ org, hotel }) => ({ orgUuid: org, hotelUuid: hotel, name: '', externalId: '', packages: [] }),
   merge: (record, body) => ({ ...record, ...body, externalId: body.name ?? record.externalId }),
   compare: byName,
-  labels: {
-    create: (input) => t('rateCodes.label.create', { name: input.name }),
-    update: (input) => t('rateCodes.label.update', { name: input.name }),
-    delete: (code) => t('rateCodes.label.delete', { name: code.name }),
-  },
+  labels: changeLabels('rateCodes', ({ name }: { name: string }) => ({ name })),
 });
 export type RateCodeRow = ResourceRow<RateCode>;
 
@@ -156,10 +144,6 @@ export const accessControls = defineClientResource<AccessControlService, AccessC
     hotelsAndPackages: body.hotelsAndPackages ? body.hotelsAndPackages.map((entry) => ({ ...entry, name: null })) : record.hotelsAndPackages,
   }),
   compare: byName,
-  labels: {
-    create: (input) => t('accessControl.label.create', { name: input.name }),
-    update: (input) => t('accessControl.label.update', { name: input.name }),
-    delete: (service) => t('accessControl.label.delete', { name: service.name }),
-  },
+  labels: changeLabels('accessControl', ({ name }: { name: string }) => ({ name })),
 });
 export type AccessControlRow = ResourceRow<AccessControlService>;

@@ -8,7 +8,7 @@ import {
   type PmsConnectionInput,
 } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
-import { t } from '../../../i18n';
+import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
 /** The outbox collection and draft kind of PMS connections. */
@@ -25,11 +25,7 @@ export const pmsConnections = defineClientResource<PmsConnection, PmsConnectionI
   inputOf: ({ name, type, host, port }) => ({ name, type, host, port }),
   blank: (org) => ({ orgUuid: org, name: '', type: 'MOCK_PMS_INTERFACE', host: '', port: 1 }),
   compare: (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid),
-  labels: {
-    create: (input) => t('pms.label.create', { name: input.name }),
-    update: (input) => t('pms.label.update', { name: input.name }),
-    delete: (connection) => t('pms.label.delete', { name: connection.name }),
-  },
+  labels: changeLabels('pms', ({ name }: { name: string }) => ({ name })),
 });
 
 export type PmsConnectionRow = ResourceRow<PmsConnection>;

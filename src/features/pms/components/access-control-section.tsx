@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Checkbox, Fieldset, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Box, Button, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import { ACCESS_CONTROL_ID_METHODS, ACCESS_TABLE_HOTELS, ACCESS_TABLE_PACKAGES_PER_HOTEL, type AccessControlIdMethod } from '../../../domain';
 import { plural, t } from '../../../i18n';
-import { confirmRemoval, DataTable, FormModal, useFormModalGuard, useInvalidFocus, type DataTableColumn } from '../../../ui';
+import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import { defaultHotelValueOf, hotelOfDefault, type AccessServiceItem, type HotelPackages } from './hotel-items';
+import { useWizardList, WizardItemForm, wizardListWords } from './wizard-list';
 
 /** A service name's longest form (the gateway's rule). */
 const SERVICE_NAME_MAX = 100;
@@ -15,7 +16,6 @@ export interface AccessControlSectionProps {
   onChange(next: AccessServiceItem[]): void;
 }
 
-type Editing = { item: AccessServiceItem | null } | null;
 
 /** The hotels a service names, in the order of `hotels` (unknown ones last), each with the IDs of its packages that still exist. */
 function hotelsOfService(item: AccessServiceItem, hotels: readonly HotelPackages[]): { key: string; name: string; packageIds: string[] }[] {
@@ -45,24 +45,7 @@ function hotelsOfService(item: AccessServiceItem, hotels: readonly HotelPackages
  * and hands the whole new list to `onChange`; the wizard saves it with the hotel.
  */
 export function AccessControlSection({ items, hotels, onChange }: AccessControlSectionProps) {
-  const [editing, setEditing] = useState<Editing>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  const save = (item: AccessServiceItem | null, value: ServiceValue) => {
-    if (item) onChange(items.map((other) => (other.localId === item.localId ? { ...other, ...value } : other)));
-    else onChange([...items, { localId: crypto.randomUUID(), uuid: null, ...value }]);
-    setEditing(null);
-  };
-
-  const remove = (item: AccessServiceItem) =>
-    confirmRemoval({
-      title: t('accessControl.removeTitle'),
-      message: t('accessControl.removeText', { name: item.name }),
-      confirmLabel: t('accessControl.removeConfirm'),
-      cancelLabel: t('accessControl.removeCancel'),
-      fallbackFocus: () => heading.current,
-      onConfirm: () => onChange(items.filter((other) => other.localId !== item.localId)),
-    });
+  const list = useWizardList<AccessServiceItem, ServiceValue>(items, onChange, wizardListWords('accessControl'));
 
   const columns: DataTableColumn<AccessServiceItem>[] = [
     { key: 'name', header: t('accessControl.column.name'), cell: (item) => item.name },
@@ -96,46 +79,15 @@ export function AccessControlSection({ items, hotels, onChange }: AccessControlS
         );
       },
     },
-    {
-      key: 'edit',
-      header: t('accessControl.column.edit'),
-      cell: (item) => (
-        <Button size="xs" variant="light" aria-label={t('accessControl.edit', { name: item.name })} onClick={() => setEditing({ item })}>
-          {t('accessControl.column.edit')}
-        </Button>
-      ),
-    },
-    {
-      key: 'remove',
-      header: t('accessControl.column.remove'),
-      cell: (item) => (
-        <Button size="xs" variant="subtle" color="red" aria-label={t('accessControl.remove', { name: item.name })} onClick={() => remove(item)}>
-          {t('accessControl.column.remove')}
-        </Button>
-      ),
-    },
+    list.editColumn,
+    list.removeColumn,
   ];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={3} ref={heading} tabIndex={-1}>
-          {t('accessControl.title')}
-        </Title>
-        <Button onClick={() => setEditing({ item: null })}>{t('accessControl.add')}</Button>
-      </Group>
-      <DataTable
-        rows={items}
-        columns={columns}
-        rowKey={(item) => item.localId}
-        searchText={(item) => item.name}
-        searchPlaceholder={t('accessControl.search')}
-        emptyText={t('accessControl.empty')}
-        label={t('accessControl.title')}
-      />
-      <FormModal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.item ? t('accessControl.form.editTitle') : t('accessControl.form.createTitle')} size={500}>
-        {editing !== null && <AccessServiceForm item={editing.item} hotels={hotels} onSave={(value) => save(editing.item, value)} onClose={() => setEditing(null)} />}
-      </FormModal>
+      {list.header(<Button onClick={list.add}>{t('accessControl.add')}</Button>)}
+      {list.table(columns)}
+      {list.modal(500, (item, onSave, onClose) => <AccessServiceForm item={item} hotels={hotels} onSave={onSave} onClose={onClose} />)}
     </Stack>
   );
 }
@@ -208,8 +160,8 @@ interface AccessServiceFormProps {
 function AccessServiceForm({ item, hotels, onSave, onClose }: AccessServiceFormProps) {
   const [initial] = useState(() => initialState(item, hotels));
   const [state, setState] = useState(initial);
-  const [attempted, setAttempted] = useState(false);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const { attempted, formRef, submit } = useCheckedForm();
+  const words = wizardListWords('accessControl');
   const missing = useMemo(() => item !== null && namesMissing(item, hotels), [item, hotels]);
 
   const name = state.name.trim();
@@ -217,14 +169,7 @@ function AccessServiceForm({ item, hotels, onSave, onClose }: AccessServiceFormP
   const dirty = JSON.stringify(valueOf(state, hotels)) !== JSON.stringify(valueOf(initial, hotels));
   const includedHotels = hotels.filter((hotel) => state.included.includes(hotel.definitionUuid));
 
-  function save() {
-    setAttempted(true);
-    if (nameError !== undefined) {
-      focusFirstInvalid();
-      return;
-    }
-    onSave(valueOf(state, hotels));
-  }
+  const save = () => submit(nameError !== undefined, () => onSave(valueOf(state, hotels)));
 
   const { requestClose } = useFormModalGuard({ dirty, discard: () => undefined, save }, onClose);
 
@@ -237,95 +182,64 @@ function AccessServiceForm({ item, hotels, onSave, onClose }: AccessServiceFormP
     });
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="md">
-        {missing && (
-          <Alert color="yellow" role="alert">
-            {t('accessControl.missingPackages')}
-          </Alert>
-        )}
-        <TextInput
-          data-autofocus
-          label={t('accessControl.form.name')}
-          required
-          value={state.name}
-          error={attempted ? nameError : undefined}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setState((previous) => ({ ...previous, name: value }));
-          }}
-        />
-        <Fieldset legend={t('accessControl.form.hotels')} variant="unstyled">
-          <Stack gap="md">
-            {hotels.map((hotel) => {
-              const on = state.included.includes(hotel.definitionUuid);
-              return (
-                <Stack key={hotel.definitionUuid} gap="xs">
-                  <Checkbox
-                    label={hotel.name}
-                    description={hotel.current ? t('accessControl.form.currentHotel') : undefined}
-                    checked={on}
-                    disabled={hotel.current}
-                    onChange={(event) => setIncluded(hotel, event.currentTarget.checked)}
-                  />
-                  {on &&
-                    (hotel.packages.length === 0 ? (
-                      <Text size="sm" c="dimmed" pl="xl">
-                        {t('accessControl.form.hotelNoPackages')}
-                      </Text>
-                    ) : (
-                      <Checkbox.Group
-                        label={t('accessControl.form.packagesOf', { name: hotel.name })}
-                        value={state.chosen[hotel.definitionUuid] ?? []}
-                        onChange={(value) => setState((previous) => ({ ...previous, chosen: { ...previous.chosen, [hotel.definitionUuid]: value } }))}
-                        pl="xl"
-                      >
-                        <Box mah={200} style={{ overflowY: 'auto' }} mt={4}>
-                          <Stack gap={6} py={2}>
-                            {hotel.packages.map((entry) => (
-                              <Checkbox key={entry.localId} value={entry.localId} label={entry.externalId} />
-                            ))}
-                          </Stack>
-                        </Box>
-                      </Checkbox.Group>
-                    ))}
-                </Stack>
-              );
-            })}
-          </Stack>
-        </Fieldset>
-        <Select
-          label={t('accessControl.form.defaultHotel')}
-          data={includedHotels.map((hotel) => ({ value: hotel.definitionUuid, label: hotel.name }))}
-          value={state.defaultHotel}
-          allowDeselect={false}
-          onChange={(value) => setState((previous) => ({ ...previous, defaultHotel: value }))}
-        />
-        <Checkbox.Group
-          label={t('accessControl.form.idMethods')}
-          value={state.idMethods}
-          onChange={(value) => setState((previous) => ({ ...previous, idMethods: ACCESS_CONTROL_ID_METHODS.filter((method) => value.includes(method)) }))}
-        >
-          <Group gap="lg" mt={4}>
-            {ACCESS_CONTROL_ID_METHODS.map((method) => (
-              <Checkbox key={method} value={method} label={t(`accessControl.idMethod.${method}`)} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
-            {t('accessControl.form.cancel')}
-          </Button>
-          <Button type="submit">{t('accessControl.form.save')}</Button>
+    <WizardItemForm formRef={formRef} words={words} missing={missing} name={{ label: t('accessControl.form.name'), value: state.name, error: attempted ? nameError : undefined, onChange: (value) => setState((previous) => ({ ...previous, name: value })) }} onSave={save} onCancel={requestClose}>
+      <Fieldset legend={t('accessControl.form.hotels')} variant="unstyled">
+        <Stack gap="md">
+          {hotels.map((hotel) => {
+            const on = state.included.includes(hotel.definitionUuid);
+            return (
+              <Stack key={hotel.definitionUuid} gap="xs">
+                <Checkbox
+                  label={hotel.name}
+                  description={hotel.current ? t('accessControl.form.currentHotel') : undefined}
+                  checked={on}
+                  disabled={hotel.current}
+                  onChange={(event) => setIncluded(hotel, event.currentTarget.checked)}
+                />
+                {on &&
+                  (hotel.packages.length === 0 ? (
+                    <Text size="sm" c="dimmed" pl="xl">
+                      {t('accessControl.form.hotelNoPackages')}
+                    </Text>
+                  ) : (
+                    <Checkbox.Group
+                      label={t('accessControl.form.packagesOf', { name: hotel.name })}
+                      value={state.chosen[hotel.definitionUuid] ?? []}
+                      onChange={(value) => setState((previous) => ({ ...previous, chosen: { ...previous.chosen, [hotel.definitionUuid]: value } }))}
+                      pl="xl"
+                    >
+                      <Box mah={200} style={{ overflowY: 'auto' }} mt={4}>
+                        <Stack gap={6} py={2}>
+                          {hotel.packages.map((entry) => (
+                            <Checkbox key={entry.localId} value={entry.localId} label={entry.externalId} />
+                          ))}
+                        </Stack>
+                      </Box>
+                    </Checkbox.Group>
+                  ))}
+              </Stack>
+            );
+          })}
+        </Stack>
+      </Fieldset>
+      <Select
+        label={t('accessControl.form.defaultHotel')}
+        data={includedHotels.map((hotel) => ({ value: hotel.definitionUuid, label: hotel.name }))}
+        value={state.defaultHotel}
+        allowDeselect={false}
+        onChange={(value) => setState((previous) => ({ ...previous, defaultHotel: value }))}
+      />
+      <Checkbox.Group
+        label={t('accessControl.form.idMethods')}
+        value={state.idMethods}
+        onChange={(value) => setState((previous) => ({ ...previous, idMethods: ACCESS_CONTROL_ID_METHODS.filter((method) => value.includes(method)) }))}
+      >
+        <Group gap="lg" mt={4}>
+          {ACCESS_CONTROL_ID_METHODS.map((method) => (
+            <Checkbox key={method} value={method} label={t(`accessControl.idMethod.${method}`)} />
+          ))}
         </Group>
-      </Stack>
-    </form>
+      </Checkbox.Group>
+    </WizardItemForm>
   );
 }

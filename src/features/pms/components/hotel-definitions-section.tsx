@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND, PMS_CONNECTION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
-import { loadFailureOf, sectionWords, RecordListTitle, useRecordList } from '../../../ui';
+import { sectionWords, RecordListTitle, useRecordList } from '../../../ui';
 import { hotelDefinitions, type HotelDefinitionRow } from '../api/hotel-resources';
 import { usePmsConnectionRows } from '../api/pms-connections';
 import { HotelDefinitionForm } from './hotel-definition-form';
+import { pmsListDeclaration } from './pms-record-list';
 
 
 const words = () =>
@@ -27,9 +28,6 @@ export function HotelDefinitionsSection({ org }: { org: string }) {
   const list = hotelDefinitions.useRows(org);
   const { rows: connections } = usePmsConnectionRows(org);
   const connectionNames = useMemo(() => new Map((connections ?? []).map((connection) => [connection.uuid, connection.name])), [connections]);
-  const { list: listWords, removal } = words();
-  // spec section 8: errors of the PMS API are labelled 'Error Message'
-  const failure = list.query.isError ? loadFailureOf(list.query.error, { title: t('pms.errorMessage'), forbidden: [t('pms.permissionError'), t('pms.forbidden')] }) : null;
 
   const connectionName = (row: HotelDefinitionRow) => {
     if (row.pmsConnectionUuid === null) return t('hotelDefinitions.noConnection');
@@ -37,19 +35,20 @@ export function HotelDefinitionsSection({ org }: { org: string }) {
   };
 
   const { heading, addButton, body } = useRecordList<HotelDefinitionRow>({
-    list,
     // of the two lists of the page, the newer draft's form reopens
-    drafts: { org, kind: HOTEL_DEFINITION_KIND, elsewhereKind: PMS_CONNECTION_KIND },
-    name: (row) => row.name,
-    nameColumn: { header: t('hotelDefinitions.column.name') },
+    ...pmsListDeclaration(org, {
+      list,
+      kind: HOTEL_DEFINITION_KIND,
+      elsewhereKind: PMS_CONNECTION_KIND,
+      nameHeader: t('hotelDefinitions.column.name'),
+      words: words(),
+      queueDelete: (userUuid, row) => hotelDefinitions.queueDelete(org, userUuid, row),
+    }),
     columns: () => [
       { key: 'propertyId', header: t('hotelDefinitions.column.propertyId'), cell: (row) => row.externalId },
       { key: 'connection', header: t('hotelDefinitions.column.connection'), cell: connectionName },
     ],
     searchText: (row) => row.name,
-    words: listWords,
-    removal: { queue: (row, user) => hotelDefinitions.queueDelete(org, user, row), words: removal },
-    failure,
     form: (record, { userUuid, close }) => <HotelDefinitionForm org={org} userUuid={userUuid} record={record} onClose={close} />,
     modalSize: 600,
   });

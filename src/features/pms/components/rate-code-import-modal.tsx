@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { Alert, Button, FileInput, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { rateCodeImportResultSchema, type RateCodeCsvResult, type RateCodeImportResult } from '../../../domain';
 import { describeError, parseAnswer, request, useConnectivity } from '../../../api';
 import { formatNumber, t } from '../../../i18n';
 import { parseRateCodeCsvInWorker } from '../../../offline/worker-jobs';
-import { AppModal, TableFrame } from '../../../ui';
+import { AppModal, StaticTable } from '../../../ui';
 import type { PackageRef } from './hotel-items';
 
 /** How many rate codes of a checked file the preview lists. */
@@ -201,28 +201,25 @@ function Preview({ result }: { result: RateCodeCsvResult }) {
         </Text>
       )}
       {shown.length > 0 && (
-        <TableFrame label={t('rateCodes.importModal.previewLabel')}>
-          <Table withTableBorder striped>
-            <Table.Caption>{t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.counts.rateCodes) })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('rateCodes.importModal.column.code')}</Table.Th>
-                <Table.Th>{t('rateCodes.importModal.column.packages')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((code) => (
-                <Table.Tr key={code.name}>
-                  <Table.Td>{code.name}</Table.Td>
-                  <Table.Td>
-                    {code.packageExternalIds.slice(0, PREVIEW_PACKAGES).join(', ')}
-                    {code.packageExternalIds.length > PREVIEW_PACKAGES ? ', …' : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+        <StaticTable
+          label={t('rateCodes.importModal.previewLabel')}
+          caption={t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.counts.rateCodes) })}
+          rows={shown}
+          rowKey={(code) => code.name}
+          columns={[
+            { key: 'code', header: t('rateCodes.importModal.column.code'), cell: (code) => code.name },
+            {
+              key: 'packages',
+              header: t('rateCodes.importModal.column.packages'),
+              cell: (code) => (
+                <>
+                  {code.packageExternalIds.slice(0, PREVIEW_PACKAGES).join(', ')}
+                  {code.packageExternalIds.length > PREVIEW_PACKAGES ? ', …' : ''}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {result.problems.length > 0 && (
         <Stack gap={4}>

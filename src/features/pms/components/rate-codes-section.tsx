@@ -1,10 +1,11 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, HoverCard, List, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useId, useMemo, useState } from 'react';
+import { Button, Group, HoverCard, List, MultiSelect, Stack, Text } from '@mantine/core';
 import { externalIdKey, RATE_CODE_PACKAGE_PREVIEW } from '../../../domain';
 import { t } from '../../../i18n';
-import { confirmRemoval, DataTable, FormModal, useFormModalGuard, useInvalidFocus, type DataTableColumn } from '../../../ui';
+import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import type { PackageRef, RateCodeItem } from './hotel-items';
 import { RateCodeImportModal } from './rate-code-import-modal';
+import { useWizardList, WizardItemForm, wizardListWords } from './wizard-list';
 
 /** A rate code ID's longest form (the gateway's rule). */
 const RATE_CODE_ID_MAX = 100;
@@ -21,7 +22,6 @@ export interface RateCodesSectionProps {
   onImported(): void;
 }
 
-type Editing = { item: RateCodeItem | null } | null;
 
 /**
  * The Rate Codes section of the hotel wizard's step 3 (spec section 2): a table of the hotel's rate
@@ -30,27 +30,10 @@ type Editing = { item: RateCodeItem | null } | null;
  * `onChange`; the wizard saves it with the hotel.
  */
 export function RateCodesSection({ items, packages, onChange, importTarget, onImported }: RateCodesSectionProps) {
-  const [editing, setEditing] = useState<Editing>(null);
+  const list = useWizardList<RateCodeItem, { name: string; packages: string[] }>(items, onChange, wizardListWords('rateCodes'));
   const [importing, setImporting] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
   const importHintId = useId();
   const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);
-
-  const save = (item: RateCodeItem | null, value: { name: string; packages: string[] }) => {
-    if (item) onChange(items.map((other) => (other.localId === item.localId ? { ...other, ...value } : other)));
-    else onChange([...items, { localId: crypto.randomUUID(), uuid: null, ...value }]);
-    setEditing(null);
-  };
-
-  const remove = (item: RateCodeItem) =>
-    confirmRemoval({
-      title: t('rateCodes.removeTitle', { name: item.name }),
-      message: t('rateCodes.removeText', { name: item.name }),
-      confirmLabel: t('rateCodes.removeConfirm'),
-      cancelLabel: t('rateCodes.removeCancel'),
-      fallbackFocus: () => heading.current,
-      onConfirm: () => onChange(items.filter((other) => other.localId !== item.localId)),
-    });
 
   const columns: DataTableColumn<RateCodeItem>[] = [
     { key: 'alias', header: t('rateCodes.column.alias'), cell: (item) => item.name },
@@ -73,64 +56,27 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
         );
       },
     },
-    {
-      key: 'remove',
-      header: t('rateCodes.column.remove'),
-      cell: (item) => (
-        <Button size="xs" variant="subtle" color="red" aria-label={t('rateCodes.remove', { name: item.name })} onClick={() => remove(item)}>
-          {t('rateCodes.column.remove')}
-        </Button>
-      ),
-    },
-    {
-      key: 'edit',
-      header: t('rateCodes.column.edit'),
-      cell: (item) => (
-        <Button size="xs" variant="light" aria-label={t('rateCodes.edit', { name: item.name })} onClick={() => setEditing({ item })}>
-          {t('rateCodes.column.edit')}
-        </Button>
-      ),
-    },
+    list.removeColumn,
+    list.editColumn,
   ];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={3} ref={heading} tabIndex={-1}>
-          {t('rateCodes.title')}
-        </Title>
+      {list.header(
         <Group gap="xs">
-          <Button onClick={() => setEditing({ item: null })}>{t('rateCodes.create')}</Button>
+          <Button onClick={list.add}>{t('rateCodes.create')}</Button>
           <Button variant="light" disabled={importTarget === null} onClick={() => setImporting(true)} aria-describedby={importTarget === null ? importHintId : undefined}>
             {t('rateCodes.import')}
           </Button>
-        </Group>
-      </Group>
+        </Group>,
+      )}
       {importTarget === null && (
         <Text size="xs" c="dimmed" id={importHintId}>
           {t('rateCodes.importUnavailable')}
         </Text>
       )}
-      <DataTable
-        rows={items}
-        columns={columns}
-        rowKey={(item) => item.localId}
-        searchText={(item) => item.name}
-        searchPlaceholder={t('rateCodes.search')}
-        emptyText={t('rateCodes.empty')}
-        label={t('rateCodes.title')}
-      />
-      <FormModal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.item ? t('rateCodes.form.editTitle') : t('rateCodes.form.createTitle')} size={700}>
-        {editing !== null && (
-          <RateCodeForm
-            item={editing.item}
-            items={items}
-            packages={packages}
-            onSave={(value) => save(editing.item, value)}
-            onClose={() => setEditing(null)}
-          />
-        )}
-      </FormModal>
+      {list.table(columns)}
+      {list.modal(700, (item, onSave, onClose) => <RateCodeForm item={item} items={items} packages={packages} onSave={onSave} onClose={onClose} />)}
       {importTarget !== null && (
         <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} packages={packages} onImported={onImported} />
       )}
@@ -183,8 +129,8 @@ function RateCodeForm({ item, items, packages, onSave, onClose }: RateCodeFormPr
   const missing = item !== null && item.packages.some((localId) => !live.has(localId));
   const [name, setName] = useState(item?.name ?? '');
   const [selected, setSelected] = useState<string[]>(initialPackages);
-  const [attempted, setAttempted] = useState(false);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const { attempted, formRef, submit } = useCheckedForm();
+  const words = wizardListWords('rateCodes');
   const data = useMemo(() => packages.map((entry) => ({ value: entry.localId, label: entry.externalId })), [packages]);
 
   const key = externalIdKey(name);
@@ -196,63 +142,28 @@ function RateCodeForm({ item, items, packages, onSave, onClose }: RateCodeFormPr
 
   const dirty = key !== (item ? externalIdKey(item.name) : '') || selected.length !== initialPackages.length || selected.some((localId, index) => localId !== initialPackages[index]);
 
-  function save() {
-    setAttempted(true);
-    if (nameError !== undefined || packagesError !== undefined) {
-      focusFirstInvalid();
-      return;
-    }
-    onSave({ name: key, packages: selected });
-  }
+  const save = () => submit(nameError !== undefined || packagesError !== undefined, () => onSave({ name: key, packages: selected }));
 
   const { requestClose } = useFormModalGuard({ dirty, discard: () => undefined, save }, onClose);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="md">
-        {missing && (
-          <Alert color="yellow" role="alert">
-            {t('rateCodes.missingPackages')}
-          </Alert>
-        )}
-        <TextInput
-          data-autofocus
-          label={t('rateCodes.form.id')}
-          required
-          value={name}
-          error={attempted ? nameError : undefined}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <MultiSelect
-          label={t('rateCodes.form.packages')}
-          placeholder={selected.length === 0 ? t('rateCodes.form.packagesPlaceholder') : undefined}
-          description={packages.length === 0 ? t('rateCodes.form.noPackages') : undefined}
-          required
-          searchable
-          clearable
-          hidePickedOptions
-          limit={PACKAGE_OPTIONS_SHOWN}
-          maxDropdownHeight={220}
-          nothingFoundMessage={t('inputs.select.nothingFound')}
-          data={data}
-          value={selected}
-          error={attempted ? packagesError : undefined}
-          onChange={setSelected}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
-            {t('rateCodes.form.cancel')}
-          </Button>
-          <Button type="submit">{t('rateCodes.form.save')}</Button>
-        </Group>
-      </Stack>
-    </form>
+    <WizardItemForm formRef={formRef} words={words} missing={missing} name={{ label: t('rateCodes.form.id'), value: name, error: attempted ? nameError : undefined, onChange: setName }} onSave={save} onCancel={requestClose}>
+      <MultiSelect
+        label={t('rateCodes.form.packages')}
+        placeholder={selected.length === 0 ? t('rateCodes.form.packagesPlaceholder') : undefined}
+        description={packages.length === 0 ? t('rateCodes.form.noPackages') : undefined}
+        required
+        searchable
+        clearable
+        hidePickedOptions
+        limit={PACKAGE_OPTIONS_SHOWN}
+        maxDropdownHeight={220}
+        nothingFoundMessage={t('inputs.select.nothingFound')}
+        data={data}
+        value={selected}
+        error={attempted ? packagesError : undefined}
+        onChange={setSelected}
+      />
+    </WizardItemForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Radio, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, Radio, Select, Stack, Switch, Text, type SelectProps } from '@mantine/core';
 import {
   CARD_TYPE_LABELS,
   CARD_TYPES,
@@ -152,69 +152,49 @@ export function RoomAccessFields({ value, onChange, idPrefix, readOnly = false, 
   const cards = value.isRoomCardReadingEnabled;
   const passwordProblems = asksPassword(value) && (showErrors || value.contactlessCardPassword !== '') ? (problems?.password ?? []) : [];
   const roomAccessError = showErrors ? problems?.roomAccess : undefined;
+  /** one of the two switches; the room-access error under them marks both */
+  const toggle = (part: string, label: string, checked: boolean, patch: (on: boolean) => Partial<RoomAccessValues>) => (
+    <Switch
+      id={id(part)}
+      label={label}
+      checked={checked}
+      disabled={readOnly}
+      aria-invalid={roomAccessError ? true : undefined}
+      aria-describedby={roomAccessError ? id('room-access-error') : undefined}
+      onChange={(event) => set(patch(event.currentTarget.checked))}
+    />
+  );
+  /** a card setting chosen from a list, never left empty */
+  const choose = <T extends string | number>(part: string, props: Pick<SelectProps<T>, 'label' | 'placeholder' | 'data' | 'value' | 'onChange'>) => (
+    <Select<T> id={id(part)} allowDeselect={false} disabled={readOnly} {...props} />
+  );
 
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" id={id('description')}>
         {t('roomAccess.description')}
       </Text>
-      <Switch
-        id={id('manual-entry')}
-        label={t('roomAccess.manualEntry')}
-        checked={value.isManualRoomEntryEnabled}
-        disabled={readOnly}
-        aria-invalid={roomAccessError ? true : undefined}
-        aria-describedby={roomAccessError ? id('room-access-error') : undefined}
-        onChange={(event) => set({ isManualRoomEntryEnabled: event.currentTarget.checked })}
-      />
-      <Switch
-        id={id('card-reading')}
-        label={t('roomAccess.cardReading')}
-        checked={cards}
-        disabled={readOnly}
-        aria-invalid={roomAccessError ? true : undefined}
-        aria-describedby={roomAccessError ? id('room-access-error') : undefined}
-        onChange={(event) => set({ isRoomCardReadingEnabled: event.currentTarget.checked })}
-      />
+      {toggle('manual-entry', t('roomAccess.manualEntry'), value.isManualRoomEntryEnabled, (on) => ({ isManualRoomEntryEnabled: on }))}
+      {toggle('card-reading', t('roomAccess.cardReading'), cards, (on) => ({ isRoomCardReadingEnabled: on }))}
       {roomAccessError && (
         <Text size="sm" c="red" id={id('room-access-error')} role="alert">
           {roomAccessError}
         </Text>
       )}
-      {cards && (
-        <Select<CardType>
-          id={id('card-type')}
-          label={t('roomAccess.cardType')}
-          placeholder={t('roomAccess.cardTypePlaceholder')}
-          data={CARD_TYPE_OPTIONS}
-          value={value.cardType}
-          allowDeselect={false}
-          disabled={readOnly}
-          onChange={(cardType) => set({ cardType })}
-        />
-      )}
-      {cards && value.cardType === MAGNETIC_CARD_TYPE && (
-        <Select<number>
-          id={id('track')}
-          label={t('roomAccess.track')}
-          data={TRACK_OPTIONS}
-          value={value.magneticCardTrack}
-          allowDeselect={false}
-          disabled={readOnly}
-          onChange={(track) => set({ magneticCardTrack: track ?? ROOM_ACCESS_DEFAULTS.track })}
-        />
-      )}
+      {cards &&
+        choose<CardType>('card-type', {
+          label: t('roomAccess.cardType'),
+          placeholder: t('roomAccess.cardTypePlaceholder'),
+          data: CARD_TYPE_OPTIONS,
+          value: value.cardType,
+          onChange: (cardType) => set({ cardType }),
+        })}
+      {cards &&
+        value.cardType === MAGNETIC_CARD_TYPE &&
+        choose<number>('track', { label: t('roomAccess.track'), data: TRACK_OPTIONS, value: value.magneticCardTrack, onChange: (track) => set({ magneticCardTrack: track ?? ROOM_ACCESS_DEFAULTS.track }) })}
       {cards && value.cardType === CONTACTLESS_CARD_TYPE && (
         <>
-          <Select<number>
-            id={id('sector')}
-            label={t('roomAccess.sector')}
-            data={SECTOR_OPTIONS}
-            value={value.contactlessCardSector}
-            allowDeselect={false}
-            disabled={readOnly}
-            onChange={(sector) => set({ contactlessCardSector: sector ?? ROOM_ACCESS_DEFAULTS.sector })}
-          />
+          {choose<number>('sector', { label: t('roomAccess.sector'), data: SECTOR_OPTIONS, value: value.contactlessCardSector, onChange: (sector) => set({ contactlessCardSector: sector ?? ROOM_ACCESS_DEFAULTS.sector }) })}
           <Radio.Group<AccessKeyChoice> label={t('roomAccess.accessKey')} value={value.accessKey} name={id('access-key')} disabled={readOnly} onChange={(accessKey) => set({ accessKey })}>
             <Group gap="lg" mt={4}>
               {ACCESS_KEY_CHOICES.map((choice) => (
@@ -223,15 +203,7 @@ export function RoomAccessFields({ value, onChange, idPrefix, readOnly = false, 
             </Group>
           </Radio.Group>
           {value.accessKey === 'INDEX' ? (
-            <Select<number>
-              id={id('key-index')}
-              label={t('roomAccess.keyIndex')}
-              data={KEY_INDEX_OPTIONS}
-              value={value.contactlessCardKeyId}
-              allowDeselect={false}
-              disabled={readOnly}
-              onChange={(keyId) => set({ contactlessCardKeyId: keyId ?? ROOM_ACCESS_DEFAULTS.keyIndex })}
-            />
+            choose<number>('key-index', { label: t('roomAccess.keyIndex'), data: KEY_INDEX_OPTIONS, value: value.contactlessCardKeyId, onChange: (keyId) => set({ contactlessCardKeyId: keyId ?? ROOM_ACCESS_DEFAULTS.keyIndex }) })
           ) : (
             <PasswordField
               id={id('password')}

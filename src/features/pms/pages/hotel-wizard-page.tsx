@@ -1,11 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { cutHotelName } from '../../../domain';
-import { describeError, isForbiddenError, useSession } from '../../../api';
+import { isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
 import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources';
 import { newHotelForm, organizationUnitsPath, useHotelWizardData } from '../api/hotel-wizard-data';
 import { HotelWizard } from '../components/hotel-wizard';
@@ -46,29 +46,25 @@ export function HotelCreatePage() {
   const parent = parentParam === null ? null : (data.units?.find((unit) => unit.uuid === parentParam) ?? null);
   return (
     <Frame org={org} title={title}>
-      {data.error !== null ? (
-        <Alert color="red" role="alert">
-          {describeError(data.error)}
-        </Alert>
-      ) : !data.ready || session === null ? (
-        <PageLoader />
-      ) : (
-        <HotelWizard
-          key={`${parentParam ?? ''}/${name}`}
-          org={org}
-          userUuid={session.uuid}
-          mode="create"
-          hotelUuid={hotelUuid}
-          version={null}
-          initialForm={initialForm}
-          ownAttributes={{}}
-          parentName={parent?.name ?? null}
-          connections={data.connections}
-          otherHotels={data.otherHotels}
-          draftKey={`new-hotel-${parentParam ?? 'top'}-${name}`}
-          onImported={() => undefined}
-        />
-      )}
+      <ScreenStatus error={data.error} loading={!data.ready || session === null}>
+        {session !== null && (
+          <HotelWizard
+            key={`${parentParam ?? ''}/${name}`}
+            org={org}
+            userUuid={session.uuid}
+            mode="create"
+            hotelUuid={hotelUuid}
+            version={null}
+            initialForm={initialForm}
+            ownAttributes={{}}
+            parentName={parent?.name ?? null}
+            connections={data.connections}
+            otherHotels={data.otherHotels}
+            draftKey={`new-hotel-${parentParam ?? 'top'}-${name}`}
+            onImported={() => undefined}
+          />
+        )}
+      </ScreenStatus>
     </Frame>
   );
 }
@@ -86,17 +82,7 @@ export function HotelEditPage() {
   if (data.error !== null || !data.ready || session === null || record === null || record.type !== 'HOTEL' || data.form === null) {
     return (
       <Frame org={org} title={t('hotelWizard.createTitle')}>
-        {data.error !== null ? (
-          <Alert color="red" role="alert">
-            {describeError(data.error)}
-          </Alert>
-        ) : !data.ready || session === null ? (
-          <PageLoader />
-        ) : (
-          <Alert color="red" role="alert">
-            {t('hotelWizard.notFound')}
-          </Alert>
-        )}
+        <ScreenStatus error={data.error} loading={!data.ready || session === null} notFound={t('hotelWizard.notFound')} />
       </Frame>
     );
   }

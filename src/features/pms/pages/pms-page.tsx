@@ -3,10 +3,11 @@ import { useParams } from 'react-router-dom';
 import { Button, Stack } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
-import { loadFailureOf, OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, OrganizationBackLink, RecordListTitle, useRecordList } from '../../../ui';
+import { OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, OrganizationBackLink, RecordListTitle, useRecordList } from '../../../ui';
 import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { canPair } from '../api/pairing-code';
 import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
+import { pmsListDeclaration } from '../components/pms-record-list';
 import { PairingCodeModal } from '../components/pairing-code';
 import { PmsConnectionForm } from '../components/pms-connection-form';
 
@@ -28,18 +29,20 @@ export function PmsPage() {
   const [pairing, setPairing] = useState<PmsConnectionRow | null>(null);
   /** the names a connection's name must differ from: those not on their way out */
   const others = useMemo(() => (list.rows ?? []).filter((row) => row.removal === null), [list.rows]);
-  const { list: listWords, removal } = words();
-  // spec section 8: errors of the PMS API are labelled 'Error Message'
-  const failure = list.query.isError
-    ? loadFailureOf(list.query.error, { title: t('pms.errorMessage'), forbidden: [t('pms.permissionError'), t('pms.forbidden')], notFound: [t('pms.notFoundTitle'), t('pms.notFound')] })
-    : null;
-
-  const { heading, addButton, body } = useRecordList<PmsConnectionRow>({
+  const declaration = pmsListDeclaration(org, {
     list,
     // a hotel definition's newer draft is reopened by its section instead, one form at a time
-    drafts: { org, kind: PMS_CONNECTION_KIND, elsewhereKind: HOTEL_DEFINITION_KIND },
-    name: (row) => row.name,
-    nameColumn: { header: t('pms.column.name') },
+    kind: PMS_CONNECTION_KIND,
+    elsewhereKind: HOTEL_DEFINITION_KIND,
+    nameHeader: t('pms.column.name'),
+    words: words(),
+    queueDelete: (userUuid, row) => queueDelete(org, userUuid, row),
+    notFound: [t('pms.notFoundTitle'), t('pms.notFound')],
+  });
+  const { failure } = declaration;
+
+  const { heading, addButton, body } = useRecordList<PmsConnectionRow>({
+    ...declaration,
     columns: () => [
       { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
       { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
@@ -57,9 +60,6 @@ export function PmsPage() {
       },
     ],
     searchText: (row) => `${row.name} ${row.host}`,
-    words: listWords,
-    removal: { queue: (row, user) => queueDelete(org, user, row), words: removal },
-    failure,
     form: (record, { userUuid: user, close }) => <PmsConnectionForm org={org} userUuid={user} record={record} others={others} onClose={close} />,
     modalSize: 500,
   });

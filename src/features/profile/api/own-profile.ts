@@ -3,7 +3,7 @@
  * the gateway, never through the offline outbox: each needs the gateway's answer (a code sent by
  * text message, a link sent by mail, a refused current password) while the user is still here.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   emailChangeRequestSchema,
   emailValidationRequestSchema,
@@ -17,6 +17,7 @@ import {
 } from '../../../domain';
 import { ApiError, isApiError, parseAnswer, request as send, useSession } from '../../../api';
 import { profileQueryOptions } from '../../../api/profile';
+import { linkTokenQueryOptions } from '../../../ui';
 
 export const OWN_PROFILE_PATH = '/user-profile/v1/user-profile';
 
@@ -134,20 +135,8 @@ export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
 }
 
-/**
- * Runs once per token when the page opens. A query, not an effect, so a remount (React strict
- * mode, a re-render) never spends the single-use token twice.
- */
-export const emailValidationQueryOptions = (emailToken: string) =>
-  queryOptions({
-    queryKey: ['email-validation', emailToken],
-    queryFn: () => validateEmail(emailToken).then(() => true),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+/** Runs once per token when the page opens (linkTokenQueryOptions). */
+export const emailValidationQueryOptions = (emailToken: string) => linkTokenQueryOptions('email-validation', emailToken, validateEmail);
 
 export function useEmailValidation(emailToken: string) {
   return useQuery(emailValidationQueryOptions(emailToken));

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UserProfile } from '../../../domain';
 import { fieldProblem } from '../../../api';
 import { t } from '../../../i18n';
-import { emailProblem, useInvalidFocus } from '../../../ui';
+import { CheckedForm, clearsFailure, emailProblem, useCheckedForm } from '../../../ui';
 import { useRequestEmailChange } from '../api/own-profile';
 import { ProfileSection, ValidationBadge } from './profile-section';
 
@@ -21,10 +21,10 @@ function localProblem(value: string, current: string): string | undefined {
  */
 export function EmailSection({ profile, disabled }: { profile: UserProfile; disabled: boolean }) {
   const [email, setEmail] = useState('');
-  const [attempted, setAttempted] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const { attempted, setAttempted, formRef, submit } = useCheckedForm();
   const change = useRequestEmailChange();
+  const editEmail = clearsFailure(change, setEmail);
   const problem = (attempted ? localProblem(email, profile.email) : undefined) ?? (change.isError ? fieldProblem(change.error, 'email') : undefined);
 
   return (
@@ -40,26 +40,21 @@ export function EmailSection({ profile, disabled }: { profile: UserProfile; disa
           {t('profile.email.sent', { email: sentTo })}
         </Alert>
       )}
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setAttempted(true);
-          if (localProblem(email, profile.email) !== undefined) {
-            focusFirstInvalid();
-            return;
-          }
-          if (disabled || change.isPending) return;
-          const address = email.trim();
-          change.mutate(address, {
-            onSuccess: () => {
-              setSentTo(address);
-              setEmail('');
-              setAttempted(false);
-            },
-          });
-        }}
+      <CheckedForm
+        formRef={formRef}
+        onSubmit={() =>
+          submit(localProblem(email, profile.email) !== undefined, () => {
+            if (disabled || change.isPending) return;
+            const address = email.trim();
+            change.mutate(address, {
+              onSuccess: () => {
+                setSentTo(address);
+                setEmail('');
+                setAttempted(false);
+              },
+            });
+          })
+        }
       >
         <Stack gap="sm" align="flex-start">
           <TextInput
@@ -71,16 +66,13 @@ export function EmailSection({ profile, disabled }: { profile: UserProfile; disa
             maw={420}
             value={email}
             error={problem}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              if (change.isError) change.reset();
-            }}
+            onChange={(event) => editEmail(event.currentTarget.value)}
           />
           <Button type="submit" disabled={disabled} loading={change.isPending}>
             {t('profile.email.submit')}
           </Button>
         </Stack>
-      </form>
+      </CheckedForm>
     </ProfileSection>
   );
 }

@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
 import { Alert, Avatar, Button, FileButton, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { UserProfile } from '../../../domain';
-import { describeError } from '../../../api';
 import { t } from '../../../i18n';
-import { notify } from '../../../ui';
 import { usePatchProfile, useUploadProfileImage } from '../api/own-profile';
 import { ProfileSection } from './profile-section';
+import { removeProfileField } from './remove-field';
 
 /** The upload takes image files only (spec section 5). */
 export const PROFILE_IMAGE_ACCEPT = 'image/*';
@@ -44,13 +43,7 @@ export function ImageSection({ profile, disabled }: { profile: UserProfile; disa
 
   const remove = () => {
     setFailed(false);
-    patch.mutate(
-      { image: null },
-      {
-        onSuccess: () => notify(t('profile.image.removed')),
-        onError: (error) => notify(t('profile.image.removeFailed', { message: describeError(error) }), 'problem'),
-      },
-    );
+    removeProfileField(patch, 'image');
   };
 
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { describeError, isApiError } from '../../../api';
 import { t } from '../../../i18n';
-import { isNewPasswordValid, NewPasswordFields, PasswordField, useInvalidFocus, type NewPasswordValue } from '../../../ui';
+import { CheckedForm, FailureAlert, isNewPasswordValid, NewPasswordFields, PasswordField, useCheckedForm, type NewPasswordValue } from '../../../ui';
 import { useChangePassword } from '../api/own-profile';
 import { ProfileSection } from './profile-section';
 
@@ -16,8 +16,7 @@ const EMPTY: NewPasswordValue = { password: '', confirmation: '' };
 export function PasswordSection({ disabled }: { disabled: boolean }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [value, setValue] = useState<NewPasswordValue>(EMPTY);
-  const [attempted, setAttempted] = useState(false);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const { attempted, setAttempted, formRef, submit } = useCheckedForm();
   const change = useChangePassword();
 
   const error = change.isError ? change.error : null;
@@ -37,33 +36,24 @@ export function PasswordSection({ disabled }: { disabled: boolean }) {
           {t('profile.password.changed')}
         </Alert>
       )}
-      {otherFailure !== undefined && (
-        <Alert color="red" role="alert">
-          {otherFailure}
-        </Alert>
-      )}
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setAttempted(true);
-          if (currentPassword === '' || !isNewPasswordValid(value)) {
-            focusFirstInvalid();
-            return;
-          }
-          if (disabled || change.isPending) return;
-          change.mutate(
-            { currentPassword, password: value.password },
-            {
-              onSuccess: () => {
-                setCurrentPassword('');
-                setValue(EMPTY);
-                setAttempted(false);
+      <FailureAlert>{otherFailure}</FailureAlert>
+      <CheckedForm
+        formRef={formRef}
+        onSubmit={() =>
+          submit(currentPassword === '' || !isNewPasswordValid(value), () => {
+            if (disabled || change.isPending) return;
+            change.mutate(
+              { currentPassword, password: value.password },
+              {
+                onSuccess: () => {
+                  setCurrentPassword('');
+                  setValue(EMPTY);
+                  setAttempted(false);
+                },
               },
-            },
-          );
-        }}
+            );
+          })
+        }
       >
         <Stack gap="sm" maw={420}>
           <PasswordField
@@ -94,7 +84,7 @@ export function PasswordSection({ disabled }: { disabled: boolean }) {
             {t('profile.password.submit')}
           </Button>
         </Stack>
-      </form>
+      </CheckedForm>
     </ProfileSection>
   );
 }

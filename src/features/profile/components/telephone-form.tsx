@@ -3,7 +3,7 @@ import { Button, Stack } from '@mantine/core';
 import { telephoneSchema, type UserProfile } from '../../../domain';
 import { fieldProblem } from '../../../api';
 import { t } from '../../../i18n';
-import { ModeTextInput, useInvalidFocus } from '../../../ui';
+import { CheckedForm, clearsFailure, ModeTextInput, useCheckedForm } from '../../../ui';
 import { useRequestPhoneChange } from '../api/own-profile';
 
 export interface TelephoneFormProps {
@@ -26,26 +26,20 @@ function localProblem(value: string): string | undefined {
  */
 export function TelephoneForm({ initial, disabled = false, onSent }: TelephoneFormProps) {
   const [telephone, setTelephone] = useState(initial);
-  const [attempted, setAttempted] = useState(false);
-  const { formRef, focusFirstInvalid } = useInvalidFocus();
+  const { attempted, formRef, submit } = useCheckedForm();
   const send = useRequestPhoneChange();
   const problem = (attempted ? localProblem(telephone) : undefined) ?? (send.isError ? fieldProblem(send.error, 'telephone') : undefined);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setAttempted(true);
-        if (localProblem(telephone) !== undefined) {
-          focusFirstInvalid();
-          return;
-        }
-        if (disabled || send.isPending) return;
-        const number = telephone.trim();
-        send.mutate(number, { onSuccess: (profile) => onSent(number, profile) });
-      }}
+    <CheckedForm
+      formRef={formRef}
+      onSubmit={() =>
+        submit(localProblem(telephone) !== undefined, () => {
+          if (disabled || send.isPending) return;
+          const number = telephone.trim();
+          send.mutate(number, { onSuccess: (profile) => onSent(number, profile) });
+        })
+      }
     >
       <Stack gap="sm" align="flex-start">
         <ModeTextInput
@@ -57,15 +51,12 @@ export function TelephoneForm({ initial, disabled = false, onSent }: TelephoneFo
           maw={320}
           value={telephone}
           error={problem}
-          onChange={(value) => {
-            setTelephone(value);
-            if (send.isError) send.reset();
-          }}
+          onChange={clearsFailure(send, setTelephone)}
         />
         <Button type="submit" disabled={disabled} loading={send.isPending}>
           {t('profile.telephone.submit')}
         </Button>
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { UserProfile } from '../../../domain';
-import { describeError } from '../../../api';
 import { t } from '../../../i18n';
-import { notify, openConfirm } from '../../../ui';
+import { openConfirm } from '../../../ui';
 import { usePatchProfile } from '../api/own-profile';
 import { ProfileSection, ValidationBadge } from './profile-section';
+import { removeProfileField } from './remove-field';
 import { TelephoneVerification } from './telephone-verification';
 
 /**
@@ -23,14 +23,7 @@ export function TelephoneSection({ profile, disabled }: { profile: UserProfile; 
       confirmLabel: t('profile.telephone.remove'),
       cancelLabel: t('profile.telephone.removeCancel'),
       destructive: true,
-      onConfirm: () =>
-        patch.mutate(
-          { telephone: null },
-          {
-            onSuccess: () => notify(t('profile.telephone.removed')),
-            onError: (error) => notify(t('profile.telephone.removeFailed', { message: describeError(error) }), 'problem'),
-          },
-        ),
+      onConfirm: () => removeProfileField(patch, 'telephone'),
     });
   };
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { describeError, useConnectivity } from '../../../api';
-import { PROFILE_PATH, useProfile } from '../../../api/profile';
+import { useConnectivity } from '../../../api';
+import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
-import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { usePageTitle } from '../../../ui';
+import { ProfileStatus } from '../components/profile-status';
 import { TelephoneVerification } from '../components/telephone-verification';
 
 /**
@@ -24,18 +25,7 @@ export function JoinPage() {
       <Title order={1} fz="h2">
         {t('join.title')}
       </Title>
-      <OfflineNotice path={PROFILE_PATH} />
-      {!reachable && !done && (
-        <Alert color="yellow" variant="light" role="status">
-          {t('profile.offline')}
-        </Alert>
-      )}
-      {profile.isPending && <PageLoader label={t('profile.loading')} />}
-      {profile.isError && (
-        <Alert color="red" role="alert" title={t('profile.loadFailed')}>
-          {describeError(profile.error)}
-        </Alert>
-      )}
+      <ProfileStatus profile={profile} offline={!reachable && !done} />
       {data && (
         <Paper withBorder p="md" radius="md">
           {done ? (

@@ -1,11 +1,12 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { describeError, useConnectivity } from '../../../api';
-import { PROFILE_PATH, useProfile } from '../../../api/profile';
+import { Stack } from '@mantine/core';
+import { useConnectivity } from '../../../api';
+import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
-import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { IntroducedTitle, usePageTitle } from '../../../ui';
 import { EmailSection } from '../components/email-section';
 import { ImageSection } from '../components/image-section';
 import { PasswordSection } from '../components/password-section';
+import { ProfileStatus } from '../components/profile-status';
 import { TelephoneSection } from '../components/telephone-section';
 
 /**
@@ -21,24 +22,8 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} fz="h2">
-        {t('profile.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('profile.intro')}
-      </Text>
-      <OfflineNotice path={PROFILE_PATH} />
-      {offline && (
-        <Alert color="yellow" variant="light" role="status">
-          {t('profile.offline')}
-        </Alert>
-      )}
-      {profile.isPending && <PageLoader label={t('profile.loading')} />}
-      {profile.isError && (
-        <Alert color="red" role="alert" title={t('profile.loadFailed')}>
-          {describeError(profile.error)}
-        </Alert>
-      )}
+      <IntroducedTitle intro={t('profile.intro')}>{t('profile.title')}</IntroducedTitle>
+      <ProfileStatus profile={profile} offline={offline} />
       {profile.data && (
         <>
           <EmailSection profile={profile.data} disabled={offline} />

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '../../../domain';
 import { describeError, isApiError } from '../../../api';
 import { t } from '../../../i18n';
-import { PageLoader, PublicPage } from '../../../ui';
+import { LinkValidationStatus, PublicPage } from '../../../ui';
 import { useEmailValidation } from '../api/own-profile';
 
 /** An invalid, used or expired link (422) is the spec's activation-code message. */
@@ -27,17 +27,7 @@ export function ValidateEmailPage() {
 
   return (
     <PublicPage title={t('emailValidation.title')}>
-      {validation.isPending && <PageLoader label={t('emailValidation.validating')} />}
-      {validation.isSuccess && (
-        <Alert color="green" role="status">
-          {t('emailValidation.validated')}
-        </Alert>
-      )}
-      {validation.isError && (
-        <Alert color="red" role="alert">
-          {failureMessage(validation.error)}
-        </Alert>
-      )}
+      <LinkValidationStatus validation={validation} validating={t('emailValidation.validating')} validated={t('emailValidation.validated')} failure={failureMessage} />
       {!validation.isPending && (
         <Button component={Link} to="/organizations" variant="light">
           {t('emailValidation.toMainPage')}

@@ -37,6 +37,22 @@ export function syncAndWait(timeoutMs = SYNC_REPORT_TIMEOUT_MS): Promise<DrainRe
 
 const stillQueued = (entries: readonly OutboxEntry[]) => entries.filter((entry) => entry.status === 'pending' || entry.status === 'sending').length;
 
+/** Why a replay stopped with changes still to send, in the notice's words; null when it stopped otherwise. */
+function stopReason(result: DrainResult, left: readonly OutboxEntry[]): string | null {
+  switch (result.stoppedBy) {
+    case 'network':
+      return plural('sync.now.unreachable', stillQueued(left));
+    case 'server':
+      return t('sync.now.server');
+    case 'auth':
+      return t('sync.now.session');
+    case 'busy':
+      return t('sync.now.busy');
+    default:
+      return null;
+  }
+}
+
 /** The lines of the notice after 'Sync now', and its tone: what was sent, refused, in conflict, and why it stopped. */
 export function describeSync(result: DrainResult | null, left: readonly OutboxEntry[]): { lines: string[]; tone: NoticeTone } {
   if (result === null) return { lines: [t('sync.now.notStarted')], tone: 'problem' };
@@ -45,27 +61,11 @@ export function describeSync(result: DrainResult | null, left: readonly OutboxEn
   if (result.failed > 0) lines.push(plural('sync.now.refused', result.failed));
   if (result.conflicts > 0) lines.push(plural('sync.now.conflicts', result.conflicts));
   let tone: NoticeTone = result.failed > 0 ? 'problem' : result.conflicts > 0 ? 'attention' : 'done';
-  switch (result.stoppedBy) {
-    case 'network':
-      lines.push(plural('sync.now.unreachable', stillQueued(left)));
-      tone = tone === 'done' ? 'waiting' : tone;
-      break;
-    case 'server':
-      lines.push(t('sync.now.server'));
-      tone = tone === 'done' ? 'waiting' : tone;
-      break;
-    case 'auth':
-      lines.push(t('sync.now.session'));
-      tone = tone === 'done' ? 'waiting' : tone;
-      break;
-    case 'busy':
-      lines.push(t('sync.now.busy'));
-      tone = tone === 'done' ? 'waiting' : tone;
-      break;
-    case 'empty':
-      if (lines.length === 0) lines.push(left.length === 0 ? t('sync.now.nothing') : t('sync.now.nothingToSend'));
-      break;
-  }
+  const stopped = stopReason(result, left);
+  if (stopped !== null) {
+    lines.push(stopped);
+    if (tone === 'done') tone = 'waiting';
+  } else if (result.stoppedBy === 'empty' && lines.length === 0) lines.push(left.length === 0 ? t('sync.now.nothing') : t('sync.now.nothingToSend'));
   return { lines, tone };
 }
 

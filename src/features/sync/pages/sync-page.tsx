@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useConnectivity, useSession } from '../../../api';
 import { formatDateTime, formatRelativeTime, formatTime, t } from '../../../i18n';
 import {
@@ -13,8 +13,9 @@ import {
   useSyncStatus,
   type OutboxEntry,
   type OutboxStatus,
+  type OutcomeRecord,
 } from '../../../offline';
-import { AppModal, confirmRemoval, focusTargetAfterRemoval, notify, TableFrame, usePageTitle } from '../../../ui';
+import { AppModal, confirmRemoval, IntroducedTitle, focusTargetAfterRemoval, notify, StaticTable, usePageTitle, type StaticTableColumn } from '../../../ui';
 import { ConflictView } from '../components/conflict-view';
 import { syncNowAndReport } from '../components/sync-now';
 
@@ -35,6 +36,38 @@ function Age({ at, now }: { at: number; now: number }) {
     <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
       {formatRelativeTime(at, now)}
     </time>
+  );
+}
+
+/** A queued change's status, in its colour. */
+function StatusBadge({ status }: { status: OutboxStatus }) {
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light">
+      {t(`sync.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** A queued change's actions: Resolve a conflict, Retry a refused change, Discard one not on its way. */
+function EntryActions({ entry, onResolve, onDiscard }: { entry: OutboxEntry; onResolve(entry: OutboxEntry): void; onDiscard(entry: OutboxEntry): void }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {entry.status === 'conflict' && (
+        <Button size="xs" onClick={() => onResolve(entry)}>
+          {t('sync.resolve')}
+        </Button>
+      )}
+      {entry.status === 'failed' && (
+        <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
+          {t('sync.retry')}
+        </Button>
+      )}
+      {entry.status !== 'sending' && (
+        <Button size="xs" variant="subtle" color="red" onClick={() => onDiscard(entry)}>
+          {t('sync.discard')}
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -60,6 +93,10 @@ export function SyncPage() {
   const resolved = useRef(false);
   const conflict = entries.find((entry) => entry.seq === resolving && entry.status === 'conflict') ?? null;
 
+  const resolve = (entry: OutboxEntry) => {
+    resolved.current = false;
+    setResolving(entry.seq);
+  };
   const confirmDiscard = (entry: OutboxEntry) =>
     confirmRemoval({
       title: t('sync.discardTitle'),
@@ -69,6 +106,37 @@ export function SyncPage() {
       fallbackFocus: () => heading.current,
       onConfirm: () => void discardEntry(entry.seq).then(() => notify(t('sync.discarded', { label: entry.label }))),
     });
+
+  const entryColumns: StaticTableColumn<OutboxEntry>[] = [
+    { key: 'change', header: t('sync.column.change'), cell: (entry) => entry.label },
+    { key: 'status', header: t('sync.column.status'), width: 120, cell: (entry) => <StatusBadge status={entry.status} /> },
+    { key: 'age', header: t('sync.column.age'), width: 150, cell: (entry) => <Age at={entry.created} now={now} /> },
+    { key: 'attempts', header: t('sync.column.attempts'), cell: (entry) => entry.attempts },
+    { key: 'error', header: t('sync.column.error'), cell: (entry) => describeOutboxError(entry) ?? '' },
+    { key: 'actions', header: t('sync.column.actions'), cell: (entry) => <EntryActions entry={entry} onResolve={resolve} onDiscard={confirmDiscard} /> },
+  ];
+  const outcomeColumns: StaticTableColumn<OutcomeRecord>[] = [
+    { key: 'change', header: t('sync.column.change'), cell: (outcome) => outcome.label },
+    { key: 'outcome', header: t('sync.column.outcome'), cell: (outcome) => describeOutcome(outcome.kind) },
+    { key: 'when', header: t('sync.column.when'), width: 150, cell: (outcome) => <Age at={outcome.at} now={now} /> },
+    {
+      key: 'actions',
+      header: t('sync.column.actions'),
+      cell: (outcome) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-label={t('sync.outcomes.dismissLabel', { label: outcome.label })}
+          onClick={(event) => {
+            const next = focusTargetAfterRemoval(event.currentTarget, heading.current);
+            void dismissOutcome(outcome.id).then(() => next?.focus());
+          }}
+        >
+          {t('sync.outcomes.dismiss')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -91,107 +159,14 @@ export function SyncPage() {
       {entries.length === 0 ? (
         <Text>{t('sync.empty')}</Text>
       ) : (
-        <TableFrame label={t('sync.title')}>
-          <Table striped withTableBorder aria-label={t('sync.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sync.column.change')}</Table.Th>
-                <Table.Th w={120}>{t('sync.column.status')}</Table.Th>
-                <Table.Th w={150}>{t('sync.column.age')}</Table.Th>
-                <Table.Th>{t('sync.column.attempts')}</Table.Th>
-                <Table.Th>{t('sync.column.error')}</Table.Th>
-                <Table.Th>{t('sync.column.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.seq}>
-                  <Table.Td>{entry.label}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[entry.status]} variant="light">
-                      {t(`sync.status.${entry.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Age at={entry.created} now={now} />
-                  </Table.Td>
-                  <Table.Td>{entry.attempts}</Table.Td>
-                  <Table.Td>{describeOutboxError(entry) ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {entry.status === 'conflict' && (
-                        <Button
-                          size="xs"
-                          onClick={() => {
-                            resolved.current = false;
-                            setResolving(entry.seq);
-                          }}
-                        >
-                          {t('sync.resolve')}
-                        </Button>
-                      )}
-                      {entry.status === 'failed' && (
-                        <Button size="xs" variant="light" onClick={() => void retryEntry(entry.seq)}>
-                          {t('sync.retry')}
-                        </Button>
-                      )}
-                      {entry.status !== 'sending' && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => confirmDiscard(entry)}>
-                          {t('sync.discard')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+        <StaticTable label={t('sync.title')} named rows={entries} rowKey={(entry) => entry.seq} columns={entryColumns} />
       )}
       {outcomes.length > 0 && (
         <Stack gap="xs">
-          <Title order={2} fz="h4">
+          <IntroducedTitle order={2} intro={t('sync.outcomes.intro')}>
             {t('sync.outcomes.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('sync.outcomes.intro')}
-          </Text>
-          <TableFrame label={t('sync.outcomes.title')}>
-            <Table striped withTableBorder aria-label={t('sync.outcomes.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sync.column.change')}</Table.Th>
-                  <Table.Th>{t('sync.column.outcome')}</Table.Th>
-                  <Table.Th w={150}>{t('sync.column.when')}</Table.Th>
-                  <Table.Th>{t('sync.column.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outcomes.map((outcome) => (
-                  <Table.Tr key={outcome.id}>
-                    <Table.Td>{outcome.label}</Table.Td>
-                    <Table.Td>{describeOutcome(outcome.kind)}</Table.Td>
-                    <Table.Td>
-                      <Age at={outcome.at} now={now} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        aria-label={t('sync.outcomes.dismissLabel', { label: outcome.label })}
-                        onClick={(event) => {
-                          const next = focusTargetAfterRemoval(event.currentTarget, heading.current);
-                          void dismissOutcome(outcome.id).then(() => next?.focus());
-                        }}
-                      >
-                        {t('sync.outcomes.dismiss')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableFrame>
+          </IntroducedTitle>
+          <StaticTable label={t('sync.outcomes.title')} named rows={outcomes} rowKey={(outcome) => outcome.id} columns={outcomeColumns} />
         </Stack>
       )}
       <AppModal
