@@ -10,3 +10,4 @@ export { issueProblems } from './issue-problems';
 export { OrganizationBackLink, RecordListTitle } from './record-list-title';
 export { useQueuedAction, type QueuedActionWords } from './use-queued-action';
 export { RecordListPage, StatusBadge } from './record-list-page';
+export { RecordListSection } from './record-list-section';

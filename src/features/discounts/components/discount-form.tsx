@@ -44,7 +44,7 @@ export function checkDiscount(value: Value, money: UnitMoney): { problems: Field
  */
 export function DiscountForm({ scope, money, ...props }: ResourceFormProps<Discount> & { scope: UnitScope; money: UnitMoney }) {
   const form = useResourceForm(discounts, scope, props, valueOf(money), (value) => checkDiscount(value, money));
-  const { value, set, draft } = form;
+  const { value } = form;
   const errors = form.attempted ? form.checked.problems : {};
   const typed = typedValue(value, money);
   const hint = value.type === 'PERCENTAGE' ? t('discount.form.percentDescription') : t('discount.form.amountDescription', { currency: money.currency, example: priceExample(money) });
@@ -56,10 +56,7 @@ export function DiscountForm({ scope, money, ...props }: ResourceFormProps<Disco
         <Select
           label={t('discount.form.type')}
           data={DISCOUNT_TYPES.map((type) => ({ value: type, label: discountTypeLabel(type) }))}
-          value={value.type}
-          allowDeselect={false}
-          disabled={!draft.ready}
-          onChange={(type) => set({ type: (type ?? 'PERCENTAGE') as DiscountType })}
+          {...form.choice('type', errors.type)}
         />
         <TextInput
           label={t('discount.form.value')}
@@ -73,10 +70,7 @@ export function DiscountForm({ scope, money, ...props }: ResourceFormProps<Disco
         label={t('discount.form.status')}
         description={t('discount.form.statusDescription')}
         data={DISCOUNT_STATUSES.map((status) => ({ value: status, label: discountStatusLabel(status) }))}
-        value={value.status}
-        allowDeselect={false}
-        disabled={!draft.ready}
-        onChange={(status) => set({ status: (status ?? 'ACTIVE') as DiscountStatus })}
+        {...form.choice('status', errors.status)}
       />
     </RecordForm>
   );

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Autocomplete, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Group, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { categoryInputSchema, ORDER_ITEM_MESSAGES, type Category, type UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { RecordForm, RecordListTitle, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { RecordForm, RecordListSection, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { categories, CATEGORY_KIND, type CategoryRow, type useCategoryRows } from '../api/order-items';
-import { menuFailure, menuWords, namedCheck } from './menu-words';
+import { menuFailure, menuList, menuWords, namedCheck } from './menu-words';
 
 const valueSchema = z.object({ name: z.string(), group: z.string() });
 type Value = z.output<typeof valueSchema>;
@@ -39,10 +39,8 @@ function CategoryForm({ scope, others, groups, ...props }: CategoryFormProps) {
 export function CategoriesSection({ scope, list }: { scope: UnitScope; list: ReturnType<typeof useCategoryRows> }) {
   const groups = useMemo(() => [...new Set((list.rows ?? []).filter((row) => row.removal === null).map((row) => row.group).filter((group) => group !== ''))], [list.rows]);
   const { list: words, removal } = menuWords('category', t('category.tableLabel'));
-  const { heading, addButton, body } = useRecordList<CategoryRow>({
-    list,
-    drafts: { org: scope.org, kind: CATEGORY_KIND },
-    name: (row) => row.name,
+  const recordList = useRecordList<CategoryRow>({
+    ...menuList<CategoryRow, typeof list>(scope, list, CATEGORY_KIND),
     nameColumn: { header: t('category.column.name') },
     columns: () => [
       { key: 'group', header: t('category.column.group'), cell: (row) => row.group || t('category.noGroup') },
@@ -55,10 +53,7 @@ export function CategoriesSection({ scope, list }: { scope: UnitScope; list: Ret
     modalSize: 480,
   });
   return (
-    <Stack gap="md">
-      <RecordListTitle heading={heading} order={2} add={addButton}>
-        {t('category.groups')}
-      </RecordListTitle>
+    <RecordListSection list={recordList} title={t('category.groups')}>
       {groups.length > 0 && (
         <Group gap="xs" aria-label={t('category.groups')} role="list">
           {groups.map((group) => (
@@ -68,7 +63,6 @@ export function CategoriesSection({ scope, list }: { scope: UnitScope; list: Ret
           ))}
         </Group>
       )}
-      {body}
-    </Stack>
+    </RecordListSection>
   );
 }

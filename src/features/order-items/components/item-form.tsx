@@ -84,10 +84,7 @@ export function ItemForm({ scope, userUuid, record, money, categories, tags, fav
         <Select
           label={t('item.form.status')}
           data={ITEM_STATUSES.map((status) => ({ value: status, label: itemStatusLabel(status) }))}
-          value={value.status}
-          allowDeselect={false}
-          disabled={!draft.ready}
-          onChange={(status) => set({ status: (status ?? 'ACTIVE') as ItemStatus })}
+          {...form.choice('status', errors.status)}
         />
       </Group>
       <Select

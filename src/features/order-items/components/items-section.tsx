@@ -1,10 +1,9 @@
-import { Stack } from '@mantine/core';
 import { ORDER_ITEM_KIND, type UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { formatMinor, RecordListTitle, useRecordList, type UnitMoney } from '../../../ui';
+import { formatMinor, RecordListSection, useRecordList, type UnitMoney } from '../../../ui';
 import { orderItems, type CategoryRow, type OrderItemRow, type TagRow, type useOrderItemRows } from '../api/order-items';
 import { ItemForm, itemStatusLabel } from './item-form';
-import { menuFailure, menuWords } from './menu-words';
+import { menuFailure, menuList, menuWords } from './menu-words';
 
 interface ItemsSectionProps {
   scope: UnitScope;
@@ -26,10 +25,8 @@ export function ItemsSection({ scope, list, money, categories, tags, favorites, 
   const { list: words, removal } = menuWords('item', t('item.tableLabel'), t('item.search'));
   const categoryOf = (row: OrderItemRow) => (row.categoryUuid === null ? '' : nameOf(categories, row.categoryUuid));
   const tagsOf = (row: OrderItemRow) => row.tagUuids.map((uuid) => nameOf(tags, uuid)).join(', ');
-  const { heading, addButton, body } = useRecordList<OrderItemRow>({
-    list,
-    drafts: { org: scope.org, kind: ORDER_ITEM_KIND },
-    name: (row) => row.name,
+  const recordList = useRecordList<OrderItemRow>({
+    ...menuList<OrderItemRow, typeof list>(scope, list, ORDER_ITEM_KIND),
     nameColumn: { header: t('item.column.name') },
     columns: () => [
       { key: 'category', header: t('item.column.category'), cell: categoryOf },
@@ -50,11 +47,6 @@ export function ItemsSection({ scope, list, money, categories, tags, favorites, 
     minWidth: 760,
   });
   return (
-    <Stack gap="md">
-      <RecordListTitle heading={heading} order={2} add={addButton}>
-        {t('item.title')}
-      </RecordListTitle>
-      {body}
-    </Stack>
+    <RecordListSection list={recordList} title={t('item.title')} />
   );
 }

@@ -23,3 +23,10 @@ export function namedCheck<Input>(parsed: Parsed<Input>, fields: readonly string
   if (!problems.name && nameTaken(name, others, self)) problems.name = taken;
   return { problems, input: parsed.success ? parsed.data : null };
 }
+
+/** What every menu list declares alike: its rows, its drafts kept under the organization and its kind, and rows named by their name. */
+export const menuList = <Row extends { name: string }, List>(scope: { org: string }, list: List, kind: string) => ({
+  list,
+  drafts: { org: scope.org, kind },
+  name: (row: Row) => row.name,
+});

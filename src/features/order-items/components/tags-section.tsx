@@ -1,10 +1,10 @@
-import { Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { ORDER_ITEM_MESSAGES, tagInputSchema, type Tag, type UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
-import { RecordForm, RecordListTitle, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
+import { RecordForm, RecordListSection, useRecordList, useResourceForm, type FormValueDeclaration, type ResourceFormProps } from '../../../ui';
 import { TAG_KIND, tags, type TagRow, type useTagRows } from '../api/order-items';
-import { menuFailure, menuWords, namedCheck } from './menu-words';
+import { menuFailure, menuList, menuWords, namedCheck } from './menu-words';
 
 const valueSchema = z.object({ name: z.string() });
 type Value = z.output<typeof valueSchema>;
@@ -26,10 +26,8 @@ function TagForm({ scope, others, ...props }: ResourceFormProps<Tag> & { scope: 
 /** The unit's tags, added, renamed and removed. */
 export function TagsSection({ scope, list }: { scope: UnitScope; list: ReturnType<typeof useTagRows> }) {
   const { list: words, removal } = menuWords('tag', t('tag.tableLabel'));
-  const { heading, addButton, body } = useRecordList<TagRow>({
-    list,
-    drafts: { org: scope.org, kind: TAG_KIND },
-    name: (row) => row.name,
+  const recordList = useRecordList<TagRow>({
+    ...menuList<TagRow, typeof list>(scope, list, TAG_KIND),
     nameColumn: { header: t('tag.column.name') },
     columns: () => [],
     searchText: (row) => row.name,
@@ -40,11 +38,6 @@ export function TagsSection({ scope, list }: { scope: UnitScope; list: ReturnTyp
     modalSize: 420,
   });
   return (
-    <Stack gap="md">
-      <RecordListTitle heading={heading} order={2} add={addButton}>
-        {t('tag.title')}
-      </RecordListTitle>
-      {body}
-    </Stack>
+    <RecordListSection list={recordList} title={t('tag.title')} />
   );
 }
