@@ -30,12 +30,33 @@ describe('signed-in routes', () => {
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
   });
 
-  it.each(['devices', 'pos'])('send a visitor without a session from /organization/{uuid}/%s to /login?redirect= that path', async (section) => {
-    const path = `/organization/00000000-0000-4000-8000-000000000001/${section}`;
+  // every /organization/* route of spec section 2, and a unit's menu and discounts
+  const UNIT = '00000000-0000-4000-8000-000000000002';
+  it.each([
+    '',
+    '/contract',
+    '/devices',
+    '/pms',
+    '/pos',
+    '/packages',
+    '/ous',
+    '/ous/new',
+    `/ous/${UNIT}`,
+    '/ous/venue/create?name=Patio',
+    `/ous/venue/${UNIT}`,
+    '/ous/hotel/create?name=Lodge',
+    `/ous/hotel/${UNIT}`,
+    '/ous/revenueCenter/create',
+    `/ous/revenueCenter/${UNIT}`,
+    `/ous/${UNIT}/order-items`,
+    `/ous/${UNIT}/discounts`,
+  ])('send a visitor without a session from /organization/{uuid}%s to /login?redirect= that path, keeping the loginId', async (section) => {
+    const path = `/organization/00000000-0000-4000-8000-000000000001${section}${section.includes('?') ? '&' : '?'}loginId=ann%40example.com`;
     const { router } = renderApp(path);
     await screen.findByRole('button', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
   });
 
   it('send a session that names no user through /logout to /login, clearing it', async () => {
