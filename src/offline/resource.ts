@@ -87,6 +87,16 @@ export type ResourceScope = string | null | ({ org: string } & Record<string, st
 
 /** The organization of a scope: the outbox keeps, shows and drops changes per organization. */
 export const orgOfScope = (scope: ResourceScope): string | null => (scope === null || typeof scope === 'string' ? scope : scope.org);
+/**
+ * The draft id of a record not created yet, in a collection: 'new' in an organization's, and
+ * 'new:' with the enclosing ids in a unit's or a hotel's, so an unfinished new category of one unit
+ * never opens on another unit of the organization (drafts are kept per organization and kind).
+ */
+export const newRecordIdOf = (scope: ResourceScope): string => {
+  if (scope === null || typeof scope === 'string') return 'new';
+  const within = Object.entries(scope).filter(([key]) => key !== 'org').map(([, id]) => id);
+  return within.length === 0 ? 'new' : `new:${within.join('/')}`;
+};
 const scopeParts = (scope: ResourceScope): string[] => (scope === null ? [] : typeof scope === 'string' ? [scope] : Object.values(scope));
 
 export interface ClientResource<TRecord extends ResourceRecord, TInput extends object, TScope extends ResourceScope = string> {

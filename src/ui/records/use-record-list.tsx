@@ -19,7 +19,7 @@ export interface RecordListSource<Row> {
 export interface RecordListDeclaration<Row extends QueuedRowState> {
   list: RecordListSource<Row>;
   /** where the form's drafts are kept: the organization (null: none) and the draft kind */
-  drafts: { org: string | null; kind: string; elsewhereKind?: string };
+  drafts: { org: string | null; kind: string; elsewhereKind?: string; /** the draft id of a new record here (newRecordIdOf its scope); 'new' by default */ newRecordId?: string };
   /** the row's name in the words and the first column, which carries the queued marks */
   name(row: Row): string;
   nameColumn: { header: string; cell?(row: Row): ReactNode };
@@ -73,7 +73,8 @@ export function useRecordList<Row extends QueuedRowState>(declaration: RecordLis
   const open = useCallback((record: Row | null) => setEditing({ record }), []);
   const close = () => setEditing(null);
   // Unsaved work comes back: the latest draft's form opens again; another form's newer draft is reopened by its own list.
-  useReopenLatestDraft(formReady && declaration.form ? rows : null, drafts, open, where.elsewhereKind === undefined ? { busy: editing !== null } : { busy: editing !== null, elsewhere });
+  const reopenOptions = { busy: editing !== null, newRecordId: where.newRecordId ?? 'new' };
+  useReopenLatestDraft(formReady && declaration.form ? rows : null, drafts, open, where.elsewhereKind === undefined ? reopenOptions : { ...reopenOptions, elsewhere });
 
   const { remove, undo } = useQueuedRemoval<Row>({
     queue: (row) => (userUuid && removal ? removal.queue(row, userUuid) : null),

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import type { ClientResource, ResourceRecord, ResourceScope } from '../../offline/resource';
-import { orgOfScope } from '../../offline/resource';
+import { newRecordIdOf, orgOfScope } from '../../offline/resource';
 import { useRecordForm, type RecordCheck, type RecordFormState } from './use-record-form';
 
 /** What a screen gives the form of one of its records. */
@@ -30,7 +30,7 @@ export function useResourceForm<TRecord extends ResourceRecord, TInput extends o
   { blank, fromRecord, schema }: FormValueDeclaration<TRecord, Value>,
   check: (value: Value) => Checked,
 ): RecordFormState<Value, Checked> {
-  const draftScope = { userUuid, orgUuid: orgOfScope(scope), kind: resource.declaration.kind, recordId: record?.uuid ?? 'new' };
+  const draftScope = { userUuid, orgUuid: orgOfScope(scope), kind: resource.declaration.kind, recordId: record?.uuid ?? newRecordIdOf(scope) };
   return useRecordForm({
     scope: draftScope,
     initial: record ? fromRecord(record) : blank,

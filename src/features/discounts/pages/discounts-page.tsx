@@ -4,6 +4,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { DISCOUNT_KIND } from '../../../domain';
 import { isForbiddenError } from '../../../api';
 import { t } from '../../../i18n';
+import { newRecordIdOf } from '../../../offline/resource';
 import { ForbiddenRedirect, loadFailureOf, OfflineNotice, RecordListTitle, sectionWords, usePageTitle, useRecordList, useUnitMoney } from '../../../ui';
 import { discounts, unitScopeOf, useDiscountRows, type DiscountRow } from '../api/discounts';
 import { DiscountForm, discountStatusLabel, discountTypeLabel, discountValueText } from '../components/discount-form';
@@ -29,7 +30,7 @@ export function DiscountsPage() {
 
   const { heading, addButton, body, userUuid } = useRecordList<DiscountRow>({
     list,
-    drafts: { org, kind: DISCOUNT_KIND },
+    drafts: { org, kind: DISCOUNT_KIND, newRecordId: newRecordIdOf(scope) },
     name: (row) => row.name,
     nameColumn: { header: t('discount.column.name') },
     columns: () => [

@@ -2,6 +2,7 @@ import { Checkbox, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { ITEM_STATUSES, minorDigits, ORDER_ITEM_KIND, orderItemInputSchema, type ItemStatus, type UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
+import { newRecordIdOf } from '../../../offline/resource';
 import { formatMinor, imageAddress, ImageField, issueProblems, minorToInput, parseMinorInput, priceExample, RecordForm, uploadImage, useRecordForm, type FieldProblems, type UnitMoney } from '../../../ui';
 import { orderItems, queueFavorites, type CategoryRow, type OrderItemFormInput, type OrderItemRow, type TagRow } from '../api/order-items';
 
@@ -52,13 +53,13 @@ interface ItemFormProps {
 export function ItemForm({ scope, userUuid, record, money, categories, tags, favorites, onClose }: ItemFormProps) {
   const wasFavorite = record !== null && favorites.includes(record.uuid);
   const form = useRecordForm({
-    scope: { userUuid, orgUuid: scope.org, kind: ORDER_ITEM_KIND, recordId: record?.uuid ?? 'new' },
+    scope: { userUuid, orgUuid: scope.org, kind: ORDER_ITEM_KIND, recordId: record?.uuid ?? newRecordIdOf(scope) },
     initial: record ? { ...record, price: minorToInput(record.priceMinor, money), categoryUuid: record.categoryUuid ?? '', favorite: wasFavorite } : BLANK,
     baseVersion: record?.version ?? null,
     schema: valueSchema,
     check: (value) => checkItem(value, money),
     commit: async ({ favorite, ...input }, base) => {
-      const draft = { userUuid, orgUuid: scope.org, kind: ORDER_ITEM_KIND, recordId: record?.uuid ?? 'new' };
+      const draft = { userUuid, orgUuid: scope.org, kind: ORDER_ITEM_KIND, recordId: record?.uuid ?? newRecordIdOf(scope) };
       const entry = record ? await orderItems.queueUpdate(scope, userUuid, record, base ?? record.version, input, draft) : await orderItems.queueCreate(scope, userUuid, input, draft);
       const uuid = entry.recordUuid ?? '';
       if (favorite !== wasFavorite) await queueFavorites(scope, userUuid, favorite ? [...favorites, uuid] : favorites.filter((other) => other !== uuid));

@@ -1,4 +1,6 @@
+import type { UnitScope } from '../../../domain';
 import { t } from '../../../i18n';
+import { newRecordIdOf } from '../../../offline/resource';
 import { issueProblems, loadFailureOf, sectionWords, type FieldProblems, type LoadFailure } from '../../../ui';
 
 type MenuSection = 'category' | 'tag' | 'item';
@@ -25,8 +27,9 @@ export function namedCheck<Input>(parsed: Parsed<Input>, fields: readonly string
 }
 
 /** What every menu list declares alike: its rows, its drafts kept under the organization and its kind, and rows named by their name. */
-export const menuList = <Row extends { name: string }, List>(scope: { org: string }, list: List, kind: string) => ({
+export const menuList = <Row extends { name: string }, List>(scope: UnitScope, list: List, kind: string) => ({
   list,
-  drafts: { org: scope.org, kind },
+  // a new record's draft is the unit's, not the organization's
+  drafts: { org: scope.org, kind, newRecordId: newRecordIdOf(scope) },
   name: (row: Row) => row.name,
 });

@@ -3,7 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
-import { flushAllDrafts, lobbyDb } from '../../../offline';
+import { CATEGORY_KIND } from '../../../domain';
+import { flushAllDrafts, lobbyDb, saveDraft } from '../../../offline';
+import { newRecordIdOf } from '../../../offline/resource';
 import { json, makeSession } from '../../../../test/fake-gateway';
 import { fakeGateway, renderWithProviders } from '../../../../test/render';
 import { OrderItemsPage } from './order-items-page';
@@ -152,5 +154,33 @@ describe('OrderItemsPage: favorites', () => {
     expect(entry?.method).toBe('PUT');
     expect(entry?.path).toBe(`${base}/order-item-definitions/favorites`);
     expect(entry?.body).toEqual([id(3), id(2), id(1)]);
+  });
+});
+
+describe('OrderItemsPage: an unfinished new category', () => {
+  const draftOf = (unitUuid: string, name: string) =>
+    saveDraft({ userUuid: makeSession().uuid, orgUuid: ORG, kind: CATEGORY_KIND, recordId: newRecordIdOf({ org: ORG, ou: unitUuid }) }, { name, group: 'Drinks' }, { baseVersion: null });
+
+  it('opens again on its own unit after a reload, with what was typed', async () => {
+    gatewayWith();
+    await draftOf(OU, 'Late Bites');
+    render('categories');
+    const dialog = await screen.findByRole('dialog', { name: 'Add category' });
+    await waitFor(() => expect((within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('Late Bites'));
+  });
+
+  it("never opens on another unit of the organization", async () => {
+    gatewayWith();
+    await draftOf('00000000-0000-4000-8000-000000000099', 'Other Unit Bites');
+    render('categories');
+    await screen.findByRole('cell', { name: 'Cocktails' });
+    await screen.findByRole('button', { name: 'Add category' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // and a new category here starts empty, not with the other unit's words
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add category' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add category' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement;
+    await waitFor(() => expect(name.disabled).toBe(false));
+    expect(name.value).toBe('');
   });
 });

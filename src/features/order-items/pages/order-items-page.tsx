@@ -51,7 +51,7 @@ export function OrderItemsPage() {
       </Text>
       <OfflineNotice path={orderItems.path(scope)} />
       <Tabs value={section} onChange={(next) => setParams(next && next !== 'categories' ? { section: next } : {}, { replace: true })} keepMounted={false}>
-        <Tabs.List aria-label={t('menu.sections')} style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        <Tabs.List aria-label={t('menu.sections')}>
           {SECTIONS.map((name) => (
             <Tabs.Tab key={name} value={name}>
               {t(SECTION_TITLE[name])}
