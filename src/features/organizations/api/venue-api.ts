@@ -5,7 +5,6 @@
  * offline and not at the gateway yet inherits too), and the image upload of the settings' image fields.
  */
 import { useMemo } from 'react';
-import { z } from 'zod';
 import {
   resolveUnitAttributes,
   unitSetupRule,
@@ -17,22 +16,11 @@ import {
   type TreeOrganization,
   type TreeUnit,
 } from '../../../domain';
-import { parseAnswer, request } from '../../../api';
 import { useProfile } from '../../../api/profile';
-import type { UploadedImage } from '../../../ui';
 import { useOrganizationDetail, useUnitRows, type UnitRow } from './units';
 
 /** The units list of the organization (the app's route, spec section 2). */
 export const unitListRoute = (org: string) => `/organization/${org}/ous`;
-
-const uploadedImageSchema = z.object({ url: z.string(), key: z.string() });
-
-/** POST /organization/{org}/images/tmp/upload: the image in the multipart field 'file'; answers its key and address. */
-export async function uploadImage(org: string, file: File): Promise<UploadedImage> {
-  const body = new FormData();
-  body.append('file', file);
-  return parseAnswer(uploadedImageSchema, await request(`/organization/${org}/images/tmp/upload`, { method: 'POST', body }));
-}
 
 /** What a new unit placed under a parent (null: the organization) inherits, per key: the value and who sets it. */
 export type InheritedValues = Partial<Record<AttributeKey, ResolvedAttribute>>;

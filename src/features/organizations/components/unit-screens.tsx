@@ -3,10 +3,10 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { ForbiddenRedirect, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, ScreenStatus, uploadImage, usePageTitle } from '../../../ui';
 import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
 import { units } from '../api/units';
-import { effectiveOf, unitListRoute, uploadImage, useUnitScreenData, useUnitSetupRights } from '../api/venue-api';
+import { effectiveOf, unitListRoute, useUnitScreenData, useUnitSetupRights } from '../api/venue-api';
 import { UnitCreateForm } from './unit-create-form';
 import { UnitEditForm } from './unit-edit-form';
 

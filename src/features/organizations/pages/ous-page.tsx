@@ -4,10 +4,10 @@ import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@
 import { buildUnitTree, type Unit } from '../../../domain';
 import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, PageLoader, uploadImage, usePageTitle } from '../../../ui';
 import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
 import { units, useOrganizationDetail, useUnitRows } from '../api/units';
-import { uploadImage, useUnitSetupRights } from '../api/venue-api';
+import { useUnitSetupRights } from '../api/venue-api';
 import { UnitEditor } from '../components/unit-editor';
 import { UnitTree } from '../components/unit-tree';
 
