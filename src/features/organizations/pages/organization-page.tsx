@@ -2,13 +2,12 @@ import { useDeferredValue, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { t, type MessageKey } from '../../../i18n';
-import { canCreateOrganization, type UnitTreeNode } from '../../../domain';
+import { canCreateOrganization, canSetupOrganization, type UnitTreeNode } from '../../../domain';
 import { isForbiddenError, useSession } from '../../../api';
 import { useProfile } from '../../../api/profile';
-import { ForbiddenRedirect, OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, OfflineNotice, PageLoader, uploadImage, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
 import { useOrganizationDetail } from '../api/units';
-import { uploadImage } from '../api/venue-api';
 import { OrganizationSettings } from '../components/organization-settings';
 import { ORGANIZATIONS_PATH, useOrganizations } from '../api/get-organizations';
 import { OrganizationsError } from '../components/organizations-error';
@@ -20,13 +19,15 @@ interface Section {
   about: MessageKey;
   /** built in this version: a link; otherwise named, with what it will hold */
   available: boolean;
+  /** only organization setup may use it (the gateway refuses the others): not offered to them */
+  organizationSetup?: true;
 }
 
 /** The organization's configuration sections, in the spec's words (section 2 routes). */
 const SECTIONS: readonly Section[] = [
-  { path: 'pms', title: 'organization.section.pms', about: 'organization.section.pms.about', available: true },
+  { path: 'pms', title: 'organization.section.pms', about: 'organization.section.pms.about', available: true, organizationSetup: true },
   { path: 'ous', title: 'organization.section.ous', about: 'organization.section.ous.about', available: true },
-  { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', available: true },
+  { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', available: true, organizationSetup: true },
   { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about', available: true },
   { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about', available: false },
   { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about', available: true },
@@ -69,6 +70,9 @@ export function OrganizationPage() {
   const pms = usePmsConnectionOptions(uuid);
   const organization = organizations.data?.find((candidate) => candidate.uuid === uuid);
   usePageTitle(organization?.name ?? t('organization.title'));
+  const profile = useProfile();
+  const organizationSetup = profile.data !== undefined && canSetupOrganization(profile.data, uuid);
+  const sections = SECTIONS.filter((section) => !section.organizationSetup || organizationSetup);
   const tree = detail.data?.ous;
   const hotels = useMemo(() => {
     const found: { uuid: string; name: string }[] = [];
@@ -118,7 +122,7 @@ export function OrganizationPage() {
             {t('organization.sectionsTitle')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <Paper component="li" key={section.path} withBorder p="md" radius="md">
                 <Stack gap={4}>
                   <Group justify="space-between" gap="xs">
