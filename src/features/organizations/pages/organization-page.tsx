@@ -29,7 +29,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'ous', title: 'organization.section.ous', about: 'organization.section.ous.about', available: true },
   { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', available: true, organizationSetup: true },
   { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about', available: true },
-  { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about', available: false },
+  { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about', available: true },
   { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about', available: true },
   { path: 'transactions', title: 'organization.section.transactions', about: 'organization.section.transactions.about', available: false },
 ];
