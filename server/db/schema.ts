@@ -19,6 +19,11 @@ import type {
   MembershipType,
   Permission,
   PmsConnectionType,
+  CardBrand,
+  ExportStatus,
+  PaymentMethodType,
+  PaymentType,
+  PmsPostingStatus,
   UnitType,
 } from '../../src/domain/index';
 
@@ -420,6 +425,128 @@ export const images = pgTable(
     unreferencedSince: timestamp('unreferenced_since', { withTimezone: true }),
   },
   (t) => [index('images_org_idx').on(t.orgUuid)],
+);
+
+/**
+ * Transactions taken by the units' POS (issue 18; src/domain/transactions.ts). Written by the
+ * platform (the demo seed here), read by search, detail and export. Amounts are signed integer
+ * minor units of the row's currency; items, discounts and taxes are kept as the POS sent them.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    ouUuid: uuid('ou_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    checkNumber: integer('check_number').notNull(),
+    tableNumber: text('table_number'),
+    guests: integer('guests'),
+    employee: text('employee').notNull(),
+    paymentMethodType: text('payment_method_type').$type<PaymentMethodType>().notNull(),
+    paymentType: text('payment_type').$type<PaymentType>().notNull(),
+    currency: text('currency').notNull(),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    taxMinor: integer('tax_minor').notNull().default(0),
+    tipMinor: integer('tip_minor').notNull().default(0),
+    totalMinor: integer('total_minor').notNull(),
+    items: jsonb('items').$type<{ name: string; quantity: number; unitPriceMinor: number; totalMinor: number }[]>().notNull(),
+    discounts: jsonb('discounts').$type<{ name: string; amountMinor: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    taxes: jsonb('taxes').$type<{ name: string; rateBasisPoints: number; amountMinor: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    cardBrand: text('card_brand').$type<CardBrand>(),
+    cardLast4: text('card_last4'),
+    roomNumber: text('room_number'),
+    guestName: text('guest_name'),
+    pmsPostingStatus: text('pms_posting_status').$type<PmsPostingStatus>(),
+    /** the sale a refund or void belongs to */
+    relatedUuid: uuid('related_uuid'),
+    receiptNumber: text('receipt_number').notNull(),
+  },
+  (t) => [
+    index('transactions_ou_time_idx').on(t.ouUuid, t.occurredAt.desc(), t.uuid.desc()),
+    index('transactions_ou_room_idx').on(t.ouUuid, t.roomNumber, t.occurredAt.desc()).where(sql`${t.roomNumber} is not null`),
+    index('transactions_ou_check_idx').on(t.ouUuid, t.checkNumber, t.occurredAt.desc()),
+    index('transactions_related_idx').on(t.relatedUuid).where(sql`${t.relatedUuid} is not null`),
+  ],
+);
+
+/**
+ * Transaction exports (issue 18): a job per request, claimed by one gateway at a time (a lease
+ * other gateways on the same PostgreSQL respect), its CSV kept in export_chunks until it expires.
+ */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    /** the unit named by the path; null for the organization's export */
+    scopeOuUuid: uuid('scope_ou_uuid'),
+    /** the units the export reads (resolved when requested, descendants included as asked) */
+    ouUuids: uuid('ou_uuids').array().notNull(),
+    includeDescendants: boolean('include_descendants').notNull(),
+    after: timestamp('after', { withTimezone: true }).notNull(),
+    before: timestamp('before', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    email: text('email').notNull(),
+    status: text('status').$type<ExportStatus>().notNull().default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    /** the claim of the gateway running it; only that claim may finish it */
+    claimToken: uuid('claim_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    rowCount: integer('row_count'),
+    byteCount: integer('byte_count'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('export_jobs_status_idx').on(t.status, t.createdAt), index('export_jobs_expires_idx').on(t.expiresAt)],
+);
+
+/** An export's CSV, in order: written in batches while the job runs. */
+export const exportChunks = pgTable(
+  'export_chunks',
+  {
+    jobUuid: uuid('job_uuid')
+      .notNull()
+      .references(() => exportJobs.uuid, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobUuid, t.seq] })],
+);
+
+/** Access-control events of the hotels' doors and gates (issue 18): who was let in where, or refused. */
+export const accessLogEntries = pgTable(
+  'access_log_entries',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orgUuid: uuid('org_uuid')
+      .notNull()
+      .references(() => organizations.uuid, { onDelete: 'cascade' }),
+    hotelUuid: uuid('hotel_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    serviceUuid: uuid('service_uuid').references(() => accessControlServices.uuid, { onDelete: 'set null' }),
+    /** the service's name when the entry was written (kept when the service is removed) */
+    serviceName: text('service_name').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    room: text('room').notNull(),
+    identificationMethod: text('identification_method').$type<AccessControlIdMethod>().notNull(),
+    granted: boolean('granted').notNull(),
+    deviceAlias: text('device_alias'),
+  },
+  (t) => [index('access_log_hotel_time_idx').on(t.hotelUuid, t.occurredAt.desc(), t.uuid.desc()), index('access_log_org_time_idx').on(t.orgUuid, t.occurredAt.desc())],
 );
 
 /** One sign-in = one family; every access and refresh token issued by refreshing it belongs to it. */

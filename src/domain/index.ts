@@ -30,3 +30,4 @@ export * from './pos';
 export * from './order-items';
 export * from './discounts';
 export * from './unit-scope';
+export * from './transactions';

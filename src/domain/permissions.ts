@@ -203,3 +203,18 @@ export function unitSetupRule(grants: Grants, org: TreeOrganization, tree: reado
 export function canCreateOrganization(grants: Grants): boolean {
   return isOmnipresent(grants, 'MANAGEMENT') || grants.permissions.includes('CREATE_ORG');
 }
+
+/**
+ * The units whose transactions (and access log) a caller may read: with omnipresent BUSINESS_DATA
+ * every unit; with VIEW_TRANSACTIONS the permitted business-data units of spec section 6 and the
+ * units below them (a hotel's venues and revenue centers take its payments: the search's
+ * includeDescendants=TRUE reads them with it); otherwise none.
+ */
+export function transactionUnitUuids(grants: Grants, tree: readonly TreeOrganization[]): Set<string> {
+  if (isOmnipresent(grants, 'BUSINESS_DATA')) return allUnits(tree);
+  if (!grants.permissions.includes('VIEW_TRANSACTIONS')) return new Set();
+  const roots = permittedBusinessUnitUuids(grants.memberships, tree);
+  const found = new Set<string>();
+  for (const org of tree) for (const uuid of descendantsOf(org, roots)) found.add(uuid);
+  return found;
+}
