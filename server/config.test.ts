@@ -87,4 +87,13 @@ describe('parseConfig', () => {
       expect((error as Error).message).not.toContain('\n');
     }
   });
+
+  it('reads LOBBY_DEMO_ACCESS_LOG (20000 by default, 0 to 1000000)', () => {
+    expect(parseConfig({}).demoAccessLog).toBe(20_000);
+    expect(parseConfig({ LOBBY_DEMO_ACCESS_LOG: '0' }).demoAccessLog).toBe(0);
+    expect(parseConfig({ LOBBY_DEMO_ACCESS_LOG: '1000000' }).demoAccessLog).toBe(1_000_000);
+    for (const bad of ['-1', '1000001', 'lots', '1.5']) {
+      expect(() => parseConfig({ LOBBY_DEMO_ACCESS_LOG: bad })).toThrow('Invalid configuration: LOBBY_DEMO_ACCESS_LOG must be an integer from 0 to 1000000');
+    }
+  });
 });

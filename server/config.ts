@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { newPasswordProblems } from '../src/domain/index';
+import { DEMO_ACCESS_LOG_DEFAULT } from './db/seed-access-log';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   adminPassword: string | null;
   demo: boolean;
   demoPassword: string | null;
+  /** demo access-log entries written at first start (LOBBY_DEMO_ACCESS_LOG) */
+  demoAccessLog: number;
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
@@ -73,6 +76,7 @@ const envSchema = z.object({
   LOBBY_ADMIN_PASSWORD: optional(strongPassword('LOBBY_ADMIN_PASSWORD')),
   LOBBY_DEMO: optional(z.enum(['0', '1'], { error: 'LOBBY_DEMO must be 0 or 1' })),
   LOBBY_DEMO_PASSWORD: optional(strongPassword('LOBBY_DEMO_PASSWORD')),
+  LOBBY_DEMO_ACCESS_LOG: optional(integerIn('LOBBY_DEMO_ACCESS_LOG', 0, 1_000_000)),
   SMTP_URL: optional(urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().trim()),
   PUBLIC_URL: optional(urlWithProtocols('PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL')),
@@ -102,6 +106,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     adminPassword: e.LOBBY_ADMIN_PASSWORD ?? null,
     demo: (e.LOBBY_DEMO ?? '1') === '1',
     demoPassword: e.LOBBY_DEMO_PASSWORD ?? null,
+    demoAccessLog: e.LOBBY_DEMO_ACCESS_LOG ?? DEMO_ACCESS_LOG_DEFAULT,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Lobby <no-reply@lobby.local>',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
       adminPassword: config.adminPassword,
       demo: config.demo,
       demoPassword: config.demoPassword,
+      demoAccessLog: config.demoAccessLog,
     });
     await purgeExpired(handle.db, new Date());
   } catch (error) {

@@ -113,6 +113,8 @@ export interface TestAppOptions {
   mailDir?: string | null;
   /** run housekeeping at start and hourly, as the gateway does; default off */
   housekeeping?: boolean;
+  /** demo access-log entries the seed writes; default 500 (the gateway's 20,000 would slow every test file) */
+  demoAccessLog?: number;
 }
 
 /** The app on a fresh (or given) database, seeded with known passwords unless seed is false. */
@@ -122,7 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const seeded =
     options.seed === false
       ? null
-      : await seedDatabase(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, demoPassword: MANAGER_PASSWORD });
+      : await seedDatabase(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, demoPassword: MANAGER_PASSWORD, demoAccessLog: options.demoAccessLog ?? 500 });
   const clock = options.clock ?? movableClock();
   const app = await buildApp({
     db: database.db,

@@ -546,7 +546,14 @@ export const accessLogEntries = pgTable(
     granted: boolean('granted').notNull(),
     deviceAlias: text('device_alias'),
   },
-  (t) => [index('access_log_hotel_time_idx').on(t.hotelUuid, t.occurredAt.desc(), t.uuid.desc()), index('access_log_org_time_idx').on(t.orgUuid, t.occurredAt.desc())],
+  // hotel_time: the default page and the time, method and granted filters (newest first, no sort);
+  // hotel_room_time: a room's entries; service_time: a service's entries (and the service's removal)
+  (t) => [
+    index('access_log_hotel_time_idx').on(t.hotelUuid, t.occurredAt.desc(), t.uuid.desc()),
+    index('access_log_hotel_room_time_idx').on(t.hotelUuid, t.room, t.occurredAt.desc(), t.uuid.desc()),
+    index('access_log_service_time_idx').on(t.serviceUuid, t.occurredAt.desc(), t.uuid.desc()),
+    index('access_log_org_time_idx').on(t.orgUuid, t.occurredAt.desc()),
+  ],
 );
 
 /** One sign-in = one family; every access and refresh token issued by refreshing it belongs to it. */

@@ -13,6 +13,7 @@ import { deviceAliasKey, parseMinor, PERMISSIONS } from '../../src/domain/index'
 import { hashPassword } from '../auth/passwords';
 import { generatePassword } from '../auth/secrets';
 import type { Database, Transaction } from './client';
+import { DEMO_ACCESS_LOG_DEFAULT, seedDemoAccessLog } from './seed-access-log';
 import {
   accessControlServices,
   devices,
@@ -41,6 +42,8 @@ export interface SeedOptions {
   adminPassword: string | null;
   demo: boolean;
   demoPassword: string | null;
+  /** demo access-log entries (LOBBY_DEMO_ACCESS_LOG); default DEMO_ACCESS_LOG_DEFAULT */
+  demoAccessLog?: number;
 }
 
 export interface SeededAccount {
@@ -136,7 +139,7 @@ async function existingAccounts(db: Database, options: SeedOptions): Promise<See
   return accounts;
 }
 
-async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
+async function seedDemo(tx: Transaction, managerUuid: string, options: SeedOptions): Promise<void> {
   const [org] = await tx
     .insert(organizations)
     .values({ name: DEMO_ORGANIZATION_NAME, legalCompanyName: DEMO_ORGANIZATION_NAME, status: 'ACTIVE', attributes: DEMO_ORGANIZATION_ATTRIBUTES })
@@ -173,6 +176,7 @@ async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
   }
   await seedDemoDevicesAndPos(tx, org.uuid, uuids);
   await seedDemoMenu(tx, org.uuid, uuids.get(DEMO_MENU_VENUE) ?? '', DEMO_ORGANIZATION_ATTRIBUTES.CURRENCY ?? 'EUR');
+  await seedDemoAccessLog(tx, org.uuid, options.demoAccessLog ?? DEMO_ACCESS_LOG_DEFAULT);
   const hotel = uuids.get(MANAGED_HOTEL);
   if (!hotel) throw new Error('demo hotel missing');
   await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });
@@ -386,7 +390,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         .values({ email: DEMO_MANAGER_EMAIL, passwordHash: managerHash, emailValidated: true, active: true, permissions: ['SETUP_OU', 'SETUP_ORG'] })
         .returning({ uuid: users.uuid });
       if (!manager) throw new Error('demo manager not created');
-      await seedDemo(tx, manager.uuid);
+      await seedDemo(tx, manager.uuid, options);
     }
     return true;
   });

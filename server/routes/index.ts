@@ -1,5 +1,6 @@
 /** Every API area, registered under /api by the app. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accessLogRoutes } from './access-log';
 import { activationRoutes } from './auth/activation';
 import { tokenRoutes } from './auth/tokens';
 import { contractRoutes } from './contracts';
@@ -36,4 +37,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(posRoutes);
   await app.register(orderItemRoutes);
   await app.register(discountRoutes);
+  await app.register(accessLogRoutes);
 };

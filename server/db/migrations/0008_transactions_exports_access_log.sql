@@ -79,6 +79,8 @@ ALTER TABLE "export_jobs" ADD CONSTRAINT "export_jobs_requested_by_users_uuid_fk
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_org_uuid_organizations_uuid_fk" FOREIGN KEY ("org_uuid") REFERENCES "public"."organizations"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_ou_uuid_organizational_units_uuid_fk" FOREIGN KEY ("ou_uuid") REFERENCES "public"."organizational_units"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "access_log_hotel_time_idx" ON "access_log_entries" USING btree ("hotel_uuid","occurred_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "access_log_hotel_room_time_idx" ON "access_log_entries" USING btree ("hotel_uuid","room","occurred_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "access_log_service_time_idx" ON "access_log_entries" USING btree ("service_uuid","occurred_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "access_log_org_time_idx" ON "access_log_entries" USING btree ("org_uuid","occurred_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "export_jobs_status_idx" ON "export_jobs" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "export_jobs_expires_idx" ON "export_jobs" USING btree ("expires_at");--> statement-breakpoint
