@@ -113,6 +113,8 @@ export interface TestAppOptions {
   mailDir?: string | null;
   /** run housekeeping at start and hourly, as the gateway does; default off */
   housekeeping?: boolean;
+  /** run export jobs by themselves, as the gateway does; default off (tests await app.lobby.exports.drain()) */
+  exportJobs?: boolean;
 }
 
 /** The app on a fresh (or given) database, seeded with known passwords unless seed is false. */
@@ -134,6 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: null,
     mailDir: options.mailDir ?? null,
     housekeeping: options.housekeeping ?? false,
+    exportJobs: options.exportJobs ?? false,
     registerExtraRoutes: options.registerExtraRoutes,
   });
   await app.ready();

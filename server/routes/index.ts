@@ -5,6 +5,7 @@ import { tokenRoutes } from './auth/tokens';
 import { contractRoutes } from './contracts';
 import { deviceRoutes } from './devices';
 import { discountRoutes } from './discounts';
+import { exportRoutes } from './exports';
 import { healthRoutes } from './health';
 import { hotelRoutes } from './hotels';
 import { imageRoutes } from './images';
@@ -36,4 +37,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(posRoutes);
   await app.register(orderItemRoutes);
   await app.register(discountRoutes);
+  await app.register(exportRoutes);
 };

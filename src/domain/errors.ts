@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   /** a create whose client uuid is already taken (no record of another organization is named) */
   conflict: 'conflict',
   rateLimited: 'rate_limited',
+  /** a link or file that existed and no longer does (an expired export) */
+  gone: 'gone',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
