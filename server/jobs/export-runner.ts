@@ -273,12 +273,11 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
       if (batch.length === 0 && seq > 0) break;
       let text = seq === 0 ? csvRecord(EXPORT_COLUMNS) : '';
       for (const row of batch) text += recordOf(row, units.get(row.ouUuid) ?? '', job.timeZone);
-      const data = new Uint8Array(Buffer.from(text, 'utf8'));
       const chunkSeq = seq;
-      await underClaim(job, async (tx) => void (await tx.insert(exportChunks).values({ jobUuid: job.uuid, seq: chunkSeq, data })));
+      await underClaim(job, async (tx) => void (await tx.insert(exportChunks).values({ jobUuid: job.uuid, seq: chunkSeq, data: text })));
       seq += 1;
       rowCount += batch.length;
-      byteCount += data.byteLength;
+      byteCount += Buffer.byteLength(text, 'utf8');
       const last = batch.at(-1);
       if (!last || batch.length < batchRows) break;
       cursor = { at: last.cursorAt, uuid: last.uuid };

@@ -394,7 +394,7 @@ describe('exactly once across restarts and gateways', () => {
       })
       .returning();
     const uuid = row?.uuid ?? '';
-    await t.db.insert(exportChunks).values([0, 1].map((seq) => ({ jobUuid: uuid, seq, data: new Uint8Array(Buffer.from(`stale part ${seq}\r\n`)) })));
+    await t.db.insert(exportChunks).values([0, 1].map((seq) => ({ jobUuid: uuid, seq, data: `stale part ${seq}\r\n` })));
 
     // a gateway starting on the same database picks it up by itself
     const restarted = await createTestApp({ database, seed: false, exportJobs: true, clock: t.clock });

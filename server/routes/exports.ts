@@ -65,7 +65,7 @@ function chunksOf(db: Database, jobUuid: string): Readable {
         .from(exportChunks)
         .where(and(eq(exportChunks.jobUuid, jobUuid), eq(exportChunks.seq, seq)));
       if (!chunk) return;
-      yield Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
+      yield Buffer.from(chunk.data, 'utf8');
     }
   }
   return Readable.from(read(), { objectMode: false });
