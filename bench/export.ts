@@ -9,6 +9,8 @@
  *   (the file is streamed from its chunks, never held whole).
  * Figures only; nothing is asserted.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { eq, sql } from 'drizzle-orm';
 import { exportJobs, organizationalUnits, organizations } from '../server/db/schema';
 import type { TestDatabase } from '../server/test-helpers';
@@ -23,8 +25,15 @@ interface Peak {
   heap: number;
 }
 
-/** Samples memory while `run` runs; answers the peak growth over the figures before it. */
+/** A full garbage collection, so the figures before a run hold no garbage of the rows' insert. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/** Samples memory while `run` runs; answers the peak growth over the figures before it (after a full GC). */
 async function sampled<T>(run: () => Promise<T>): Promise<{ result: T; ms: number; growth: Peak; before: Peak }> {
+  collectGarbage();
   const before = { rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed };
   const peak = { ...before };
   const timer = setInterval(() => {
