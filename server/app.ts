@@ -18,6 +18,7 @@ import { DEFAULT_LIMITS } from './context';
 import type { Database } from './db/client';
 import { housekeeping, HOUSEKEEPING_INTERVAL_MS } from './db/maintenance';
 import { HttpError } from './http-error';
+import { createExportRunner, EXPORT_POLL_MS } from './jobs/export-runner';
 import { loggerOptions } from './logging';
 import type { MailTransport } from './mail/outbox';
 import { deliverMail, recordMail, sendSms, smtpTransport } from './mail/outbox';
@@ -50,6 +51,11 @@ export interface BuildAppOptions {
    * keys, unused images, old mail files) at start and hourly, in the background; default true
    */
   housekeeping?: boolean;
+  /**
+   * transaction export jobs (server/jobs/export-runner.ts): true (default) runs them once the app is
+   * ready, when one is queued, and every EXPORT_POLL_MS; false only when lobby.exports.drain() is called (tests)
+   */
+  exportJobs?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -77,6 +83,14 @@ export async function buildApp(options: BuildAppOptions) {
     sms: (executor, message) => sendSms(executor, message, outbox),
   };
   const running = new Set<Promise<void>>();
+  const exportJobs = options.exportJobs !== false;
+  const exportRunner = createExportRunner({
+    db,
+    now: () => lobby.now(),
+    mailer,
+    publicUrl: config.publicUrl,
+    log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
+  });
   const lobby: LobbyContext = {
     db,
     config,
@@ -93,6 +107,7 @@ export async function buildApp(options: BuildAppOptions) {
     settle: async () => {
       while (running.size > 0) await Promise.all([...running]);
     },
+    exports: { kick: () => (exportJobs ? exportRunner.kick() : undefined), drain: () => exportRunner.drain() },
   };
   app.decorate('lobby', lobby);
 
@@ -128,6 +143,14 @@ export async function buildApp(options: BuildAppOptions) {
       );
     run();
     const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+    app.addHook('preClose', async () => clearInterval(timer));
+  }
+  // stopped before the background tasks are awaited: a job under way goes back to the queue
+  app.addHook('preClose', async () => exportRunner.stop());
+  if (exportJobs) {
+    app.addHook('onReady', async () => exportRunner.kick());
+    const timer = setInterval(() => exportRunner.kick(), EXPORT_POLL_MS);
     timer.unref();
     app.addHook('preClose', async () => clearInterval(timer));
   }

@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
+import type { ExportRunner } from './jobs/export-runner';
 import type { MailMessage, RecordedMail, SmsMessage } from './mail/outbox';
 
 export interface Limits {
@@ -68,6 +69,8 @@ export interface LobbyContext {
   background(task: () => Promise<void>): void;
   /** Resolves when every background task started so far has finished (tests, shutdown). */
   settle(): Promise<void>;
+  /** Transaction exports (server/jobs/export-runner.ts): kick() after queuing one; tests await drain(). */
+  exports: Pick<ExportRunner, 'kick' | 'drain'>;
 }
 
 /** The signed-in caller of a request, set by the auth plugin. */

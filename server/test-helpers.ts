@@ -115,6 +115,8 @@ export interface TestAppOptions {
   housekeeping?: boolean;
   /** demo access-log entries the seed writes; default 500 (the gateway's 20,000 would slow every test file) */
   demoAccessLog?: number;
+  /** run export jobs by themselves, as the gateway does; default off (tests await app.lobby.exports.drain()) */
+  exportJobs?: boolean;
 }
 
 /** The app on a fresh (or given) database, seeded with known passwords unless seed is false. */
@@ -136,6 +138,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: null,
     mailDir: options.mailDir ?? null,
     housekeeping: options.housekeeping ?? false,
+    exportJobs: options.exportJobs ?? false,
     registerExtraRoutes: options.registerExtraRoutes,
   });
   await app.ready();

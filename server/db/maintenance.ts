@@ -1,9 +1,10 @@
 /**
  * Housekeeping run at start and hourly: expired tokens and codes, throttling events past every
  * window (known-address markers after 30 days), idempotency keys past their 24-hour retention,
- * organizations' images nothing has named for a day, and mail and SMS files past their retention.
+ * organizations' images nothing has named for a day, mail and SMS files past their retention, and the
+ * files of expired transaction exports.
  */
-import { lt } from 'drizzle-orm';
+import { inArray, lt } from 'drizzle-orm';
 import { purgeEvents } from '../auth/throttle';
 import { DEFAULT_LIMITS } from '../context';
 import { purgeExpiredTokens } from '../auth/tokens';
@@ -11,7 +12,7 @@ import { removeOldMailFiles } from '../mail/outbox';
 import { purgeIdempotencyKeys } from '../plugins/idempotency';
 import { removeUnusedImages } from '../services/images';
 import type { Database } from './client';
-import { activationCodes } from './schema';
+import { activationCodes, exportChunks, exportJobs } from './schema';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -21,6 +22,8 @@ export async function purgeExpired(db: Database, now: Date): Promise<void> {
   await purgeEvents(db, new Date(now.getTime() - DAY_MS), new Date(now.getTime() - DEFAULT_LIMITS.knownAddressMs));
   await purgeExpiredTokens(db, now);
   await db.delete(activationCodes).where(lt(activationCodes.expiresAt, new Date(now.getTime() - DAY_MS)));
+  // an expired export's file (its job stays, so its link answers 410 rather than 404)
+  await db.delete(exportChunks).where(inArray(exportChunks.jobUuid, db.select({ uuid: exportJobs.uuid }).from(exportJobs).where(lt(exportJobs.expiresAt, now))));
 }
 
 /** How often the gateway runs housekeeping (and once at start). */

@@ -513,7 +513,10 @@ export const exportJobs = pgTable(
   (t) => [index('export_jobs_status_idx').on(t.status, t.createdAt), index('export_jobs_expires_idx').on(t.expiresAt)],
 );
 
-/** An export's CSV, in order: written in batches while the job runs. */
+/**
+ * An export's CSV, in order: written in batches while the job runs. Text, not bytea: the file is
+ * UTF-8 CSV, and PGlite moves text about 15 times faster than bytea (bench/export.ts).
+ */
 export const exportChunks = pgTable(
   'export_chunks',
   {
@@ -521,7 +524,7 @@ export const exportChunks = pgTable(
       .notNull()
       .references(() => exportJobs.uuid, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
-    data: bytea('data').notNull(),
+    data: text('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobUuid, t.seq] })],
 );

@@ -6,6 +6,7 @@ import { tokenRoutes } from './auth/tokens';
 import { contractRoutes } from './contracts';
 import { deviceRoutes } from './devices';
 import { discountRoutes } from './discounts';
+import { exportRoutes } from './exports';
 import { healthRoutes } from './health';
 import { hotelRoutes } from './hotels';
 import { imageRoutes } from './images';
@@ -38,4 +39,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderItemRoutes);
   await app.register(discountRoutes);
   await app.register(accessLogRoutes);
+  await app.register(exportRoutes);
 };

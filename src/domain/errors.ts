@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   /** a removal refused because other records still use the record (409, and not an edit conflict) */
   inUse: 'in_use',
   rateLimited: 'rate_limited',
+  /** a link or file that existed and no longer does (an expired export) */
+  gone: 'gone',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

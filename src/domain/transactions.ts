@@ -230,31 +230,49 @@ export const exportJobSchema = z.object({
 });
 export type ExportJob = z.infer<typeof exportJobSchema>;
 
+/** A decimal amount written as a number ("-12.50"): not neutralised like a text starting with a minus. */
+export interface CsvDecimal {
+  readonly decimal: string;
+}
+/** A CSV cell's value; csvDecimal makes the amounts. */
+export type CsvValue = string | number | CsvDecimal | null | undefined;
+
+/** Decimal text of an amount (minorToDecimal's) as a number cell; anything but a plain decimal is refused. */
+export function csvDecimal(text: string): CsvDecimal {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new RangeError(`${JSON.stringify(text)} is not a decimal number`);
+  return { decimal: text };
+}
+
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote, or a line break, quotes doubled;
  * a text starting with = + - @ tab or carriage return is prefixed with an apostrophe so a
  * spreadsheet never runs it as a formula. Numbers are written as they are (a negative amount stays a
  * number).
  */
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return value.decimal;
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One CSV record with its CRLF line end (RFC 4180). */
-export function csvRecord(cells: readonly (string | number | null | undefined)[]): string {
+export function csvRecord(cells: readonly CsvValue[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/** One formatter per time zone: an export formats every row's time in the same zone. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** An instant as "YYYY-MM-DD HH:MM:SS" in the time zone (for export files). */
 export function formatInZone(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    zoneFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 

@@ -14,7 +14,7 @@ CREATE TABLE "access_log_entries" (
 CREATE TABLE "export_chunks" (
 	"job_uuid" uuid NOT NULL,
 	"seq" integer NOT NULL,
-	"data" "bytea" NOT NULL,
+	"data" text NOT NULL,
 	CONSTRAINT "export_chunks_job_uuid_seq_pk" PRIMARY KEY("job_uuid","seq")
 );
 --> statement-breakpoint
