@@ -138,6 +138,11 @@ export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCre
    * uuid of a create (null without one).
    */
   precheck?(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: { uuid: string | null; before: RowOf<TTable> | null }): Promise<FieldError[]>;
+  /**
+   * Why the record may not be removed now (other records use it), or null. Runs inside the
+   * removal's transaction; a reason answers 409 `in_use` with it, and nothing is removed.
+   */
+  refuseRemoval?(tx: Transaction, row: RowOf<TTable>): Promise<string | null>;
   messages: {
     /** 404 of an unknown record, e.g. 'PMS connection not found' */
     notFound: string;
@@ -409,7 +414,7 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           schema: {
             ...common,
             summary: docs.delete.summary,
-            description: ['With If-Match, a stale version answers 412 with `current`.', docs.delete.description].filter(Boolean).join(' '),
+            description: ['With If-Match, a stale version answers 412 with `current`.', declaration.refuseRemoval ? 'A record other records still use answers 409 `in_use` naming them.' : undefined, docs.delete.description].filter(Boolean).join(' '),
             params: itemParams,
             headers: ifMatchHeaders,
             response: { 204: noContent, ...mutationErrors },
@@ -420,6 +425,8 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           return withMutation(request, reply, async (tx) => {
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
             assertVersion(request, before, current(before));
+            const refused = declaration.refuseRemoval ? await declaration.refuseRemoval(tx, before) : null;
+            if (refused !== null) throw HttpError.of(409, ERROR_CODES.inUse, refused);
             if (declaration.softDeleteKey) {
               // flagged, not deleted: a second removal of a flagged record changes nothing
               if ((before as Record<string, unknown>)[declaration.softDeleteKey] !== true) {

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsConnection } from '../../src/domain/index';
 import { ERROR_CODES, pmsConnectionListResponseSchema, pmsConnectionSchema } from '../../src/domain/index';
-import { organizations, pmsConnections } from '../db/schema';
+import { hotelDefinitions, organizationalUnits, organizations, pmsConnections } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, MANAGER_EMAIL, MANAGER_PASSWORD } from '../test-helpers';
@@ -307,6 +307,31 @@ describe('DELETE /organization/{org}/pms-connection/{id}', () => {
     expect(await stored(connection.uuid)).toBeDefined();
     expect((await remove(connection.uuid, { 'if-match': '"2"' })).statusCode).toBe(204);
     expect(await stored(connection.uuid)).toBeUndefined();
+  });
+
+  it('refuses (409 in_use) a connection a hotel uses, naming the hotel, and removes nothing', async () => {
+    const connection = await created({ ...opera, name: 'Lakeside Opera' });
+    const [hotel] = await t.db
+      .insert(organizationalUnits)
+      .values({ orgUuid: demoOrg, parentUuid: null, type: 'HOTEL', name: 'Lakeside Inn', attributes: { NAME: 'Lakeside Inn', TYPE: 'HOTEL', PMS_CONNECTION: connection.uuid } })
+      .returning();
+    const [definition] = await t.db
+      .insert(hotelDefinitions)
+      .values({ orgUuid: demoOrg, hotelUuid: hotel?.uuid ?? null, name: 'Lakeside Inn', pmsConnectionUuid: connection.uuid })
+      .returning();
+    const refused = await remove(connection.uuid);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      errors: [{ code: ERROR_CODES.inUse, message: 'This PMS connection is used by the hotel Lakeside Inn. Choose another connection for it first, then remove this one.' }],
+    });
+    expect(await stored(connection.uuid)).toBeDefined();
+    // moved off it in its hotel definition, the hotel's PMS_CONNECTION setting still holds it back
+    await t.db.update(hotelDefinitions).set({ pmsConnectionUuid: null }).where(eq(hotelDefinitions.uuid, definition?.uuid ?? ''));
+    expect((await remove(connection.uuid)).statusCode).toBe(409);
+    await t.db.update(organizationalUnits).set({ attributes: { NAME: 'Lakeside Inn', TYPE: 'HOTEL' } }).where(eq(organizationalUnits.uuid, hotel?.uuid ?? ''));
+    expect((await remove(connection.uuid)).statusCode).toBe(204);
+    await t.db.delete(hotelDefinitions).where(eq(hotelDefinitions.uuid, definition?.uuid ?? ''));
+    await t.db.delete(organizationalUnits).where(eq(organizationalUnits.uuid, hotel?.uuid ?? ''));
   });
 
   it('replays the same Idempotency-Key with the same 204', async () => {

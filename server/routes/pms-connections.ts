@@ -5,7 +5,7 @@
  * organization, case and surrounding spaces ignored (isPmsConnectionNameTaken): the check runs in
  * the write's transaction under the organization's row lock, so two writes never both pass it.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   canSetupOrganization,
   isPmsConnectionNameTaken,
@@ -13,10 +13,11 @@ import {
   pmsConnectionCreateSchema,
   pmsConnectionInputSchema,
   pmsConnectionListResponseSchema,
+  pmsConnectionInUseMessage,
   pmsConnectionNameKey,
   pmsConnectionSchema,
 } from '../../src/domain/index';
-import { pmsConnections } from '../db/schema';
+import { hotelDefinitions, organizationalUnits, pmsConnections } from '../db/schema';
 import { defineResource } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
 
@@ -35,6 +36,20 @@ export const pmsConnectionResource = defineResource({
     const others = await tx.select({ uuid: pmsConnections.uuid, name: pmsConnections.name }).from(pmsConnections).where(eq(pmsConnections.orgUuid, parent));
     // 422, like the other field refusals the outbox returns to their form (a 409 would read as an edit conflict)
     return isPmsConnectionNameTaken(input.name, others, uuid) ? [{ field: 'name', message: PMS_CONNECTION_MESSAGES.nameTaken }] : [];
+  },
+  async refuseRemoval(tx, row) {
+    // a hotel pointing at a removed connection could post nothing: name them, the operator moves them first
+    const byDefinition = await tx
+      .select({ name: sql<string>`coalesce(${organizationalUnits.name}, ${hotelDefinitions.name})` })
+      .from(hotelDefinitions)
+      .leftJoin(organizationalUnits, eq(organizationalUnits.uuid, hotelDefinitions.hotelUuid))
+      .where(eq(hotelDefinitions.pmsConnectionUuid, row.uuid));
+    const bySetting = await tx
+      .select({ name: organizationalUnits.name })
+      .from(organizationalUnits)
+      .where(and(eq(organizationalUnits.orgUuid, row.orgUuid), sql`${organizationalUnits.attributes}->>'PMS_CONNECTION' = ${row.uuid}`));
+    const names = [...new Set([...byDefinition, ...bySetting].map(({ name }) => name))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    return names.length === 0 ? null : pmsConnectionInUseMessage(names);
   },
   messages: {
     notFound: 'PMS connection not found',
@@ -56,7 +71,7 @@ export const pmsConnectionResource = defineResource({
       summary: 'Update a PMS connection',
       description: 'A new name another connection of the organization has (case ignored) answers 422 `validation` on `name`; keeping its own name is always allowed.',
     },
-    delete: { summary: 'Delete a PMS connection' },
+    delete: { summary: 'Delete a PMS connection', description: 'A connection a hotel uses (its hotel definition or its PMS_CONNECTION setting) is refused with 409 `in_use` naming the hotels.' },
   },
 });
 

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   idempotencyMismatch: 'idempotency.key_reused',
   /** a create whose client uuid is already taken (no record of another organization is named) */
   conflict: 'conflict',
+  /** a removal refused because other records still use the record (409, and not an edit conflict) */
+  inUse: 'in_use',
   rateLimited: 'rate_limited',
   internal: 'internal',
 } as const;

@@ -32,6 +32,12 @@ export const PMS_CONNECTION_MESSAGES = {
   nilUuid: 'The nil uuid cannot identify a connection: send another uuid, or none',
 } as const;
 
+/** Why a connection hotels use is not removed (409 `in_use`), naming them. */
+export function pmsConnectionInUseMessage(hotels: readonly string[]): string {
+  const which = hotels.length === 1 ? `the hotel ${hotels[0] ?? ''}` : `${hotels.length} hotels: ${hotels.join(', ')}`;
+  return `This PMS connection is used by ${which}. Choose another connection for ${hotels.length === 1 ? 'it' : 'them'} first, then remove this one.`;
+}
+
 /** 00000000-0000-0000-0000-000000000000: a placeholder, never the identity of a record. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 

@@ -1,5 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../domain';
 import { t } from '../i18n';
 import { LobbyDatabase } from './db';
 import { describeOutboxError, describeRefusal } from './describe';
@@ -201,6 +202,16 @@ describe('drainOutbox', () => {
     expect((await listEntries(ME, db)).map((entry) => [entry.label, entry.status])).toEqual([['Edit missing', 'failed']]);
     expect(await listOutcomes(ME, db)).toMatchObject([{ kind: 'alreadyRemoved', label: 'Delete PMS connection "Gone"' }]);
     expect(await listOutcomes(OTHER, db)).toEqual([]);
+  });
+
+  it('marks a removal refused as in use (409 in_use) failed with its message, not a conflict, and goes on', async () => {
+    open();
+    await enqueue({ method: 'DELETE', path: '/r/used', ifMatch: 1, userUuid: ME, label: 'Delete PMS connection "Used"', recordUuid: 'used' }, db);
+    await enqueue({ method: 'DELETE', path: '/r/free', ifMatch: 1, userUuid: ME, label: 'Delete PMS connection "Free"', recordUuid: 'free' }, db);
+    const message = 'This PMS connection is used by the hotel Lakeside Inn. Choose another connection for it first, then remove this one.';
+    const { deps: d } = deps((s) => (s.url === '/api/r/used' ? error(409, message, ERROR_CODES.inUse) : new Response(null, { status: 204 })));
+    expect(await drainOutbox(d)).toEqual({ stoppedBy: 'empty', applied: 1, failed: 1, conflicts: 0 });
+    expect(await listEntries(ME, db)).toMatchObject([{ label: 'Delete PMS connection "Used"', status: 'failed', lastStatus: 409, lastError: message }]);
   });
 
   it("stores the gateway's words, else a code and the status, never English text of its own", async () => {

@@ -100,6 +100,9 @@ async function readBody(response: Response): Promise<unknown> {
 const isBusy = (status: number, body: unknown) =>
   status === 409 && apiErrorBodySchema.safeParse(body).data?.errors.some((error) => error.code === ERROR_CODES.idempotencyMismatch) === true;
 
+/** A 409 `in_use`: the gateway refused a removal the record's users still need; returned like any refusal, not a conflict. */
+const isRefusedRemoval = (body: unknown) => apiErrorBodySchema.safeParse(body).data?.errors.some((error) => error.code === ERROR_CODES.inUse) === true;
+
 /** The next entry to send: the first pending one not waiting behind a failed change of its record. */
 export function nextToSend(entries: readonly OutboxEntry[]): OutboxEntry | null {
   const blocked = new Set<string>();
@@ -236,7 +239,7 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
       deps.onApplied?.(entry, body);
       continue;
     }
-    if (status === 409 || status === 412) {
+    if ((status === 409 && !isRefusedRemoval(body)) || status === 412) {
       const theirs = (body as { current?: unknown } | undefined)?.current ?? null;
       await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), theirs });
       result.conflicts += 1;
