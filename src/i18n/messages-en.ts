@@ -12,6 +12,7 @@ import { packages } from './en/packages';
 import { profile } from './en/profile';
 import { rateAccess } from './en/rate-access';
 import { users } from './en/users';
+import { transactions } from './en/transactions';
 
 export const en = {
   ...hotelPms,
@@ -23,6 +24,7 @@ export const en = {
   ...catalogue,
   ...devicesPos,
   ...menu,
+  ...transactions,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

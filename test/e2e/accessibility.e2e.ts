@@ -129,6 +129,8 @@ describe('signed in', () => {
       [`/organization/${org}/contract`, 'contract'],
       [`/organization/${org}/devices`, 'devices'],
       [`/organization/${org}/pos`, 'POS configuration'],
+      [`/organization/${org}/transactions`, 'transactions'],
+      [`/organization/${org}/access-log`, 'access log'],
       [`/organization/${org}/ous/${unit('Rooftop Bar')}/order-items`, 'order items'],
       [`/organization/${org}/ous/${unit('Rooftop Bar')}/discounts`, 'discounts'],
       [`/organization/${org}/ous`, 'units'],

@@ -218,6 +218,8 @@ describe('signed in', () => {
       [`/organization/${org}/contract`, 'contracts', (p) => p.getByRole('button', { name: 'Add contract' })],
       [`/organization/${org}/devices`, 'devices', (p) => p.getByRole('table', { name: 'Devices' })],
       [`/organization/${org}/pos`, 'pos', (p) => p.getByRole('table', { name: 'POS installations' })],
+      [`/organization/${org}/transactions`, 'transactions', (p) => p.getByRole('table', { name: 'Transactions' })],
+      [`/organization/${org}/access-log`, 'access-log', (p) => p.getByRole('table', { name: 'Access log' })],
       [`/organization/${org}/ous/${unit('Rooftop Bar')}/order-items?section=items`, 'order-items', (p) => p.getByRole('table', { name: 'Items' })],
       [`/organization/${org}/ous/${unit('Rooftop Bar')}/discounts`, 'discounts', (p) => p.getByRole('table', { name: 'Discounts' })],
       ['/user-management', 'user-management', (p) => p.getByRole('cell', { name: 'manager@lobby.local', exact: true })],

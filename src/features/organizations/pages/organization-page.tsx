@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { t, type MessageKey } from '../../../i18n';
-import { canCreateOrganization, canSetupOrganization, type UnitTreeNode } from '../../../domain';
+import { canCreateOrganization, canSetupOrganization, canViewTransactions, type UnitTreeNode } from '../../../domain';
 import { isForbiddenError, useSession } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, uploadImage, usePageTitle } from '../../../ui';
@@ -21,6 +21,8 @@ interface Section {
   available: boolean;
   /** only organization setup may use it (the gateway refuses the others): not offered to them */
   organizationSetup?: true;
+  /** only who may view the organization's transactions (spec section 6): not offered to the others */
+  transactions?: true;
 }
 
 /** The organization's configuration sections, in the spec's words (section 2 routes). */
@@ -31,7 +33,8 @@ const SECTIONS: readonly Section[] = [
   { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about', available: true },
   { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about', available: true },
   { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about', available: true },
-  { path: 'transactions', title: 'organization.section.transactions', about: 'organization.section.transactions.about', available: false },
+  { path: 'transactions', title: 'organization.section.transactions', about: 'organization.section.transactions.about', available: true, transactions: true },
+  { path: 'access-log', title: 'organization.section.accessLog', about: 'organization.section.accessLog.about', available: true, transactions: true },
 ];
 
 /**
@@ -72,8 +75,16 @@ export function OrganizationPage() {
   usePageTitle(organization?.name ?? t('organization.title'));
   const profile = useProfile();
   const organizationSetup = profile.data !== undefined && canSetupOrganization(profile.data, uuid);
-  const sections = SECTIONS.filter((section) => !section.organizationSetup || organizationSetup);
   const tree = detail.data?.ous;
+  const viewTransactions = useMemo(() => {
+    if (!profile.data || !tree) return false;
+    const ous: { uuid: string; parentUuid: string | null }[] = [];
+    const walk = (nodes: readonly UnitTreeNode[]) => nodes.forEach((node) => (ous.push(node), walk(node.children)));
+    walk(tree);
+    const org = { uuid, ous };
+    return canViewTransactions(profile.data, org, [org]);
+  }, [profile.data, tree, uuid]);
+  const sections = SECTIONS.filter((section) => (!section.organizationSetup || organizationSetup) && (!section.transactions || viewTransactions));
   const hotels = useMemo(() => {
     const found: { uuid: string; name: string }[] = [];
     const walk = (nodes: readonly UnitTreeNode[]) => {

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { t } from '../../i18n';
+import type { StaticTableColumn } from '../static-table';
+import { TableFrame } from '../table-frame';
+
+interface PagedResultsProps<Row> {
+  rows: readonly Row[];
+  columns: readonly StaticTableColumn<Row>[];
+  rowKey: (row: Row) => string;
+  /** accessible name of the table */
+  label: string;
+  /** the page shown, from 1, and how many the whole result has */
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  emptyText: string;
+  /** a row opens its record on a click; its first cell carries the link for the keyboard */
+  onOpen?: (row: Row) => void;
+  minWidth?: number;
+  /** under the table, before the pager (the totals) */
+  footer?: ReactNode;
+}
+
+/**
+ * One page of a result the gateway pages (10 rows a page, spec section 9): the table, an empty
+ * state announced politely, and the pager. Unlike DataTable, the rows are the gateway's page.
+ */
+export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, onPage, emptyText, onOpen, minWidth, footer }: PagedResultsProps<Row>) {
+  return (
+    <Stack gap="md">
+      <TableFrame label={label} minWidth={minWidth}>
+        <Table striped highlightOnHover aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} w={column.width}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)} onClick={onOpen ? () => onOpen(row) : undefined} style={onOpen ? { cursor: 'pointer' } : undefined}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableFrame>
+      <div role="status">
+        {rows.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            {emptyText}
+          </Text>
+        )}
+      </div>
+      {footer}
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPage}
+            siblings={1}
+            boundaries={1}
+            aria-label={t('table.pagination')}
+            getItemProps={(item) => ({ 'aria-label': t('table.page', { page: item }) })}
+            getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

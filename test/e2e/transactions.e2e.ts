@@ -1,0 +1,131 @@
+/**
+ * Transactions and the access log as an administrator uses them (issue 18): Transactions opened
+ * from the organization page, a ROOM_CHARGE found by its room number, its payment tab opened by
+ * address (room and guest), an export requested, its mailed link opened in the app and the CSV
+ * downloaded; the Access log filtered by a room. axe on every screen and modal, by the keyboard
+ * where a user would.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { gatewayClient, signIn } from './journeys';
+
+let gateway: Gateway;
+let browser: Browser | null = null;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = null;
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+interface Summary {
+  uuid: string;
+  roomNumber: string | null;
+  checkNumber: number;
+}
+
+async function start(): Promise<Page> {
+  browser = await openBrowser();
+  await signIn(browser.page, gateway.url);
+  await browser.page.getByRole('button', { name: 'Accept' }).click();
+  return browser.page;
+}
+
+describe('transactions and the access log', () => {
+  it('finds a room charge by room, opens its payment tab by address, exports and downloads the CSV', { timeout: 240_000 }, async () => {
+    const page = await start();
+    const client = await gatewayClient(gateway.url);
+    const { org } = client;
+    const units = ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string }[] }).data;
+    const after = new Date(Date.now() - 20 * 86_400_000).toISOString();
+    const before = new Date().toISOString();
+    const found = (await client.call(`/transaction/v1/transactions/search?ouUuids=${units.map((unit) => unit.uuid).join(',')}&after=${after}&before=${before}&paymentMethodTypes=ROOM_CHARGE&pageSize=1`)).body as { data: Summary[] };
+    const charge = found.data[0];
+    expect(charge?.roomNumber).toBeTruthy();
+    if (!charge?.roomNumber) return;
+
+    await page.getByRole('link', { name: 'Demo Hospitality Group' }).click();
+    await page.getByRole('link', { name: 'Transactions', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await table.waitFor();
+    await expectAccessible(page, 'transactions');
+
+    // the room number, and Enter searches
+    await page.getByRole('textbox', { name: 'Room number' }).fill(charge.roomNumber);
+    await page.getByRole('textbox', { name: 'Room number' }).press('Enter');
+    await expect.poll(() => page.url()).toContain(`roomNumber=${encodeURIComponent(charge.roomNumber)}`);
+    const row = table.getByRole('row').filter({ hasText: 'Room charge' }).filter({ hasText: String(charge.checkNumber) });
+    await row.first().waitFor();
+
+    // the payment tab by its address: the room and the guest
+    await page.goto(`${gateway.url}/organization/${org}/transactions/${charge.uuid}/payment`);
+    const detail = page.getByRole('dialog');
+    await detail.getByRole('tab', { name: 'Payment', selected: true }).waitFor();
+    await detail.getByText('Room number').waitFor();
+    await expect(detail.getByText(charge.roomNumber, { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await detail.getByText('Guest name').waitFor();
+    await expectAccessible(page, 'transaction payment tab');
+    // the tabs by keyboard: arrow to Refund, the address follows
+    await detail.getByRole('tab', { name: 'Payment' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).toContain(`/transactions/${charge.uuid}/refund`);
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+
+    // the export, to the admin's email; the link comes by mail
+    await page.getByRole('button', { name: 'Export' }).click();
+    const modal = page.getByRole('dialog', { name: 'Export transactions' });
+    await modal.waitFor();
+    await expectAccessible(page, 'export modal');
+    const email = await modal.getByRole('textbox', { name: 'Email' }).inputValue();
+    expect(email).toContain('@');
+    await modal.getByRole('button', { name: 'Send export' }).click();
+    await modal.getByText(`The link will come by mail to ${email}.`).waitFor({ timeout: 30_000 });
+    await modal.getByRole('button', { name: 'Close' }).click();
+
+    await expect.poll(() => gateway.mailLinks(/\/exports\//).length, { timeout: 120_000 }).toBeGreaterThan(0);
+    const link = gateway.mailLinks(/\/exports\//).at(-1) ?? '';
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, gateway.url));
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = readFileSync((await file.path()) ?? '', 'utf8');
+    const [header, first] = csv.split('\r\n');
+    expect(header).toMatch(/check/i);
+    expect(first?.split(',').length).toBe(header?.split(',').length);
+    await page.getByText(/Your download of .* has started/).waitFor();
+    await expectAccessible(page, 'export download');
+  });
+
+  it('filters the access log by a room and shows its entries', { timeout: 120_000 }, async () => {
+    const page = await start();
+    const client = await gatewayClient(gateway.url);
+    const { org } = client;
+    const any = (await client.call(`/access-control/v1/access-control/find?orgUuid=${org}&limit=1`)).body as { data: { room: string }[] };
+    const room = any.data[0]?.room;
+    expect(room).toBeTruthy();
+    await page.getByRole('link', { name: 'Demo Hospitality Group' }).click();
+    await page.getByRole('link', { name: 'Access log', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Access log' });
+    await table.waitFor();
+    // a wide range: the entries span months
+    await page.getByRole('textbox', { name: 'From date' }).fill('01/01/2020');
+    await page.getByRole('textbox', { name: 'Room' }).fill(room ?? '');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.url()).toContain('room=');
+    await table.getByRole('row').nth(1).waitFor();
+    const rooms = await table.getByRole('row').locator('td:nth-child(4)').allTextContents();
+    expect(rooms.length).toBeGreaterThan(0);
+    expect(new Set(rooms)).toEqual(new Set([room]));
+    await expectAccessible(page, 'access log');
+  });
+});
