@@ -20,6 +20,8 @@ export interface Config {
   adminPassword: string | null;
   demo: boolean;
   demoPassword: string | null;
+  /** transactions of the demo history seeded at first start (LOBBY_DEMO_TRANSACTIONS; 0: none) */
+  demoTransactions: number;
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
@@ -73,6 +75,7 @@ const envSchema = z.object({
   LOBBY_ADMIN_PASSWORD: optional(strongPassword('LOBBY_ADMIN_PASSWORD')),
   LOBBY_DEMO: optional(z.enum(['0', '1'], { error: 'LOBBY_DEMO must be 0 or 1' })),
   LOBBY_DEMO_PASSWORD: optional(strongPassword('LOBBY_DEMO_PASSWORD')),
+  LOBBY_DEMO_TRANSACTIONS: optional(integerIn('LOBBY_DEMO_TRANSACTIONS', 0, 5_000_000)),
   SMTP_URL: optional(urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().trim()),
   PUBLIC_URL: optional(urlWithProtocols('PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL')),
@@ -102,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     adminPassword: e.LOBBY_ADMIN_PASSWORD ?? null,
     demo: (e.LOBBY_DEMO ?? '1') === '1',
     demoPassword: e.LOBBY_DEMO_PASSWORD ?? null,
+    demoTransactions: e.LOBBY_DEMO_TRANSACTIONS ?? 200_000,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Lobby <no-reply@lobby.local>',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -34,6 +34,9 @@ async function main(): Promise<void> {
       adminPassword: config.adminPassword,
       demo: config.demo,
       demoPassword: config.demoPassword,
+      demoTransactions: config.demoTransactions,
+      // on stderr: stdout's first line stays the fixed 'Lobby is running at' (banner.ts)
+      report: (line) => process.stderr.write(`${line}\n`),
     });
     await purgeExpired(handle.db, new Date());
   } catch (error) {

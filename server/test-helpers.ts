@@ -111,6 +111,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** where mail files go; default none (the outbox table only) */
   mailDir?: string | null;
+  /** transactions of the demo history (default 2,000, so a suite stays quick) */
+  demoTransactions?: number;
   /** run housekeeping at start and hourly, as the gateway does; default off */
   housekeeping?: boolean;
 }
@@ -122,7 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const seeded =
     options.seed === false
       ? null
-      : await seedDatabase(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, demoPassword: MANAGER_PASSWORD });
+      : await seedDatabase(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, demoPassword: MANAGER_PASSWORD, demoTransactions: options.demoTransactions ?? 2_000 });
   const clock = options.clock ?? movableClock();
   const app = await buildApp({
     db: database.db,

@@ -13,6 +13,7 @@ import { deviceAliasKey, parseMinor, PERMISSIONS } from '../../src/domain/index'
 import { hashPassword } from '../auth/passwords';
 import { generatePassword } from '../auth/secrets';
 import type { Database, Transaction } from './client';
+import { afterDemoHistory, seedDemoHistory } from './seed-transactions';
 import {
   accessControlServices,
   devices,
@@ -41,6 +42,12 @@ export interface SeedOptions {
   adminPassword: string | null;
   demo: boolean;
   demoPassword: string | null;
+  /** demo transactions to generate (default DEMO_TRANSACTIONS_DEFAULT; 0: none) */
+  demoTransactions?: number;
+  /** progress lines of a long seed (the demo history); none by default */
+  report?: (line: string) => void;
+  /** the seed date the demo history ends at (default now) */
+  now?: Date;
 }
 
 export interface SeededAccount {
@@ -136,7 +143,7 @@ async function existingAccounts(db: Database, options: SeedOptions): Promise<See
   return accounts;
 }
 
-async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
+async function seedDemo(tx: Transaction, managerUuid: string, options: SeedOptions): Promise<void> {
   const [org] = await tx
     .insert(organizations)
     .values({ name: DEMO_ORGANIZATION_NAME, legalCompanyName: DEMO_ORGANIZATION_NAME, status: 'ACTIVE', attributes: DEMO_ORGANIZATION_ATTRIBUTES })
@@ -176,6 +183,7 @@ async function seedDemo(tx: Transaction, managerUuid: string): Promise<void> {
   const hotel = uuids.get(MANAGED_HOTEL);
   if (!hotel) throw new Error('demo hotel missing');
   await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });
+  await seedDemoHistory(tx, org.uuid, options);
 }
 
 /** Package IDs of a demo hotel: 20 offers, each for adults and for children (40). */
@@ -386,11 +394,12 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         .values({ email: DEMO_MANAGER_EMAIL, passwordHash: managerHash, emailValidated: true, active: true, permissions: ['SETUP_OU', 'SETUP_ORG'] })
         .returning({ uuid: users.uuid });
       if (!manager) throw new Error('demo manager not created');
-      await seedDemo(tx, manager.uuid);
+      await seedDemo(tx, manager.uuid, options);
     }
     return true;
   });
   if (!created) return { created: false, accounts: await existingAccounts(db, options) };
+  if (managerHash !== null) await afterDemoHistory(db);
   // a password from the environment is the operator's own: it is not handed on to be printed
   const account = (role: SeededAccount['role'], email: string, password: string, given: string | null): SeededAccount =>
     given === null ? { role, email, password, passwordFrom: 'generated' } : { role, email, password: null, passwordFrom: 'environment' };

@@ -72,6 +72,8 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
       LOBBY_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOBBY_DEMO_PASSWORD: MANAGER_PASSWORD,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // a small demo history keeps a journey's first start quick; a journey may pass its own
+      LOBBY_DEMO_TRANSACTIONS: '3000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
