@@ -9,7 +9,7 @@
  * - r = 17: a REFUND of the sale r = 16 (k = i − 1), r = 18: a VOID_SALES of the sale r = 15 (k = i − 3);
  * - r = 19: in one block of 4 a VOID_REFUND of the refund r = 17 (k = i − 3, related to row i − 2),
  *   a SALES row otherwise.
- * Every row's uuid is md5(salt || i), so related_uuid names the linked row directly, and a linked
+ * Every row's uuid is md5(salt || i) (shaped as a version 4 uuid), so related_uuid names the linked row directly, and a linked
  * row takes its sale's unit, payment method, items and amounts with the sign of its payment type
  * (paymentTypeSign). Amounts: subtotal = Σ items, discount 10 % on some, tax on subtotal − discount
  * (13 % VAT in EUR units, 8.875 % sales tax in USD ones), tips on card and room charges, and
@@ -229,7 +229,7 @@ export function demoTransactionsInsert(orgUuid: string, units: readonly DemoUnit
       card_brand, card_last4, room_number, guest_name, pms_posting_status, related_uuid, receipt_number
     )
     select
-      md5(${salt} || a.i)::uuid,
+      overlay(overlay(md5(${salt} || a.i) placing '4' from 13) placing '8' from 17)::uuid,
       ${orgUuid}::uuid,
       a.ou_uuid,
       a.occurred_at,
@@ -256,7 +256,7 @@ export function demoTransactionsInsert(orgUuid: string, units: readonly DemoUnit
         when a.method = 'ROOM_CHARGE' then (case when a.h7 % 50 = 0 then 'FAILED' when a.occurred_at > ${now.toISOString()}::timestamptz - interval '2 hours' then 'PENDING' else 'POSTED' end)
         when a.pms and a.method in ('CARD_PRESENT', 'CASH') then (case when a.h7 % 40 = 0 then 'NOT_POSTED' else 'POSTED' end)
         else null end,
-      case when a.related is null then null else md5(${salt} || a.related)::uuid end,
+      case when a.related is null then null else overlay(overlay(md5(${salt} || a.related) placing '4' from 13) placing '8' from 17)::uuid end,
       'R' || to_char(a.occurred_at at time zone 'UTC', 'YYMMDD') || '-' || lpad(a.i::text, 6, '0')
     from amounts a
   `;

@@ -15,6 +15,7 @@ import { pmsExtraRoutes } from './pms-extras';
 import { posRoutes } from './pos';
 import { profileRoutes } from './profile';
 import { profileWriteRoutes } from './profile-writes';
+import { transactionRoutes } from './transactions';
 import { unitRoutes } from './units';
 import { userRoutes } from './users';
 
@@ -36,4 +37,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(posRoutes);
   await app.register(orderItemRoutes);
   await app.register(discountRoutes);
+  await app.register(transactionRoutes);
 };
