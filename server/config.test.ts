@@ -60,6 +60,14 @@ describe('parseConfig', () => {
     });
   });
 
+  it('reads LOBBY_DEMO_TRANSACTIONS: 200,000 by default, 0 allowed, a bad count refused', () => {
+    expect(parseConfig({}).demoTransactions).toBe(200_000);
+    expect(parseConfig({ LOBBY_DEMO_TRANSACTIONS: '0' }).demoTransactions).toBe(0);
+    expect(parseConfig({ LOBBY_DEMO_TRANSACTIONS: '3000' }).demoTransactions).toBe(3000);
+    expect(() => parseConfig({ LOBBY_DEMO_TRANSACTIONS: 'many' })).toThrow('Invalid configuration: LOBBY_DEMO_TRANSACTIONS must be an integer from 0 to 5000000');
+    expect(() => parseConfig({ LOBBY_DEMO_TRANSACTIONS: '-1' })).toThrow(ConfigError);
+  });
+
   it('uses PORT in the default PUBLIC_URL and treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '3000', DATABASE_URL: '' })).toMatchObject({ publicUrl: 'http://localhost:3000', databaseUrl: null });
   });

@@ -23,6 +23,8 @@ export interface Config {
   demoPassword: string | null;
   /** demo access-log entries written at first start (LOBBY_DEMO_ACCESS_LOG) */
   demoAccessLog: number;
+  /** transactions of the demo history seeded at first start (LOBBY_DEMO_TRANSACTIONS; 0: none) */
+  demoTransactions: number;
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
@@ -77,6 +79,7 @@ const envSchema = z.object({
   LOBBY_DEMO: optional(z.enum(['0', '1'], { error: 'LOBBY_DEMO must be 0 or 1' })),
   LOBBY_DEMO_PASSWORD: optional(strongPassword('LOBBY_DEMO_PASSWORD')),
   LOBBY_DEMO_ACCESS_LOG: optional(integerIn('LOBBY_DEMO_ACCESS_LOG', 0, 1_000_000)),
+  LOBBY_DEMO_TRANSACTIONS: optional(integerIn('LOBBY_DEMO_TRANSACTIONS', 0, 5_000_000)),
   SMTP_URL: optional(urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().trim()),
   PUBLIC_URL: optional(urlWithProtocols('PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL')),
@@ -107,6 +110,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     demo: (e.LOBBY_DEMO ?? '1') === '1',
     demoPassword: e.LOBBY_DEMO_PASSWORD ?? null,
     demoAccessLog: e.LOBBY_DEMO_ACCESS_LOG ?? DEMO_ACCESS_LOG_DEFAULT,
+    demoTransactions: e.LOBBY_DEMO_TRANSACTIONS ?? 200_000,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Lobby <no-reply@lobby.local>',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

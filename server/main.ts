@@ -35,6 +35,9 @@ async function main(): Promise<void> {
       demo: config.demo,
       demoPassword: config.demoPassword,
       demoAccessLog: config.demoAccessLog,
+      demoTransactions: config.demoTransactions,
+      // on stderr: stdout's first line stays the fixed 'Lobby is running at' (banner.ts)
+      report: (line) => process.stderr.write(`${line}\n`),
     });
     await purgeExpired(handle.db, new Date());
   } catch (error) {

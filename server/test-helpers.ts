@@ -111,6 +111,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** where mail files go; default none (the outbox table only) */
   mailDir?: string | null;
+  /** transactions of the demo history (default 2,000, so a suite stays quick) */
+  demoTransactions?: number;
   /** run housekeeping at start and hourly, as the gateway does; default off */
   housekeeping?: boolean;
   /** demo access-log entries the seed writes; default 500 (the gateway's 20,000 would slow every test file) */
@@ -126,7 +128,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const seeded =
     options.seed === false
       ? null
-      : await seedDatabase(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, demoPassword: MANAGER_PASSWORD, demoAccessLog: options.demoAccessLog ?? 500 });
+      : await seedDatabase(database.db, {
+          adminEmail: ADMIN_EMAIL,
+          adminPassword: ADMIN_PASSWORD,
+          demo: options.demo ?? true,
+          demoPassword: MANAGER_PASSWORD,
+          demoAccessLog: options.demoAccessLog ?? 500,
+          demoTransactions: options.demoTransactions ?? 2_000,
+        });
   const clock = options.clock ?? movableClock();
   const app = await buildApp({
     db: database.db,

@@ -32,7 +32,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const options = { adminEmail: 'Admin@Lobby.local', adminPassword: null, demo: true, demoPassword: 'Demo-Password1' };
+const options = { adminEmail: 'Admin@Lobby.local', adminPassword: null, demo: true, demoPassword: 'Demo-Password1', demoTransactions: 1000 };
 
 async function counts() {
   const db = database.db;

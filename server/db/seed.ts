@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords';
 import { generatePassword } from '../auth/secrets';
 import type { Database, Transaction } from './client';
 import { DEMO_ACCESS_LOG_DEFAULT, seedDemoAccessLog } from './seed-access-log';
+import { afterDemoHistory, seedDemoHistory } from './seed-transactions';
 import {
   accessControlServices,
   devices,
@@ -44,6 +45,12 @@ export interface SeedOptions {
   demoPassword: string | null;
   /** demo access-log entries (LOBBY_DEMO_ACCESS_LOG); default DEMO_ACCESS_LOG_DEFAULT */
   demoAccessLog?: number;
+  /** demo transactions to generate (default DEMO_TRANSACTIONS_DEFAULT; 0: none) */
+  demoTransactions?: number;
+  /** progress lines of a long seed (the demo history); none by default */
+  report?: (line: string) => void;
+  /** the seed date the demo history ends at (default now) */
+  now?: Date;
 }
 
 export interface SeededAccount {
@@ -180,6 +187,7 @@ async function seedDemo(tx: Transaction, managerUuid: string, options: SeedOptio
   const hotel = uuids.get(MANAGED_HOTEL);
   if (!hotel) throw new Error('demo hotel missing');
   await tx.insert(memberships).values({ userUuid: managerUuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous: [hotel] });
+  await seedDemoHistory(tx, org.uuid, options);
 }
 
 /** Package IDs of a demo hotel: 20 offers, each for adults and for children (40). */
@@ -395,6 +403,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     return true;
   });
   if (!created) return { created: false, accounts: await existingAccounts(db, options) };
+  if (managerHash !== null) await afterDemoHistory(db);
   // a password from the environment is the operator's own: it is not handed on to be printed
   const account = (role: SeededAccount['role'], email: string, password: string, given: string | null): SeededAccount =>
     given === null ? { role, email, password, passwordFrom: 'generated' } : { role, email, password: null, passwordFrom: 'environment' };

@@ -17,6 +17,7 @@ import { pmsExtraRoutes } from './pms-extras';
 import { posRoutes } from './pos';
 import { profileRoutes } from './profile';
 import { profileWriteRoutes } from './profile-writes';
+import { transactionRoutes } from './transactions';
 import { unitRoutes } from './units';
 import { userRoutes } from './users';
 
@@ -40,4 +41,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(discountRoutes);
   await app.register(accessLogRoutes);
   await app.register(exportRoutes);
+  await app.register(transactionRoutes);
 };

@@ -72,6 +72,10 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
       LOBBY_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOBBY_DEMO_PASSWORD: MANAGER_PASSWORD,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // a small demo history keeps a journey's first start quick; a journey may pass its own
+      LOBBY_DEMO_TRANSACTIONS: '3000',
+      // likewise the access log: the journeys read a few hundred entries, not 20,000
+      LOBBY_DEMO_ACCESS_LOG: '2000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
