@@ -431,6 +431,15 @@ export const images = pgTable(
  * Transactions taken by the units' POS (issue 18; src/domain/transactions.ts). Written by the
  * platform (the demo seed here), read by search, detail and export. Amounts are signed integer
  * minor units of the row's currency; items, discounts and taxes are kept as the POS sent them.
+ *
+ * Which index serves which search (server/routes/transactions.ts; figures in `npm run bench -- transactions`):
+ * - transactions_time_idx (occurred_at, uuid): the page of a search over many units, newest first —
+ *   read backwards, it stops after the page's rows instead of sorting every match;
+ * - transactions_ou_time_idx (ou_uuid, occurred_at, uuid, then currency, total_minor and both type
+ *   columns): one unit's page in order, and the count and totals of any unit/range/type filter by
+ *   an index-only scan (the trailing columns make it covering; drizzle has no INCLUDE);
+ * - transactions_ou_room_idx and transactions_ou_check_idx: roomNumber and checkNumber, page and totals;
+ * - transactions_related_idx: a sale's refunds and voids (detail).
  */
 export const transactions = pgTable(
   'transactions',
@@ -468,7 +477,8 @@ export const transactions = pgTable(
     receiptNumber: text('receipt_number').notNull(),
   },
   (t) => [
-    index('transactions_ou_time_idx').on(t.ouUuid, t.occurredAt.desc(), t.uuid.desc()),
+    index('transactions_time_idx').on(t.occurredAt.desc(), t.uuid.desc()),
+    index('transactions_ou_time_idx').on(t.ouUuid, t.occurredAt.desc(), t.uuid.desc(), t.currency, t.totalMinor, t.paymentMethodType, t.paymentType),
     index('transactions_ou_room_idx').on(t.ouUuid, t.roomNumber, t.occurredAt.desc()).where(sql`${t.roomNumber} is not null`),
     index('transactions_ou_check_idx').on(t.ouUuid, t.checkNumber, t.occurredAt.desc()),
     index('transactions_related_idx').on(t.relatedUuid).where(sql`${t.relatedUuid} is not null`),

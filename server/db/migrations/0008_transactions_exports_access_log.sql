@@ -84,7 +84,8 @@ CREATE INDEX "access_log_service_time_idx" ON "access_log_entries" USING btree (
 CREATE INDEX "access_log_org_time_idx" ON "access_log_entries" USING btree ("org_uuid","occurred_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "export_jobs_status_idx" ON "export_jobs" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "export_jobs_expires_idx" ON "export_jobs" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "transactions_ou_time_idx" ON "transactions" USING btree ("ou_uuid","occurred_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transactions_time_idx" ON "transactions" USING btree ("occurred_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transactions_ou_time_idx" ON "transactions" USING btree ("ou_uuid","occurred_at" DESC NULLS LAST,"uuid" DESC NULLS LAST,"currency","total_minor","payment_method_type","payment_type");--> statement-breakpoint
 CREATE INDEX "transactions_ou_room_idx" ON "transactions" USING btree ("ou_uuid","room_number","occurred_at" DESC NULLS LAST) WHERE "transactions"."room_number" is not null;--> statement-breakpoint
 CREATE INDEX "transactions_ou_check_idx" ON "transactions" USING btree ("ou_uuid","check_number","occurred_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_related_idx" ON "transactions" USING btree ("related_uuid") WHERE "transactions"."related_uuid" is not null;
