@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { connectivity } from '../src/api';
 
 // findBy and waitFor wait for what the operator would see; on a loaded two-core machine a screen can
 // take seconds to get there, so the bound is generous (a hung test still fails, at the test timeout)
@@ -29,6 +30,12 @@ class NoopResizeObserver {
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: typeof NoopResizeObserver }).ResizeObserver = NoopResizeObserver;
 }
+
+// The app's connectivity watch sends a heartbeat (GET /api/health) every 4 s while the gateway is
+// reachable: on a loaded machine a test outlives that, and the heartbeat would land in its fake
+// gateway at a random moment (a recorded call, or an answer the test gave the import read as
+// "unreachable"). Component tests have no gateway to watch; the probes after a failure still run.
+connectivity.stop();
 
 // Component tests replace fetch with a fake gateway (test/render.tsx); each test starts clean.
 const browserFetch = globalThis.fetch;
