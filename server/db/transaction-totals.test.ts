@@ -53,7 +53,7 @@ async function expectRollupsMatchTheRows(): Promise<void> {
 }
 
 describe('the rollups', () => {
-  it('equal a GROUP BY over the seeded history (the seed’s one bulk INSERT fires the trigger once)', async () => {
+  it('equal a GROUP BY over the seeded history (the seed’s bulk load makes them from the rows)', async () => {
     expect((await allRows()).length).toBe(3_000);
     await expectRollupsMatchTheRows();
   });

@@ -65,11 +65,17 @@ CREATE TRIGGER "transactions_totals_delete" AFTER DELETE ON "transactions" REFER
 --> statement-breakpoint
 CREATE TRIGGER "transactions_totals_update" AFTER UPDATE ON "transactions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "transaction_totals_apply"();
 --> statement-breakpoint
--- the history already there
-INSERT INTO "transaction_day_totals" ("ou_uuid", "day", "payment_method_type", "payment_type", "currency", "count", "total_minor")
-SELECT "ou_uuid", ("occurred_at" AT TIME ZONE 'UTC')::date, "payment_method_type", "payment_type", "currency", count(*), sum("total_minor")
-FROM "transactions" GROUP BY 1, 2, 3, 4, 5;
+-- Both rollups made again from the rows in bulk: the history already there now, and a bulk load
+-- that ran with the insert trigger disabled (server/db/seed-transactions.ts).
+CREATE FUNCTION "transaction_totals_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM transaction_day_totals;
+  DELETE FROM transaction_month_totals;
+  INSERT INTO transaction_day_totals (ou_uuid, day, payment_method_type, payment_type, currency, count, total_minor)
+  SELECT ou_uuid, (occurred_at AT TIME ZONE 'UTC')::date, payment_method_type, payment_type, currency, count(*), sum(total_minor)
+  FROM transactions GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO transaction_month_totals (ou_uuid, month, payment_method_type, payment_type, currency, count, total_minor)
+  SELECT ou_uuid, date_trunc('month', day::timestamp)::date, payment_method_type, payment_type, currency, sum(count), sum(total_minor)
+  FROM transaction_day_totals GROUP BY 1, 2, 3, 4, 5;
+$$;
 --> statement-breakpoint
-INSERT INTO "transaction_month_totals" ("ou_uuid", "month", "payment_method_type", "payment_type", "currency", "count", "total_minor")
-SELECT "ou_uuid", date_trunc('month', "day"::timestamp)::date, "payment_method_type", "payment_type", "currency", sum("count"), sum("total_minor")
-FROM "transaction_day_totals" GROUP BY 1, 2, 3, 4, 5;
+SELECT "transaction_totals_rebuild"();
