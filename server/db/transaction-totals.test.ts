@@ -189,3 +189,11 @@ describe('the search’s count and totals', () => {
     }
   });
 });
+
+describe('a TRUNCATE of transactions', () => {
+  it('empties the rollups too', async () => {
+    await t.db.execute(sql`truncate transactions`);
+    expect(await t.db.select().from(transactionDayTotals)).toEqual([]);
+    expect(await t.db.select().from(transactionMonthTotals)).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@
  * Who may read which unit is decided on every request from the caller's current grants
  * (server/services/business-scope.ts). Money stays integer minor units, signed by payment type.
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CurrencyTotal, LinkedTransaction, Transaction, TransactionSearchQuery, TransactionSummary } from '../../src/domain/index';
@@ -241,7 +241,10 @@ export async function searchTransactions(db: Executor, filter: TransactionFilter
           .from(transactions)
           .innerJoin(organizationalUnits, eq(organizationalUnits.uuid, transactions.ouUuid))
           .where(where)
-          .orderBy(desc(transactions.occurredAt), desc(transactions.uuid))
+          // NULLS LAST as the indexes are made (drizzle-kit writes DESC NULLS LAST): the planner reads
+          // the time index backwards only for that exact order; the bare DESC (NULLS FIRST) sorted
+          // every match (the columns are NOT NULL, so the rows are the same)
+          .orderBy(sql`${transactions.occurredAt} desc nulls last`, sql`${transactions.uuid} desc nulls last`)
           .limit(pageSize)
           .offset(offset);
   const data = rows.map((row) => ({ ...row, occurredAt: row.occurredAt.toISOString() }));

@@ -65,6 +65,16 @@ CREATE TRIGGER "transactions_totals_delete" AFTER DELETE ON "transactions" REFER
 --> statement-breakpoint
 CREATE TRIGGER "transactions_totals_update" AFTER UPDATE ON "transactions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "transaction_totals_apply"();
 --> statement-breakpoint
+-- TRUNCATE fires no DELETE trigger: it empties the rollups with the rows
+CREATE FUNCTION "transaction_totals_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE transaction_day_totals, transaction_month_totals;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "transactions_totals_truncate" AFTER TRUNCATE ON "transactions" FOR EACH STATEMENT EXECUTE FUNCTION "transaction_totals_truncate"();
+--> statement-breakpoint
 -- Both rollups made again from the rows in bulk: the history already there now, and a bulk load
 -- that ran with the insert trigger disabled (server/db/seed-transactions.ts).
 CREATE FUNCTION "transaction_totals_rebuild"() RETURNS void LANGUAGE sql AS $$
