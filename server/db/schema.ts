@@ -435,7 +435,8 @@ export const images = pgTable(
  * Which index serves which search (server/routes/transactions.ts; figures in `npm run bench -- transactions`
  * and docs/adr/0028-transaction-totals-from-day-rollups.md):
  * - transactions_time_idx (occurred_at, uuid): the page of a search over many units, newest first —
- *   read backwards, it stops after the page's rows instead of sorting every match;
+ *   read in its order, it stops after the page's rows instead of sorting every match (the search
+ *   orders DESC NULLS LAST like the index, or the planner cannot use it);
  * - transactions_ou_time_idx (ou_uuid, occurred_at, uuid, then currency, total_minor and both type
  *   columns): one unit's page in order, and the count and totals of the partial UTC days at the two
  *   ends of a unit/range/type search by an index-only scan (the trailing columns make it covering;
