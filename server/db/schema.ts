@@ -6,7 +6,7 @@
  * Change this file, then `npx drizzle-kit generate` and commit the new migration.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
   AccessControlIdMethod,
   Attributes,
@@ -432,13 +432,18 @@ export const images = pgTable(
  * platform (the demo seed here), read by search, detail and export. Amounts are signed integer
  * minor units of the row's currency; items, discounts and taxes are kept as the POS sent them.
  *
- * Which index serves which search (server/routes/transactions.ts; figures in `npm run bench -- transactions`):
+ * Which index serves which search (server/routes/transactions.ts; figures in `npm run bench -- transactions`
+ * and docs/adr/0028-transaction-totals-from-day-rollups.md):
  * - transactions_time_idx (occurred_at, uuid): the page of a search over many units, newest first —
- *   read backwards, it stops after the page's rows instead of sorting every match;
+ *   read in its order, it stops after the page's rows instead of sorting every match (the search
+ *   orders DESC NULLS LAST like the index, or the planner cannot use it);
  * - transactions_ou_time_idx (ou_uuid, occurred_at, uuid, then currency, total_minor and both type
- *   columns): one unit's page in order, and the count and totals of any unit/range/type filter by
- *   an index-only scan (the trailing columns make it covering; drizzle has no INCLUDE);
- * - transactions_ou_room_idx and transactions_ou_check_idx: roomNumber and checkNumber, page and totals;
+ *   columns): one unit's page in order, and the count and totals of the partial UTC days at the two
+ *   ends of a unit/range/type search by an index-only scan (the trailing columns make it covering;
+ *   drizzle has no INCLUDE) — the whole days and months between come from transaction_day_totals and
+ *   transaction_month_totals (below), so a count costs about the same whatever the range;
+ * - transactions_ou_room_idx and transactions_ou_check_idx: roomNumber and checkNumber, page and totals
+ *   (selective: read from the table, not the rollups);
  * - transactions_related_idx: a sale's refunds and voids (detail).
  */
 export const transactions = pgTable(
@@ -483,6 +488,44 @@ export const transactions = pgTable(
     index('transactions_ou_check_idx').on(t.ouUuid, t.checkNumber, t.occurredAt.desc()),
     index('transactions_related_idx').on(t.relatedUuid).where(sql`${t.relatedUuid} is not null`),
   ],
+);
+
+/**
+ * Rollups of transactions for the search's count and totals (docs/adr/0028): per unit, UTC day (or
+ * UTC month, its first day), payment method, payment type and currency, how many rows and the sum
+ * of their signed totals. Kept by the database itself: statement-level AFTER INSERT / DELETE /
+ * UPDATE triggers on transactions (migration 0009, function transaction_totals_apply) add the
+ * aggregated deltas of each statement's transition tables, and drop a group whose count falls to 0.
+ * No foreign key: deleting a unit cascades to its transactions, whose trigger empties its groups.
+ */
+export const transactionDayTotals = pgTable(
+  'transaction_day_totals',
+  {
+    ouUuid: uuid('ou_uuid').notNull(),
+    /** the UTC date of occurred_at */
+    day: date('day').notNull(),
+    paymentMethodType: text('payment_method_type').$type<PaymentMethodType>().notNull(),
+    paymentType: text('payment_type').$type<PaymentType>().notNull(),
+    currency: text('currency').notNull(),
+    count: integer('count').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'transaction_day_totals_pk', columns: [t.ouUuid, t.day, t.paymentMethodType, t.paymentType, t.currency] })],
+);
+
+/** The same rollup per UTC month (month = its first day); see transactionDayTotals. */
+export const transactionMonthTotals = pgTable(
+  'transaction_month_totals',
+  {
+    ouUuid: uuid('ou_uuid').notNull(),
+    month: date('month').notNull(),
+    paymentMethodType: text('payment_method_type').$type<PaymentMethodType>().notNull(),
+    paymentType: text('payment_type').$type<PaymentType>().notNull(),
+    currency: text('currency').notNull(),
+    count: integer('count').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'transaction_month_totals_pk', columns: [t.ouUuid, t.month, t.paymentMethodType, t.paymentType, t.currency] })],
 );
 
 /**

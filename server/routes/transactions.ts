@@ -11,7 +11,7 @@
  * Who may read which unit is decided on every request from the caller's current grants
  * (server/services/business-scope.ts). Money stays integer minor units, signed by payment type.
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CurrencyTotal, LinkedTransaction, Transaction, TransactionSearchQuery, TransactionSummary } from '../../src/domain/index';
@@ -25,7 +25,7 @@ import {
   transactionSearchResponseSchema,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
-import { organizationalUnits, organizations, transactions } from '../db/schema';
+import { organizationalUnits, organizations, transactionDayTotals, transactionMonthTotals, transactions } from '../db/schema';
 import { notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
@@ -111,10 +111,64 @@ export interface SearchPage {
   pageTotals: CurrencyTotal[];
 }
 
-/** One page of a search and the whole result's count and totals (the route's and the bench's code path). */
-export async function searchTransactions(db: Executor, filter: TransactionFilter, page: number, pageSize: number): Promise<SearchPage> {
-  const where = whereOf(filter);
-  const totals = await db
+/** A stretch of time [from, to) in epoch milliseconds; an end left out is open. */
+export interface Span {
+  from?: number;
+  to?: number;
+}
+
+/**
+ * Where the count and totals of a search over [after, before) are read from (docs/adr/0028): whole
+ * UTC months from transaction_month_totals, whole UTC days of the partial months from
+ * transaction_day_totals, and the partial days at the two ends from transactions itself — so the
+ * cost is about the same whatever the range, and exact whatever the caller's time zone.
+ */
+export interface TotalsPlan {
+  rows: Span[];
+  days: Span[];
+  months: Span[];
+}
+
+const DAY_MS = 86_400_000;
+const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const ceilDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
+const floorMonth = (ms: number) => {
+  const at = new Date(ms);
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+};
+const ceilMonth = (ms: number) => {
+  const floor = floorMonth(ms);
+  if (floor === ms) return ms;
+  const at = new Date(floor);
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+};
+
+export function totalsPlan(after: number | undefined, before: number | undefined): TotalsPlan {
+  const dayFrom = after === undefined ? undefined : ceilDay(after);
+  const dayTo = before === undefined ? undefined : floorDay(before);
+  // no whole day inside: the rows themselves (less than two days of them)
+  if (dayFrom !== undefined && dayTo !== undefined && dayFrom >= dayTo) return { rows: [{ from: after, to: before }], days: [], months: [] };
+  const plan: TotalsPlan = { rows: [], days: [], months: [] };
+  if (after !== undefined && dayFrom !== undefined && after < dayFrom) plan.rows.push({ from: after, to: dayFrom });
+  if (before !== undefined && dayTo !== undefined && dayTo < before) plan.rows.push({ from: dayTo, to: before });
+  const monthFrom = dayFrom === undefined ? undefined : ceilMonth(dayFrom);
+  const monthTo = dayTo === undefined ? undefined : floorMonth(dayTo);
+  if (monthFrom !== undefined && monthTo !== undefined && monthFrom >= monthTo) {
+    plan.days.push({ from: dayFrom, to: dayTo });
+    return plan;
+  }
+  plan.months.push({ from: monthFrom, to: monthTo });
+  if (dayFrom !== undefined && monthFrom !== undefined && dayFrom < monthFrom) plan.days.push({ from: dayFrom, to: monthFrom });
+  if (dayTo !== undefined && monthTo !== undefined && monthTo < dayTo) plan.days.push({ from: monthTo, to: dayTo });
+  return plan;
+}
+
+const isoOf = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Per currency, how many rows and the sum of their totals, of the rows matching `where`. */
+async function rowTotals(db: Executor, where: SQL | undefined): Promise<CurrencyTotal[]> {
+  return db
     .select({
       currency: transactions.currency,
       count: sql<number>`count(*)`.mapWith(Number),
@@ -122,8 +176,61 @@ export async function searchTransactions(db: Executor, filter: TransactionFilter
     })
     .from(transactions)
     .where(where)
-    .groupBy(transactions.currency)
-    .orderBy(asc(transactions.currency));
+    .groupBy(transactions.currency);
+}
+
+type Rollup = typeof transactionDayTotals | typeof transactionMonthTotals;
+
+/** Per currency, the rollup's counts and totals of the filter's units and types over whole days or months. */
+async function rollupTotals(db: Executor, rollup: Rollup, filter: TransactionFilter, span: Span): Promise<CurrencyTotal[]> {
+  const at = 'day' in rollup ? rollup.day : rollup.month;
+  const conditions: (SQL | undefined)[] = [inArray(rollup.ouUuid, [...filter.ouUuids])];
+  if (span.from !== undefined) conditions.push(gte(at, dateOf(span.from)));
+  if (span.to !== undefined) conditions.push(lt(at, dateOf(span.to)));
+  if (!sameSet(filter.paymentMethodTypes, PAYMENT_METHOD_TYPES)) conditions.push(inArray(rollup.paymentMethodType, [...filter.paymentMethodTypes] as (typeof PAYMENT_METHOD_TYPES)[number][]));
+  if (!sameSet(filter.paymentTypes, PAYMENT_TYPES)) conditions.push(inArray(rollup.paymentType, [...filter.paymentTypes] as (typeof PAYMENT_TYPES)[number][]));
+  return db
+    .select({
+      currency: rollup.currency,
+      count: sql<number>`coalesce(sum(${rollup.count}), 0)`.mapWith(Number),
+      totalMinor: sql<number>`coalesce(sum(${rollup.totalMinor}), 0)`.mapWith(Number),
+    })
+    .from(rollup as typeof transactionDayTotals)
+    .where(and(...conditions))
+    .groupBy(rollup.currency);
+}
+
+/**
+ * The whole result's count and totals per currency, in currency order. A search by check or room
+ * number is selective and reads the rows through their indexes; any other (units, range, payment
+ * method and payment types) adds up the rollups and the partial days at its two ends (totalsPlan).
+ */
+export async function searchTotals(db: Executor, filter: TransactionFilter): Promise<CurrencyTotal[]> {
+  let parts: CurrencyTotal[][];
+  if (filter.checkNumber !== undefined || filter.roomNumber !== undefined) parts = [await rowTotals(db, whereOf(filter))];
+  else {
+    const plan = totalsPlan(filter.after === undefined ? undefined : Date.parse(filter.after), filter.before === undefined ? undefined : Date.parse(filter.before));
+    parts = await Promise.all([
+      ...plan.rows.map((span) => rowTotals(db, whereOf({ ...filter, after: isoOf(span.from), before: isoOf(span.to) }))),
+      ...plan.days.map((span) => rollupTotals(db, transactionDayTotals, filter, span)),
+      ...plan.months.map((span) => rollupTotals(db, transactionMonthTotals, filter, span)),
+    ]);
+  }
+  const byCurrency = new Map<string, CurrencyTotal>();
+  for (const part of parts)
+    for (const { currency, count, totalMinor } of part) {
+      const total = byCurrency.get(currency) ?? { currency, count: 0, totalMinor: 0 };
+      total.count += count;
+      total.totalMinor += totalMinor;
+      byCurrency.set(currency, total);
+    }
+  return [...byCurrency.values()].filter((total) => total.count !== 0).sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+}
+
+/** One page of a search and the whole result's count and totals (the route's and the bench's code path). */
+export async function searchTransactions(db: Executor, filter: TransactionFilter, page: number, pageSize: number): Promise<SearchPage> {
+  const where = whereOf(filter);
+  const totals = await searchTotals(db, filter);
   const totalCount = totals.reduce((sum, total) => sum + total.count, 0);
   const offset = page * pageSize;
   const rows =
@@ -134,7 +241,10 @@ export async function searchTransactions(db: Executor, filter: TransactionFilter
           .from(transactions)
           .innerJoin(organizationalUnits, eq(organizationalUnits.uuid, transactions.ouUuid))
           .where(where)
-          .orderBy(desc(transactions.occurredAt), desc(transactions.uuid))
+          // NULLS LAST as the indexes are made (drizzle-kit writes DESC NULLS LAST): the planner reads
+          // the time index backwards only for that exact order; the bare DESC (NULLS FIRST) sorted
+          // every match (the columns are NOT NULL, so the rows are the same)
+          .orderBy(sql`${transactions.occurredAt} desc nulls last`, sql`${transactions.uuid} desc nulls last`)
           .limit(pageSize)
           .offset(offset);
   const data = rows.map((row) => ({ ...row, occurredAt: row.occurredAt.toISOString() }));
