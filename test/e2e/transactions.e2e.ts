@@ -90,7 +90,8 @@ describe('transactions and the access log', () => {
     expect(email).toContain('@');
     await modal.getByRole('button', { name: 'Send export' }).click();
     await modal.getByText(`The link will come by mail to ${email}.`).waitFor({ timeout: 30_000 });
-    await modal.getByRole('button', { name: 'Close' }).click();
+    // the modal's own Close under the notice (its corner × is named Close too)
+    await modal.getByRole('button', { name: 'Close' }).last().click();
 
     await expect.poll(() => gateway.mailLinks(/\/exports\//).length, { timeout: 120_000 }).toBeGreaterThan(0);
     const link = gateway.mailLinks(/\/exports\//).at(-1) ?? '';
@@ -122,7 +123,8 @@ describe('transactions and the access log', () => {
     await page.getByRole('textbox', { name: 'Room' }).fill(room ?? '');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.url()).toContain('room=');
-    await table.getByRole('row').nth(1).waitFor();
+    // the previous result stays on screen, dimmed and aria-busy, while the filtered one is read
+    await page.locator('table[aria-label="Access log"][aria-busy="false"]').getByRole('row').nth(1).waitFor();
     const rooms = await table.getByRole('row').locator('td:nth-child(4)').allTextContents();
     expect(rooms.length).toBeGreaterThan(0);
     expect(new Set(rooms)).toEqual(new Set([room]));

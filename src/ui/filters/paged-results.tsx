@@ -20,17 +20,19 @@ interface PagedResultsProps<Row> {
   minWidth?: number;
   /** under the table, before the pager (the totals) */
   footer?: ReactNode;
+  /** the rows shown are the previous search's while the next is read: dimmed, and aria-busy */
+  busy?: boolean;
 }
 
 /**
  * One page of a result the gateway pages (10 rows a page, spec section 9): the table, an empty
  * state announced politely, and the pager. Unlike DataTable, the rows are the gateway's page.
  */
-export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, onPage, emptyText, onOpen, minWidth, footer }: PagedResultsProps<Row>) {
+export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, onPage, emptyText, onOpen, minWidth, footer, busy = false }: PagedResultsProps<Row>) {
   return (
     <Stack gap="md">
       <TableFrame label={label} minWidth={minWidth}>
-        <Table striped highlightOnHover aria-label={label}>
+        <Table striped highlightOnHover aria-label={label} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (

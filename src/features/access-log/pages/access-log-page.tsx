@@ -160,6 +160,7 @@ export function AccessLogPage() {
               pages={Math.max(1, Math.ceil(result.totalCount / result.limit))}
               onPage={setPage}
               emptyText={t('accessLog.empty')}
+              busy={log.isPlaceholderData}
               minWidth={860}
             />
           )}

@@ -176,6 +176,7 @@ export function TransactionsPage() {
               pages={pages}
               onPage={setPage}
               emptyText={t('transactions.empty')}
+              busy={search.isPlaceholderData}
               onOpen={(row) => void navigate(hrefOf(row.uuid, 'receipt'))}
               minWidth={900}
               footer={
