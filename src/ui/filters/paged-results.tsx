@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { t } from '../../i18n';
 import type { StaticTableColumn } from '../static-table';
 import { TableFrame } from '../table-frame';
@@ -29,6 +30,9 @@ interface PagedResultsProps<Row> {
  * state announced politely, and the pager. Unlike DataTable, the rows are the gateway's page.
  */
 export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, onPage, emptyText, onOpen, minWidth, footer, busy = false }: PagedResultsProps<Row>) {
+  // a phone's width holds the pager on one line with fewer page numbers around the current one
+  const { breakpoints } = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${breakpoints.xs})`, undefined, { getInitialValueInEffect: false });
   return (
     <Stack gap="md">
       <TableFrame label={label} minWidth={minWidth}>
@@ -67,8 +71,10 @@ export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, o
             total={pages}
             value={Math.min(page, pages)}
             onChange={onPage}
-            siblings={1}
+            siblings={phone ? 0 : 1}
             boundaries={1}
+            size={phone ? 'sm' : 'md'}
+            gap={phone ? 4 : 8}
             aria-label={t('table.pagination')}
             getItemProps={(item) => ({ 'aria-label': t('table.page', { page: item }) })}
             getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}

@@ -112,7 +112,7 @@ export function AccessLogPage() {
   if (readable.allowed === false || isForbiddenError(log.error)) return <ForbiddenRedirect reason={t('errors.forbidden')} />;
 
   const columns: StaticTableColumn<AccessLogEntry>[] = [
-    { key: 'time', header: t('accessLog.column.time', { zone: userTimeZone() }), cell: (row) => formatDateTime(row.occurredAt) },
+    { key: 'time', header: t('accessLog.column.time', { zone: userTimeZone() }), cell: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.occurredAt)}</span> },
     { key: 'hotel', header: t('accessLog.column.hotel'), cell: (row) => row.hotelName },
     { key: 'service', header: t('accessLog.column.service'), cell: (row) => row.serviceName },
     { key: 'room', header: t('accessLog.column.room'), cell: (row) => row.room },
