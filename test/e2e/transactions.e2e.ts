@@ -134,18 +134,22 @@ describe('transactions and the access log', () => {
   it('offers neither to the demo manager, who has no VIEW_TRANSACTIONS: the address shows the 403 page', { timeout: 120_000 }, async () => {
     const page = await start('manager@lobby.local', MANAGER_PASSWORD);
     const { org } = await gatewayClient(gateway.url);
-    await page.getByRole('link', { name: 'Demo Hospitality Group' }).click();
-    await page.getByRole('heading', { name: 'Demo Hospitality Group', level: 1 }).waitFor();
-    // the organization set-up card shows once the profile is read: the transactions ones are not drawn beside it
-    await page.getByRole('link', { name: 'PMS connections and hotel definitions', exact: true }).waitFor();
-    await expect(page.getByRole('link', { name: 'Transactions', exact: true }).count()).resolves.toBe(0);
-    await expect(page.getByRole('link', { name: 'Access log', exact: true }).count()).resolves.toBe(0);
-    for (const screen of ['transactions', 'access-log']) {
+    for (const [screen, why] of [
+      ['transactions', "You don't have permission to view the transactions of this organization"],
+      ['access-log', "You don't have permission to view the access log of this organization"],
+    ] as const) {
       await page.goto(`${gateway.url}/organization/${org}/${screen}`);
       await page.waitForURL(/\/403$/);
-      await page.getByRole('heading', { name: 'Forbidden', level: 1 }).waitFor();
-      await page.getByText('403 | You do not have permission to access this page').first().waitFor();
+      await page.getByRole('heading', { name: '403 | You do not have permission to access this page', level: 1 }).waitFor();
+      await page.getByText(why).waitFor();
     }
     await expectAccessible(page, 'forbidden');
+    // the organization page, its profile already read (the 403 needed it): no card for either
+    await page.getByRole('link', { name: 'Go to the main page' }).click();
+    await page.getByRole('link', { name: 'Demo Hospitality Group' }).click();
+    await page.getByRole('heading', { name: 'Demo Hospitality Group', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Unit list and detail', exact: true }).waitFor();
+    await expect(page.getByRole('link', { name: 'Transactions', exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Access log', exact: true }).count()).resolves.toBe(0);
   });
 });

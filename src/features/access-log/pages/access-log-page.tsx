@@ -109,7 +109,7 @@ export function AccessLogPage() {
   const path = readable.allowed ? accessLogPath({ ...applied, org, ouUuids: chosen }) : null;
   const log = useAccessLog(path);
 
-  if (readable.allowed === false || isForbiddenError(log.error)) return <ForbiddenRedirect reason={t('errors.forbidden')} />;
+  if (readable.allowed === false || isForbiddenError(log.error)) return <ForbiddenRedirect reason={t('accessLog.forbidden')} />;
 
   const columns: StaticTableColumn<AccessLogEntry>[] = [
     { key: 'time', header: t('accessLog.column.time', { zone: userTimeZone() }), cell: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.occurredAt)}</span> },

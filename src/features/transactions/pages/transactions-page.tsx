@@ -96,7 +96,7 @@ export function TransactionsPage() {
   };
   const zone = userTimeZone();
 
-  if (readable.allowed === false || isForbiddenError(search.error)) return <ForbiddenRedirect reason={t('errors.forbidden')} />;
+  if (readable.allowed === false || isForbiddenError(search.error)) return <ForbiddenRedirect reason={t('transactions.forbidden')} />;
 
   const apply = (values: TransactionFilterValues) => {
     setParams(toParams({ ...values, page: null }));
