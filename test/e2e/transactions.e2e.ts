@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { MANAGER_PASSWORD, openBrowser, startGateway, type Browser, type Gateway } from './harness';
 import { gatewayClient, signIn } from './journeys';
 
 let gateway: Gateway;
@@ -32,9 +32,9 @@ interface Summary {
   checkNumber: number;
 }
 
-async function start(): Promise<Page> {
+async function start(email?: string, password?: string): Promise<Page> {
   browser = await openBrowser();
-  await signIn(browser.page, gateway.url);
+  await signIn(browser.page, gateway.url, email, password);
   await browser.page.getByRole('button', { name: 'Accept' }).click();
   return browser.page;
 }
@@ -90,7 +90,8 @@ describe('transactions and the access log', () => {
     expect(email).toContain('@');
     await modal.getByRole('button', { name: 'Send export' }).click();
     await modal.getByText(`The link will come by mail to ${email}.`).waitFor({ timeout: 30_000 });
-    await modal.getByRole('button', { name: 'Close' }).click();
+    // the modal's own Close under the notice (its corner × is named Close too)
+    await modal.getByRole('button', { name: 'Close' }).last().click();
 
     await expect.poll(() => gateway.mailLinks(/\/exports\//).length, { timeout: 120_000 }).toBeGreaterThan(0);
     const link = gateway.mailLinks(/\/exports\//).at(-1) ?? '';
@@ -122,10 +123,33 @@ describe('transactions and the access log', () => {
     await page.getByRole('textbox', { name: 'Room' }).fill(room ?? '');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.url()).toContain('room=');
-    await table.getByRole('row').nth(1).waitFor();
+    // the previous result stays on screen, dimmed and aria-busy, while the filtered one is read
+    await page.locator('table[aria-label="Access log"][aria-busy="false"]').getByRole('row').nth(1).waitFor();
     const rooms = await table.getByRole('row').locator('td:nth-child(4)').allTextContents();
     expect(rooms.length).toBeGreaterThan(0);
     expect(new Set(rooms)).toEqual(new Set([room]));
     await expectAccessible(page, 'access log');
+  });
+
+  it('offers neither to the demo manager, who has no VIEW_TRANSACTIONS: the address shows the 403 page', { timeout: 120_000 }, async () => {
+    const page = await start('manager@lobby.local', MANAGER_PASSWORD);
+    const { org } = await gatewayClient(gateway.url);
+    for (const [screen, why] of [
+      ['transactions', "You don't have permission to view the transactions of this organization"],
+      ['access-log', "You don't have permission to view the access log of this organization"],
+    ] as const) {
+      await page.goto(`${gateway.url}/organization/${org}/${screen}`);
+      await page.waitForURL(/\/403$/);
+      await page.getByRole('heading', { name: '403 | You do not have permission to access this page', level: 1 }).waitFor();
+      await page.getByText(why).waitFor();
+    }
+    await expectAccessible(page, 'forbidden');
+    // the organization page, its profile already read (the 403 needed it): no card for either
+    await page.getByRole('link', { name: 'Go to the main page' }).click();
+    await page.getByRole('link', { name: 'Demo Hospitality Group' }).click();
+    await page.getByRole('heading', { name: 'Demo Hospitality Group', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Unit list and detail', exact: true }).waitFor();
+    await expect(page.getByRole('link', { name: 'Transactions', exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Access log', exact: true }).count()).resolves.toBe(0);
   });
 });

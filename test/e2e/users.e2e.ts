@@ -1,7 +1,8 @@
 /**
  * Users as an administrator and the new user work them (issue 10): the administrator creates a user
  * with SETUP_OU on one venue and VIEW_TRANSACTIONS on one hotel; the user activates from the
- * outbox's link, sets a password, signs in and can set up exactly that venue; then changes their
+ * outbox's link, sets a password, signs in and can set up exactly that venue, finds exactly that
+ * hotel's transactions (list, unit picker, a Sunset Bay one by address not found) and exports them; then changes their
  * phone and confirms it with the code of the SMS outbox. The administrator deactivates them, and
  * their session ends at once. axe on every screen and modal.
  */
@@ -122,6 +123,45 @@ describe('users, grants and the profile', () => {
     const beach = await user.goto(`${gateway.url}/organization/${client.org}/ous/venue/${unitUuid('Beach Club')}`);
     expect(beach?.status()).toBe(200);
     await user.getByText('There is no venue at this address: it may have been removed, or the link is wrong.').waitFor();
+
+    // their transactions: the hotel's and its venues' and revenue centers', never Sunset Bay's
+    const harbour = ['Harbour Restaurant', 'Harbour View Hotel', 'Restaurant POS', 'Rooftop Bar', 'Rooftop Bar POS'];
+    await user.goto(`${gateway.url}/organization/${client.org}`);
+    await user.getByRole('link', { name: 'Transactions', exact: true }).click();
+    const table = user.getByRole('table', { name: 'Transactions' });
+    await table.getByRole('row').nth(1).waitFor();
+    const shownUnits = await table.locator('tbody td:nth-child(2)').allTextContents();
+    expect(shownUnits.length).toBeGreaterThan(0);
+    for (const name of shownUnits) expect(harbour).toContain(name);
+    await expectAccessible(user, 'transactions of the new user');
+    // the unit picker offers only what they may read
+    await user.getByRole('combobox', { name: 'Units' }).click();
+    const offered = await user.getByRole('listbox').getByRole('option').allTextContents();
+    expect([...offered].sort()).toEqual(harbour);
+    await user.getByRole('listbox').getByRole('option', { name: 'Harbour View Hotel', exact: true }).click();
+    await user.keyboard.press('Escape');
+    await user.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => user.url()).toContain(`units=${unitUuid('Harbour View Hotel')}`);
+    // an export of their hotel is accepted; the link will come by mail
+    await user.getByRole('button', { name: 'Export' }).click();
+    const exportModal = user.getByRole('dialog', { name: 'Export transactions' });
+    await exportModal.getByText(/of Harbour View Hotel/).waitFor();
+    await exportModal.getByRole('button', { name: 'Send export' }).click();
+    await exportModal.getByText(`The link will come by mail to ${USER_EMAIL}.`).waitFor({ timeout: 30_000 });
+    await exportModal.getByRole('button', { name: 'Close' }).last().click();
+    await exportModal.waitFor({ state: 'detached' });
+    // a Sunset Bay transaction by its address: not found, none of its data
+    const range = `after=${new Date(Date.now() - 30 * 86_400_000).toISOString()}&before=${new Date().toISOString()}`;
+    const sunset = (await client.call(`/transaction/v1/transactions/search?ouUuids=${unitUuid('Sunset Bay Resort')}&includeDescendants=TRUE&${range}&pageSize=1`)).body as { data: { uuid: string; checkNumber: number }[] };
+    const other = sunset.data[0];
+    expect(other).toBeDefined();
+    await user.goto(`${gateway.url}/organization/${client.org}/transactions/${other?.uuid ?? ''}/receipt`);
+    const detail = user.getByRole('dialog');
+    await detail.getByText('Transaction not found: it does not exist, or it belongs to a unit you may not view.').waitFor();
+    await expect(detail.getByRole('tab').count()).resolves.toBe(0);
+    await expectAccessible(user, 'transaction not found');
+    await user.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
 
     // their phone, confirmed with the code of the SMS
     await user.getByRole('button', { name: /^Account menu of/ }).click();

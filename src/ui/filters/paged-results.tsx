@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { t } from '../../i18n';
 import type { StaticTableColumn } from '../static-table';
 import { TableFrame } from '../table-frame';
@@ -20,17 +21,22 @@ interface PagedResultsProps<Row> {
   minWidth?: number;
   /** under the table, before the pager (the totals) */
   footer?: ReactNode;
+  /** the rows shown are the previous search's while the next is read: dimmed, and aria-busy */
+  busy?: boolean;
 }
 
 /**
  * One page of a result the gateway pages (10 rows a page, spec section 9): the table, an empty
  * state announced politely, and the pager. Unlike DataTable, the rows are the gateway's page.
  */
-export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, onPage, emptyText, onOpen, minWidth, footer }: PagedResultsProps<Row>) {
+export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, onPage, emptyText, onOpen, minWidth, footer, busy = false }: PagedResultsProps<Row>) {
+  // a phone's width holds the pager on one line with fewer page numbers around the current one
+  const { breakpoints } = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${breakpoints.xs})`, undefined, { getInitialValueInEffect: false });
   return (
     <Stack gap="md">
       <TableFrame label={label} minWidth={minWidth}>
-        <Table striped highlightOnHover aria-label={label}>
+        <Table striped highlightOnHover aria-label={label} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
@@ -65,8 +71,10 @@ export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, o
             total={pages}
             value={Math.min(page, pages)}
             onChange={onPage}
-            siblings={1}
+            siblings={phone ? 0 : 1}
             boundaries={1}
+            size={phone ? 'sm' : 'md'}
+            gap={phone ? 4 : 8}
             aria-label={t('table.pagination')}
             getItemProps={(item) => ({ 'aria-label': t('table.page', { page: item }) })}
             getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}

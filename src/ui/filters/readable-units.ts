@@ -4,9 +4,22 @@
  * its nearest ancestor's): the interface is shaped by them; the gateway decides again.
  */
 import { useMemo } from 'react';
-import { canViewTransactions, transactionUnitUuids, type Unit } from '../../domain';
+import { useQuery } from '@tanstack/react-query';
+import { canViewTransactions, transactionUnitUuids, unitListResponseSchema, type AttributeKey, type Unit } from '../../domain';
+import { parseAnswer, request, useSession } from '../../api';
 import { useProfile } from '../../api/profile';
-import { useOrganizationUnits } from '../../api/units';
+
+/** Every unit the user sees, with its effective attributes (its own, else inherited, the organization's included). */
+export const readableUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
+
+function useEffectiveUnits(org: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['unit-list-effective', session?.uuid ?? null, org] as const,
+    queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(readableUnitsPath(org), { signal })).data,
+    enabled: session !== null && org !== '',
+  });
+}
 
 export interface ReadableUnits {
   /** undefined until the profile and the units are read */
@@ -20,7 +33,7 @@ export interface ReadableUnits {
 
 export function useReadableUnits(org: string): ReadableUnits {
   const profile = useProfile();
-  const units = useOrganizationUnits(org);
+  const units = useEffectiveUnits(org);
   return useMemo(() => {
     const error = profile.error ?? units.error ?? null;
     const all = units.data ?? [];
@@ -32,14 +45,29 @@ export function useReadableUnits(org: string): ReadableUnits {
   }, [profile.data, profile.error, units.data, units.error, org]);
 }
 
-/** A unit's attribute, its own or inherited from the nearest ancestor that has it; null when none has. */
-export function unitAttribute(units: readonly Unit[], uuid: string, key: string): string | null {
+/**
+ * A unit's attribute: its effective value when the gateway gave it (the organization's included),
+ * else its own or the nearest ancestor's among `units`; null when none has.
+ */
+export function unitAttribute(units: readonly Unit[], uuid: string, key: AttributeKey): string | null {
   const byUuid = new Map(units.map((unit) => [unit.uuid, unit]));
+  const effective = byUuid.get(uuid)?.effective?.[key]?.value;
+  if (effective) return effective;
   const seen = new Set<string>();
   for (let unit = byUuid.get(uuid); unit && !seen.has(unit.uuid); unit = unit.parentUuid ? byUuid.get(unit.parentUuid) : undefined) {
     seen.add(unit.uuid);
     const value = unit.attributes[key];
     if (value) return value;
+  }
+  return null;
+}
+
+/** The organization's own value of an attribute, as its units inherit it (or would, when they set their own); null when unknown. */
+export function organizationAttribute(units: readonly Unit[], key: AttributeKey): string | null {
+  for (const unit of units) {
+    const value = unit.effective?.[key];
+    if (value?.fromUuid === unit.orgUuid) return value.value;
+    if (value?.inherited?.fromUuid === unit.orgUuid) return value.inherited.value;
   }
   return null;
 }

@@ -109,10 +109,10 @@ export function AccessLogPage() {
   const path = readable.allowed ? accessLogPath({ ...applied, org, ouUuids: chosen }) : null;
   const log = useAccessLog(path);
 
-  if (readable.allowed === false || isForbiddenError(log.error)) return <ForbiddenRedirect reason={t('errors.forbidden')} />;
+  if (readable.allowed === false || isForbiddenError(log.error)) return <ForbiddenRedirect reason={t('accessLog.forbidden')} />;
 
   const columns: StaticTableColumn<AccessLogEntry>[] = [
-    { key: 'time', header: t('accessLog.column.time', { zone: userTimeZone() }), cell: (row) => formatDateTime(row.occurredAt) },
+    { key: 'time', header: t('accessLog.column.time', { zone: userTimeZone() }), cell: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.occurredAt)}</span> },
     { key: 'hotel', header: t('accessLog.column.hotel'), cell: (row) => row.hotelName },
     { key: 'service', header: t('accessLog.column.service'), cell: (row) => row.serviceName },
     { key: 'room', header: t('accessLog.column.room'), cell: (row) => row.room },
@@ -160,6 +160,7 @@ export function AccessLogPage() {
               pages={Math.max(1, Math.ceil(result.totalCount / result.limit))}
               onPage={setPage}
               emptyText={t('accessLog.empty')}
+              busy={log.isPlaceholderData}
               minWidth={860}
             />
           )}

@@ -94,10 +94,10 @@ describe('TransactionsPage', () => {
     await screen.findByRole('table', { name: 'Transactions' });
     await user.type(screen.getByRole('textbox', { name: 'Room number' }), '204{Enter}');
     await waitFor(() => expect(router.state.location.search).toContain('roomNumber=204'));
-    await waitFor(() => expect(queryOf(gateway.calls.at(-1) as RecordedCall).get('roomNumber')).toBe('204'));
+    await waitFor(() => expect(queryOf(gateway.callsTo('/transaction/v1/transactions/search').at(-1) as RecordedCall).get('roomNumber')).toBe('204'));
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(router.state.location.search).toContain('page=2'));
-    await waitFor(() => expect(queryOf(gateway.calls.at(-1) as RecordedCall).get('page')).toBe('1'));
+    await waitFor(() => expect(queryOf(gateway.callsTo('/transaction/v1/transactions/search').at(-1) as RecordedCall).get('page')).toBe('1'));
     expect((screen.getByRole('textbox', { name: 'Room number' }) as HTMLInputElement).value).toBe('204');
   });
 

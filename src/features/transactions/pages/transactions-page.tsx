@@ -10,6 +10,7 @@ import {
   flagParam,
   ForbiddenRedirect,
   lastDays,
+  organizationAttribute,
   listParam,
   PagedResults,
   PageLoader,
@@ -96,7 +97,7 @@ export function TransactionsPage() {
   };
   const zone = userTimeZone();
 
-  if (readable.allowed === false || isForbiddenError(search.error)) return <ForbiddenRedirect reason={t('errors.forbidden')} />;
+  if (readable.allowed === false || isForbiddenError(search.error)) return <ForbiddenRedirect reason={t('transactions.forbidden')} />;
 
   const apply = (values: TransactionFilterValues) => {
     setParams(toParams({ ...values, page: null }));
@@ -143,7 +144,11 @@ export function TransactionsPage() {
   const result = search.data;
   const pages = result ? Math.max(1, Math.ceil(result.totalCount / TRANSACTION_PAGE_SIZE_DEFAULT)) : 1;
   const oneUnit = chosen.length === 1 ? (readable.units.find((unit) => unit.uuid === chosen[0]) ?? null) : null;
-  const exportZone = (oneUnit ? unitAttribute(readable.all, oneUnit.uuid, 'TIME_ZONE') : null) ?? unitAttribute(readable.all, readable.units[0]?.uuid ?? '', 'TIME_ZONE') ?? zone;
+  // the export's times: in the one unit's time zone, else the organization's (else a readable unit's, else the user's)
+  const exportZone =
+    (oneUnit ? unitAttribute(readable.all, oneUnit.uuid, 'TIME_ZONE') : organizationAttribute(readable.all, 'TIME_ZONE')) ??
+    unitAttribute(readable.all, readable.units[0]?.uuid ?? '', 'TIME_ZONE') ??
+    zone;
 
   return (
     <Stack gap="lg">
@@ -176,6 +181,7 @@ export function TransactionsPage() {
               pages={pages}
               onPage={setPage}
               emptyText={t('transactions.empty')}
+              busy={search.isPlaceholderData}
               onOpen={(row) => void navigate(hrefOf(row.uuid, 'receipt'))}
               minWidth={900}
               footer={
