@@ -29,8 +29,19 @@ export function StaticTable<Row>({ label, named = false, caption, rows, rowKey, 
   );
 }
 
-/** A table of columns: its header row, then a row of cells for each row (StaticTable, and DataTable's page of rows). */
-export function ColumnsTable<Row>({ caption, rows, rowKey, columns, ...table }: Omit<StaticTableProps<Row>, 'label' | 'named'> & Omit<TableProps, 'children' | 'data'>) {
+/**
+ * A table of columns: its header row, then a row of cells for each row (StaticTable, DataTable's
+ * page of rows, and a gateway-paged result). With `onOpen` a click on a row opens it (a cell of the
+ * row carries the link the keyboard uses).
+ */
+export function ColumnsTable<Row>({
+  caption,
+  rows,
+  rowKey,
+  columns,
+  onOpen,
+  ...table
+}: Omit<StaticTableProps<Row>, 'label' | 'named'> & Omit<TableProps, 'children' | 'data'> & { onOpen?: (row: Row) => void }) {
   return (
     <Table {...table}>
       {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
@@ -45,7 +56,7 @@ export function ColumnsTable<Row>({ caption, rows, rowKey, columns, ...table }: 
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
+          <Table.Tr key={rowKey(row)} onClick={onOpen ? () => onOpen(row) : undefined} style={onOpen ? { cursor: 'pointer' } : undefined}>
             {columns.map((column) => (
               <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
             ))}

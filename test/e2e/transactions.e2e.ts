@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { MANAGER_PASSWORD, openBrowser, startGateway, type Browser, type Gateway } from './harness';
-import { gatewayClient, signIn } from './journeys';
+import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
 let gateway: Gateway;
 let browser: Browser | null = null;
@@ -64,6 +64,14 @@ describe('transactions and the access log', () => {
     await expect.poll(() => page.url()).toContain(`roomNumber=${encodeURIComponent(charge.roomNumber)}`);
     const row = table.getByRole('row').filter({ hasText: 'Room charge' }).filter({ hasText: String(charge.checkNumber) });
     await row.first().waitFor();
+
+    // the same search with the gateway gone: read from the cache, and said so
+    await waitForServiceWorker(page);
+    await cutGateway(page.context(), gateway.url);
+    await page.reload();
+    await page.getByText(/^Offline — showing data from /).waitFor();
+    await row.first().waitFor();
+    await restoreGateway(page.context());
 
     // the payment tab by its address: the room and the guest
     await page.goto(`${gateway.url}/organization/${org}/transactions/${charge.uuid}/payment`);
@@ -129,6 +137,15 @@ describe('transactions and the access log', () => {
     expect(rooms.length).toBeGreaterThan(0);
     expect(new Set(rooms)).toEqual(new Set([room]));
     await expectAccessible(page, 'access log');
+
+    // the same entries with the gateway gone: read from the cache, and said so
+    await waitForServiceWorker(page);
+    await cutGateway(page.context(), gateway.url);
+    await page.reload();
+    await page.getByText(/^Offline — showing data from /).waitFor();
+    await table.getByRole('row').nth(1).waitFor();
+    expect(new Set(await table.getByRole('row').locator('td:nth-child(4)').allTextContents())).toEqual(new Set([room]));
+    await restoreGateway(page.context());
   });
 
   it('offers neither to the demo manager, who has no VIEW_TRANSACTIONS: the address shows the 403 page', { timeout: 120_000 }, async () => {

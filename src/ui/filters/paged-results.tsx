@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { Group, Pagination, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { t } from '../../i18n';
-import type { StaticTableColumn } from '../static-table';
+import { ColumnsTable, type StaticTableColumn } from '../static-table';
 import { TableFrame } from '../table-frame';
 
 interface PagedResultsProps<Row> {
@@ -36,26 +36,17 @@ export function PagedResults<Row>({ rows, columns, rowKey, label, page, pages, o
   return (
     <Stack gap="md">
       <TableFrame label={label} minWidth={minWidth}>
-        <Table striped highlightOnHover aria-label={label} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} w={column.width}>
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)} onClick={onOpen ? () => onOpen(row) : undefined} style={onOpen ? { cursor: 'pointer' } : undefined}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ColumnsTable
+          striped
+          highlightOnHover
+          aria-label={label}
+          aria-busy={busy}
+          style={busy ? { opacity: 0.6 } : undefined}
+          rows={rows}
+          rowKey={rowKey}
+          columns={columns}
+          onOpen={onOpen}
+        />
       </TableFrame>
       <div role="status">
         {rows.length === 0 && (
