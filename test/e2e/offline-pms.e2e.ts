@@ -122,7 +122,7 @@ describe('drafts', () => {
 });
 
 describe('offline changes', () => {
-  it('applies 20 changes made offline across two reloads exactly once each when the gateway is back', async () => {
+  it('applies 20 changes made offline across two reloads exactly once each when the gateway is back (a refused removal comes back failed)', async () => {
     const { page, context } = await start();
     const client = await gatewayClient(gateway.url);
     const before = await client.connections();
@@ -160,12 +160,15 @@ describe('offline changes', () => {
     await restoreGateway(context);
     await badge(page).click();
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => badge(page).getAttribute('title'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
+    // Mock PMS is the Sunset Bay Resort's connection: the gateway refuses its removal, which comes back
+    // failed with the gateway's words (not a conflict); the 19 other changes apply
+    await expect.poll(() => badge(page).getAttribute('title'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 1 failed, 0 conflicts');
+    await page.getByRole('row').filter({ hasText: 'Delete PMS connection "Mock PMS"' }).filter({ hasText: 'This PMS connection is used by the hotel Sunset Bay Resort.' }).waitFor();
 
     const after = await client.connections();
     const byName = new Map(after.map((c) => [c.name, c]));
-    expect([...byName.keys()].sort()).toEqual(['Offline 1', 'Offline 2', 'Offline 3b', 'Offline 4', 'Offline 7', 'Offline 8', 'Opera Main']);
-    expect(after).toHaveLength(7);
+    expect([...byName.keys()].sort()).toEqual(['Mock PMS', 'Offline 1', 'Offline 2', 'Offline 3b', 'Offline 4', 'Offline 7', 'Offline 8', 'Opera Main']);
+    expect(after).toHaveLength(8);
     // every edit applied once: versions count them
     expect(byName.get('Offline 1')).toMatchObject({ port: 9111, version: 3 });
     expect(byName.get('Opera Main')).toMatchObject({ port: 5012, version: (opera?.version ?? 0) + 2, uuid: opera?.uuid });
