@@ -23,6 +23,19 @@ export function useOrganizationUnits(org: string) {
   });
 }
 
+/** The same list with each unit's effective attributes (its own, else inherited, the organization's included). */
+export const effectiveUnitsPath = (org: string) => `${organizationUnitsPath(org)}&inheritAttributes=TRUE`;
+
+/** GET /organization/{org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE, as the gateway orders it. */
+export function useEffectiveUnits(org: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['unit-list-effective', session?.uuid ?? null, org] as const,
+    queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(effectiveUnitsPath(org), { signal })).data,
+    enabled: session !== null && org !== '',
+  });
+}
+
 /**
  * What the user may set up in the organization (src/domain/permissions.ts): the whole organization
  * (false until known; `known` once the profile was read or could not be), and the units (null while

@@ -4,22 +4,12 @@
  * its nearest ancestor's): the interface is shaped by them; the gateway decides again.
  */
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { canViewTransactions, transactionUnitUuids, unitListResponseSchema, type AttributeKey, type Unit } from '../../domain';
-import { parseAnswer, request, useSession } from '../../api';
+import { canViewTransactions, transactionUnitUuids, type AttributeKey, type Unit } from '../../domain';
 import { useProfile } from '../../api/profile';
+import { effectiveUnitsPath, useEffectiveUnits } from '../../api/units';
 
 /** Every unit the user sees, with its effective attributes (its own, else inherited, the organization's included). */
-export const readableUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
-
-function useEffectiveUnits(org: string) {
-  const session = useSession();
-  return useQuery({
-    queryKey: ['unit-list-effective', session?.uuid ?? null, org] as const,
-    queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(readableUnitsPath(org), { signal })).data,
-    enabled: session !== null && org !== '',
-  });
-}
+export const readableUnitsPath = effectiveUnitsPath;
 
 export interface ReadableUnits {
   /** undefined until the profile and the units are read */
