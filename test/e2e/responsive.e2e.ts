@@ -361,6 +361,20 @@ describe('signed in', () => {
     await expect.poll(() => widthOf(user)).toBeLessThan(TABLET);
     await page.setViewportSize({ width: PHONE, height: HEIGHT });
     await close(user);
+
+    await visit(page, `/organization/${org}/transactions`);
+    const transactions = page.getByRole('table', { name: 'Transactions' });
+    await transactions.getByRole('link').first().click();
+    const detail = page.getByRole('dialog');
+    await detail.getByRole('tab', { name: 'Receipt', selected: true }).waitFor();
+    await fits(page, 'transaction-detail', { axe: true });
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exportForm = page.getByRole('dialog', { name: 'Export transactions' });
+    await exportForm.waitFor();
+    await fits(page, 'export-form', { axe: true });
+    await close(exportForm);
   });
 
   it('the conflict view and the unsynced-work question at logout fit a phone', async () => {
