@@ -33,8 +33,10 @@ export default defineConfig({
           name: 'gateway',
           environment: 'node',
           include: ['server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          globalSetup: ['server/test-global-setup.ts'],
+          // bounds for a hung test, not speed checks: a loaded 2-core machine runs a big import many times slower
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -44,9 +46,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.e2e.ts'],
           setupFiles: ['test/e2e/setup-e2e.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
           // bounds for a hung journey; a loaded 2-core machine runs them several times slower
           testTimeout: 180_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -26,7 +26,7 @@ function freePort(): Promise<number> {
 }
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', LOBBY_DEMO_TRANSACTIONS: '2000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', LOBBY_DEMO_TRANSACTIONS: '2000', LOBBY_DEMO_ACCESS_LOG: '500' };
   delete env.DATABASE_URL;
   delete env.LOBBY_ADMIN_PASSWORD;
   delete env.LOBBY_DEMO_PASSWORD;

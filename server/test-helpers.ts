@@ -4,6 +4,10 @@
  * movable clock, seeded accounts with known passwords, and small request helpers.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, openAsBlob, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
@@ -17,6 +21,7 @@ import type { Limits } from './context';
 import type { Database, DatabaseHandle } from './db/client';
 import { openPglite, openPostgres } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import * as schema from './db/schema';
 import { memberships, outboxMessages, users } from './db/schema';
 import type { SeedResult } from './db/seed';
 import { seedDatabase } from './db/seed';
@@ -49,12 +54,37 @@ async function dropDatabase(admin: postgres.Sql, name: string): Promise<void> {
   }
 }
 
+/** Where the first test file of a run leaves the migrated, empty PGlite database (emptied at each run by test-global-setup.ts). */
+export const PGLITE_TEMPLATE = join(process.cwd(), '.tmp', 'gateway-template', 'migrated.tar');
+
+/**
+ * The migrated, empty PGlite database as a data-directory dump. Creating PGlite from scratch runs
+ * its initdb, a few seconds each time; loading a dump of it takes under one. Two test files that
+ * find no dump at once each write one; the rename makes either complete copy the one read.
+ */
+async function migratedPgliteTemplate(): Promise<Blob> {
+  if (existsSync(PGLITE_TEMPLATE)) return openAsBlob(PGLITE_TEMPLATE);
+  const handle = await openPglite(null);
+  try {
+    await migrateDatabase(handle);
+    if (handle.kind !== 'pglite') throw new Error('not PGlite');
+    const dump = await handle.client.dumpDataDir('none');
+    mkdirSync(join(PGLITE_TEMPLATE, '..'), { recursive: true });
+    const partial = `${PGLITE_TEMPLATE}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(partial, PGLITE_TEMPLATE);
+    return dump;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A migrated, empty database of its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openPglite(null);
-    await migrateDatabase(handle);
+    const client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate() });
+    const handle: DatabaseHandle = { kind: 'pglite', db: drizzlePglite({ client, schema }), client, close: () => client.close() };
     return { db: handle.db, handle, close: () => handle.close() };
   }
   const name = `lobby_test_${randomBytes(6).toString('hex')}`;

@@ -6,7 +6,7 @@
  * journey reads a reset link, exactly as an operator without SMTP would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,9 +57,60 @@ export interface GatewayOptions {
   port?: number;
 }
 
+/** Where the first start of this run leaves its seeded data directory (emptied by global-setup.ts at each run). */
+export const TEMPLATE_DIR = join(process.cwd(), '.tmp', 'e2e-template');
+
+const SEED_ENV = {
+  LOBBY_ADMIN_EMAIL: ADMIN_EMAIL,
+  LOBBY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+  LOBBY_DEMO_PASSWORD: MANAGER_PASSWORD,
+  // a small demo history keeps a journey's first start quick; a journey may pass its own
+  LOBBY_DEMO_TRANSACTIONS: '3000',
+  // likewise the access log: the journeys read a few hundred entries, not 20,000
+  LOBBY_DEMO_ACCESS_LOG: '2000',
+};
+
+const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+/**
+ * A journey's gateway usually starts on an empty database with the same admin and demo seed: the
+ * first such start of a run seeds a template (migrations, the admin, the demo organization and its
+ * history, as `npm start` does), and every later one starts on a copy of it, which saves the
+ * seeding of each journey file. A journey that passes its own seed settings, or a directory that
+ * already holds data, starts as asked.
+ */
+async function prepareFromTemplate(env: Record<string, string>, dir: string): Promise<void> {
+  if (Object.keys(env).some((key) => key.startsWith('LOBBY_')) || !isEmptyDir(dir)) return;
+  if (!existsSync(join(TEMPLATE_DIR, 'pglite'))) {
+    const seeding = mkdtempSync(join(tmpdir(), 'lobby-e2e-template-'));
+    const first = await launchGateway({}, seeding, await freePort());
+    const code = await first.stop();
+    if (code !== 0) throw new Error(`the template gateway stopped with ${code}:\n${first.output()}`);
+    rmSync(join(seeding, 'mail'), { recursive: true, force: true });
+    rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+    cpSync(seeding, `${TEMPLATE_DIR}.partial`, { recursive: true });
+    renameSync(`${TEMPLATE_DIR}.partial`, TEMPLATE_DIR);
+    rmSync(seeding, { recursive: true, force: true });
+  }
+  cpSync(TEMPLATE_DIR, dir, { recursive: true });
+}
+
 export async function startGateway(env: Record<string, string> = {}, dataDir?: string, options: GatewayOptions = {}): Promise<Gateway> {
   const port = options.port ?? (await freePort());
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
+  await prepareFromTemplate(env, dir);
+  const gateway = await launchGateway(env, dir, port);
+  return {
+    ...gateway,
+    stop: async () => {
+      const code = await gateway.stop();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+async function launchGateway(env: Record<string, string>, dir: string, port: number): Promise<Gateway> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env: {
@@ -68,14 +119,8 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       DATABASE_URL: '',
-      LOBBY_ADMIN_EMAIL: ADMIN_EMAIL,
-      LOBBY_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOBBY_DEMO_PASSWORD: MANAGER_PASSWORD,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // a small demo history keeps a journey's first start quick; a journey may pass its own
-      LOBBY_DEMO_TRANSACTIONS: '3000',
-      // likewise the access log: the journeys read a few hundred entries, not 20,000
-      LOBBY_DEMO_ACCESS_LOG: '2000',
+      ...SEED_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,7 +160,8 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
       check();
     });
 
-  await waitForOutput(/Lobby is running at/);
+  // a bound for a hung start: a first start seeds the demo history, which a loaded 2-core machine runs slowly
+  await waitForOutput(/Lobby is running at/, 180_000);
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir: dir,
@@ -134,9 +180,7 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
     waitForOutput,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGINT');
-      const code = await exited;
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
-      return code;
+      return exited;
     },
   };
 }
