@@ -32,7 +32,8 @@ export const hotelWizard = {
   'hotelWizard.pending': 'Configuration Pending',
   'hotelWizard.definitionTitle': 'PMS hotel definition',
   'hotelWizard.definitionName': 'Hotel definition name',
-  'hotelWizard.definitionReadOnly': 'Only a user who sets up the organization can change the PMS connection, the property ID and the PMS hotel definition; they are shown as they are.',
+  'hotelWizard.definitionReadOnly':
+    'Only a user who sets up the organization can see and change the PMS connection and the PMS hotel definition (room access), or change the property ID.',
   'hotelWizard.definitionNameHelp': 'How the PMS set-up names this hotel (at most 50 characters); the hotel name when empty.',
   'hotelWizard.roomAccessInvalid': 'Complete the room access to go on.',
   'hotelWizard.packagesTitle': 'Packages',

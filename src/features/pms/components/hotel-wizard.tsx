@@ -152,7 +152,8 @@ export function HotelWizard(props: HotelWizardProps) {
     setProblem(null);
     draft.setValue({ ...value, form: { ...form, ...patch } });
   };
-  const roomProblems = roomAccessProblems(form.roomAccess);
+  // the room access is the PMS hotel definition's: checked only when the save carries it
+  const roomProblems = mayWriteDefinition ? roomAccessProblems(form.roomAccess) : null;
   const stepValid = (step: number) => (step === 0 ? pmsStepConsistent(form) : step === 1 || step === 2 ? roomProblems === null : true);
   const createValid = cutHotelName(form.name) !== '' && HOTEL_STEPS.every(stepValid);
   // edit mode: the PMS step's rule holds for what the operator changes there; a hotel the gateway has
@@ -295,25 +296,28 @@ export function HotelWizard(props: HotelWizardProps) {
           disabled={!mayWriteDefinition}
           onChange={(event) => setForm({ propertyId: event.currentTarget.value })}
         />
-        <Select
-          disabled={!mayWriteDefinition}
-          label={t('hotelWizard.connection')}
-          placeholder={t('hotelWizard.connectionPlaceholder')}
-          data={connections.filter((row) => row.removal === null).map((row) => ({ value: row.uuid, label: row.name }))}
-          value={form.pmsConnectionUuid}
-          clearable
-          // a button the keyboard reaches too (Mantine hides it from both): the way back to 'neither'
-          clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
-          nothingFoundMessage={t('hotelWizard.connectionEmpty')}
-          onChange={(pmsConnectionUuid) => setForm({ pmsConnectionUuid })}
-        />
-        {connections.length === 0 && (
-          <Text size="sm">
-            {t('hotelWizard.connectionEmpty')}{' '}
-            <Anchor component={Link} to={`/organization/${org}/pms`}>
-              {t('hotelWizard.toPms')}
-            </Anchor>
-          </Text>
+        {mayWriteDefinition && (
+          <>
+            <Select
+              label={t('hotelWizard.connection')}
+              placeholder={t('hotelWizard.connectionPlaceholder')}
+              data={connections.filter((row) => row.removal === null).map((row) => ({ value: row.uuid, label: row.name }))}
+              value={form.pmsConnectionUuid}
+              clearable
+              // a button the keyboard reaches too (Mantine hides it from both): the way back to 'neither'
+              clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
+              nothingFoundMessage={t('hotelWizard.connectionEmpty')}
+              onChange={(pmsConnectionUuid) => setForm({ pmsConnectionUuid })}
+            />
+            {connections.length === 0 && (
+              <Text size="sm">
+                {t('hotelWizard.connectionEmpty')}{' '}
+                <Anchor component={Link} to={`/organization/${org}/pms`}>
+                  {t('hotelWizard.toPms')}
+                </Anchor>
+              </Text>
+            )}
+          </>
         )}
         {!pmsStepConsistent(form) && (
           <Text size="sm" c="red.9" role="status">
@@ -326,7 +330,7 @@ export function HotelWizard(props: HotelWizardProps) {
     1: (
       <Stack gap="md">
         {readOnlyNote}
-        {roomAccess('room-access')}
+        {mayWriteDefinition && roomAccess('room-access')}
       </Stack>
     ),
     2: (
@@ -335,15 +339,18 @@ export function HotelWizard(props: HotelWizardProps) {
           {t('hotelWizard.definitionTitle')}
         </Title>
         {readOnlyNote}
-        <TextInput
-          disabled={!mayWriteDefinition}
-          label={t('hotelWizard.definitionName')}
-          description={t('hotelWizard.definitionNameHelp')}
-          maxLength={HOTEL_NAME_MAX}
-          value={form.definitionName}
-          onChange={(event) => setForm({ definitionName: event.currentTarget.value })}
-        />
-        {roomAccess('definition-access')}
+        {mayWriteDefinition && (
+          <>
+            <TextInput
+              label={t('hotelWizard.definitionName')}
+              description={t('hotelWizard.definitionNameHelp')}
+              maxLength={HOTEL_NAME_MAX}
+              value={form.definitionName}
+              onChange={(event) => setForm({ definitionName: event.currentTarget.value })}
+            />
+            {roomAccess('definition-access')}
+          </>
+        )}
       </Stack>
     ),
     3: (

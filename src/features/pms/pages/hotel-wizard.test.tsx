@@ -7,6 +7,7 @@ import type { HotelSave } from '../../../domain';
 import { flushAllDrafts, lobbyDb, unsyncedWork } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
 import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { definitionUuidOfServices } from '../api/hotel-wizard-data';
 import { HotelCreatePage, HotelEditPage } from './hotel-wizard-page';
 
 // the save's diff runs in a worker in the browser; here the same domain function runs in the test's thread
@@ -363,15 +364,40 @@ describe('HotelEditPage for a user who sets up only this hotel', () => {
     grants = orgAdmin;
   });
 
-  it('shows the PMS definition as it is, says who may change it, and saves the hotel without it', async () => {
+  it('never asks for the PMS connections nor definitions, says who may see them, and saves the hotel without its definition', async () => {
     grants = hotelOnly;
-    const user = openEdit();
+    signedIn();
+    const definitionUuid = uuidOf(40);
+    const spa = { uuid: uuidOf(50), orgUuid: ORG, hotelUuid: HOTEL, name: 'BREAKFAST', externalId: 'BREAKFAST', calculationRule: 'ADULT', deleted: false, version: 1 };
+    const service = { uuid: uuidOf(60), orgUuid: ORG, hotelUuid: HOTEL, name: 'Gym', defaultHotelUuid: null, idMethods: [], hotelsAndPackages: [{ hotelDefinitionUuid: definitionUuid, pmsPackageUuid: spa.uuid, name: null }], version: 1 };
+    const forbidden = { errors: [{ code: 'forbidden', message: "You don't have permissions to view this organization" }] };
+    const gateway = fakeGateway((call: RecordedCall) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+      if (path.startsWith('/user-profile')) return json(200, profile());
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, { ...hotel, attributes: { ...hotel.attributes, PMS_PROPERTY_ID: 'AL-1', PMS_CONNECTION: opera.uuid } }] });
+      // what the gateway answers this user (spec section 6): the organization's PMS records are not theirs
+      if (path === `/organization/${ORG}/pms-connection` || path === `/organization/${ORG}/hotel-definition`) return json(403, forbidden);
+      if (path === `/organization/${ORG}/hotel/${HOTEL}/pms-package`) return json(200, { data: [spa] });
+      if (path === `/organization/${ORG}/hotel/${HOTEL}/access-control-service`) return json(200, { data: [service] });
+      if (path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)) return json(200, { data: [] });
+      return json(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+    });
+    renderEdit();
+    const user = userEvent.setup();
     await ready();
-    await user.click(stepControl('Room access'));
-    expect(await screen.findAllByText(/Only a user who sets up the organization can change/)).not.toHaveLength(0);
-    expect((screen.getByRole('switch', { name: 'Enable room card reading' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Hotel Alpine Lodge', level: 1 })).toBeTruthy();
+    // the PMS step: the property ID as the hotel has it, read-only; no connection picker, no way to the PMS page
     await user.click(stepControl('PMS posting'));
-    await waitFor(() => expect(textbox(/^Property ID/).disabled).toBe(true));
+    await waitFor(() => expect(textbox(/^Property ID/).value).toBe('AL-1'));
+    expect(textbox(/^Property ID/).disabled).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'PMS Hotel Definition' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /PMS page/ })).toBeNull();
+    expect(screen.getAllByText(/Only a user who sets up the organization can see and change/)).not.toHaveLength(0);
+    // room access is the definition's: not shown (blank values would not be true), said why
+    await user.click(stepControl('Room access'));
+    expect(await screen.findAllByText(/Only a user who sets up the organization can see and change/)).not.toHaveLength(0);
+    expect(screen.queryByRole('switch', { name: 'Enable room card reading' })).toBeNull();
     await user.click(stepControl('Access area'));
     await user.click(button('ADD PACKAGE PMS'));
     const dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
@@ -382,6 +408,13 @@ describe('HotelEditPage for a user who sets up only this hotel', () => {
     await waitFor(async () => expect(await outbox()).toHaveLength(1));
     const [entry] = await outbox();
     expect(entry?.body).toMatchObject({ hotelDefinition: null, packages: { newPackages: [{ externalId: 'SPA' }] } });
+    expect(gateway.callsTo(`/organization/${ORG}/pms-connection`)).toHaveLength(0);
+    expect(gateway.callsTo(`/organization/${ORG}/hotel-definition`)).toHaveLength(0);
+  });
+
+  it("names the hotel by the definition its access services name, so the current hotel's packages stay its own", () => {
+    expect(definitionUuidOfServices([{ uuid: 'p1' }], [{ hotelsAndPackages: [{ hotelDefinitionUuid: 'other', pmsPackageUuid: 'x' }] }, { hotelsAndPackages: [{ hotelDefinitionUuid: 'mine', pmsPackageUuid: 'p1' }] }])).toBe('mine');
+    expect(definitionUuidOfServices([{ uuid: 'p1' }], [])).toBeNull();
   });
 });
 
