@@ -78,7 +78,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
       {list.table(columns)}
       {list.modal(700, (item, onSave, onClose) => <RateCodeForm item={item} items={items} packages={packages} onSave={onSave} onClose={onClose} />)}
       {importTarget !== null && (
-        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} packages={packages} onImported={onImported} />
+        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} packages={packages} replacing={items.length} onImported={onImported} />
       )}
     </Stack>
   );
