@@ -39,6 +39,7 @@ export const hotelWizard = {
   'hotelWizard.packagesTitle': 'Packages',
   'hotelWizard.loading': 'Loading the hotel…',
   'hotelWizard.notFound': 'There is no hotel at this address: it may have been removed, or the link is wrong.',
+  'hotelWizard.rateCodesNotRemoved': 'The hotel was not saved and its rate codes were not removed: {message} ({code})',
   'hotelWizard.forbidden': "You don't have permissions to view this organization",
   'hotelWizard.pendingSync': 'Waiting to sync',
   'hotelWizard.saving': 'Preparing the save…',

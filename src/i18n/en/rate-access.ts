@@ -18,6 +18,7 @@ export const rateAccess = {
   'rateCodes.column.edit': 'Edit',
   'rateCodes.search': 'Search by alias',
   'rateCodes.empty': 'There are no rate codes created yet',
+  'rateCodes.loadFailed': '{message} error',
   'rateCodes.more': '+{count} more',
   'rateCodes.moreLabel': '+{count} more packages of {name}',
   'rateCodes.moreList': 'More packages of {name}',

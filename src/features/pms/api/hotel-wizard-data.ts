@@ -151,7 +151,10 @@ export function useHotelWizardData(org: string, hotel: string | null) {
     [others, units.data, ...otherPackages.map((query) => query.data)],
   );
 
-  const lists = hotel === null ? [] : [packages, codes, services];
+  // the rate codes and access services that could not be read: their tables say so (spec section 8), the rest of the wizard works
+  const codesError = hotel === null ? null : codes.error;
+  const servicesError = hotel === null ? null : services.error;
+  const lists = hotel === null ? [] : [packages, ...(codesError ? [] : [codes]), ...(servicesError ? [] : [services])];
   const error = units.error ?? grants.error ?? connections.query.error ?? definitions.query.error ?? lists.find((query) => query.error)?.error ?? null;
   // without the right to read them, the connections and definitions are none: known once the grants are
   const pmsRead = readsDefinitions ? connections.rows !== null && definitions.rows !== null : grants.data !== undefined;
@@ -169,5 +172,5 @@ export function useHotelWizardData(org: string, hotel: string | null) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [ready, record, definition, packages.data, codes.data, services.data],
   );
-  return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error, readsDefinitions };
+  return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error, readsDefinitions, codesError, servicesError };
 }

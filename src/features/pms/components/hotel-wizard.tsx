@@ -11,12 +11,12 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Accordion, ActionIcon, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
-import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, type Attributes } from '../../../domain';
+import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, rateCodeRemovalFailure, type Attributes } from '../../../domain';
 import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
+import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, queueHotelSave, type HotelForm } from '../api/hotel-save';
 import { hotelScopeOf } from '../api/hotel-resources';
@@ -79,10 +79,12 @@ export interface HotelWizardProps {
   draftKey: string;
   /** after the rate codes were imported: the page reads the codes again */
   onImported(): void;
+  /** the gateway's message when the rate codes or access services could not be read (their tables say it) */
+  loadErrors?: { rateCodes: string | null; accessServices: string | null };
 }
 
 export function HotelWizard(props: HotelWizardProps) {
-  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported } = props;
+  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported, loadErrors } = props;
   const navigate = useNavigate();
   // the PMS hotel definition is written only by who sets up the organization (the gateway refuses a
   // save that carries it from anyone else); unknown grants send it and the gateway decides
@@ -183,7 +185,14 @@ export function HotelWizard(props: HotelWizardProps) {
     try {
       const built = await buildHotelSave(form, hotelUuid, ownAttributes, mayWriteDefinition);
       const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, built.body, cutHotelName(form.name));
-      void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+      const removesRateCodes = (built.body.rateCodes?.deletedRateCodes?.length ?? 0) > 0;
+      void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => {
+        if (outcome.kind === 'refused' && removesRateCodes) {
+          // spec section 8: a refused rate-code removal says the first error's message and code, or the defaults
+          const failure = rateCodeRemovalFailure({ message: outcome.entry.errorMessages[0], code: outcome.entry.errorCodes?.[0] });
+          notify(t('hotelWizard.rateCodesNotRemoved', failure), 'problem');
+        } else showSaveOutcome(outcome, () => void navigate('/sync'));
+      });
       if (!edit) {
         await draft.clear();
         allowLeave();
@@ -361,12 +370,18 @@ export function HotelWizard(props: HotelWizardProps) {
           packages={packageRefs}
           onChange={(rateCodes: RateCodeItem[]) => setForm({ rateCodes })}
           importTarget={edit ? { org, hotel: hotelUuid } : null}
+          loadError={loadErrors?.rateCodes ?? null}
           onImported={() => {
             takeRateCodes.current = true;
             onImported();
           }}
         />
-        <AccessControlSection items={form.accessServices} hotels={hotels} onChange={(accessServices: AccessServiceItem[]) => setForm({ accessServices })} />
+        <AccessControlSection
+          items={form.accessServices}
+          hotels={hotels}
+          loadError={loadErrors?.accessServices ?? null}
+          onChange={(accessServices: AccessServiceItem[]) => setForm({ accessServices })}
+        />
       </Stack>
     ),
   };

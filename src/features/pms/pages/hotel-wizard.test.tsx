@@ -6,7 +6,7 @@ import { SESSION_STORAGE_KEY } from '../../../api';
 import type { HotelSave } from '../../../domain';
 import { flushAllDrafts, lobbyDb, unsyncedWork } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
-import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
 import { definitionUuidOfServices } from '../api/hotel-wizard-data';
 import { HotelCreatePage, HotelEditPage } from './hotel-wizard-page';
 
@@ -415,6 +415,63 @@ describe('HotelEditPage for a user who sets up only this hotel', () => {
   it("names the hotel by the definition its access services name, so the current hotel's packages stay its own", () => {
     expect(definitionUuidOfServices([{ uuid: 'p1' }], [{ hotelsAndPackages: [{ hotelDefinitionUuid: 'other', pmsPackageUuid: 'x' }] }, { hotelsAndPackages: [{ hotelDefinitionUuid: 'mine', pmsPackageUuid: 'p1' }] }])).toBe('mine');
     expect(definitionUuidOfServices([{ uuid: 'p1' }], [])).toBeNull();
+  });
+});
+
+describe('HotelEditPage: the error catalogue (spec section 8)', () => {
+  const rack = { uuid: uuidOf(70), orgUuid: ORG, hotelUuid: HOTEL, name: 'RACK', externalId: 'RACK', packages: [], version: 1 };
+
+  /** The gateway of openEdit, with the hotel's rate codes and access services answered by `lists`, and the save by `save`. */
+  /** `app`: the whole app (its outbox is sent, so the gateway's verdict comes back), else the page alone. */
+  function openWith(lists: (path: string) => Response | null, save: () => Response = () => json(200, {}), app = false) {
+    signedIn();
+    fakeGateway((call: RecordedCall) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method === 'PUT' && path === `/organization/${ORG}/hotel/${HOTEL}/save`) return save();
+      if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+      if (path.startsWith('/user-profile')) return json(200, profile());
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, hotel] });
+      if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: [opera] });
+      if (path === `/organization/${ORG}/hotel-definition`) return json(200, { data: [definitionOf()] });
+      const answer = lists(path);
+      if (answer) return answer;
+      if (path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)) return json(200, { data: [] });
+      if (path === '/organization/v1/organization') return json(200, { data: [{ uuid: ORG, name: 'Alps', legalCompanyName: 'Alps Ltd', status: 'ACTIVE', version: 1 }] });
+      return json(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+    });
+    if (app) renderApp(`${LIST}/hotel/${HOTEL}`);
+    else renderEdit();
+    return userEvent.setup();
+  }
+
+  it("says a failed read of the rate codes as the message followed by ' error', and of the access services as the message", async () => {
+    const user = openWith((path) => {
+      if (path.endsWith('/pms-rate-code')) return json(500, { errors: [{ code: 'internal', message: 'Rate codes are unavailable' }] });
+      if (path.endsWith('/access-control-service')) return json(500, { errors: [{ code: 'internal', message: 'Services are unavailable' }] });
+      return null;
+    });
+    await ready();
+    await user.click(stepControl('Access area'));
+    const alerts = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    expect(alerts).toContain('Rate codes are unavailable error');
+    expect(alerts).toContain('Services are unavailable');
+    // nothing to add to, or import over, what could not be read
+    expect(button('Create').disabled).toBe(true);
+    expect(button('Import').disabled).toBe(true);
+    expect(button('Add access service').disabled).toBe(true);
+  });
+
+  it.each([
+    ['the first error detail', { errors: [{ code: 'rate_code.in_use', message: 'RACK is used by a posting rule' }, { code: 'other', message: 'Second' }] }, 'RACK is used by a posting rule (rate_code.in_use)'],
+    ['the defaults when the gateway gave no detail', { errors: [] }, 'An unknown error occurred. (unknown.error)'],
+  ])('says a refused rate-code removal with %s', async (_, body, said) => {
+    const user = openWith((path) => (path.endsWith('/pms-rate-code') ? json(200, { data: [rack] }) : null), () => json(422, body), true);
+    await ready();
+    await user.click(stepControl('Access area'));
+    await user.click(await screen.findByRole('button', { name: 'Remove RACK' }));
+    await user.click(await within(await screen.findByRole('dialog', { name: 'Remove RACK' })).findByRole('button', { name: 'Remove' }));
+    await user.click(button('Save changes'));
+    expect(await screen.findByText(`The hotel was not saved and its rate codes were not removed: ${said}`, {}, { timeout: 10_000 })).toBeTruthy();
   });
 });
 
