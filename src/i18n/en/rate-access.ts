@@ -49,7 +49,7 @@ export const rateAccess = {
     'All the rate codes of this hotel will be overridden by the ones in the file. The packages it includes must already be saved for this hotel:',
   'rateCodes.importModal.packagesLink': 'edit them in Room packages',
   'rateCodes.importModal.confirmTitle': 'Replace the rate codes of this hotel?',
-  'rateCodes.importModal.confirmText': "This replaces the hotel's {current} with the {file} in this file. This action can not be undone.",
+  'rateCodes.importModal.confirmText': "This replaces the hotel's {current} with the {file} in this file. This cannot be undone.",
   'rateCodes.importModal.codes.one': '{count} rate code',
   'rateCodes.importModal.codes.other': '{count} rate codes',
   'rateCodes.importModal.confirmBack': 'Back',

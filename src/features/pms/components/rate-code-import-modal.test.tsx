@@ -116,7 +116,7 @@ describe('RateCodeImportModal', () => {
     await user.click(uploadButton(dialog));
     const question = within(dialog).getByRole('group', { name: 'Replace the rate codes of this hotel?' });
     expect(question.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(question).getByText("This replaces the hotel's 150 rate codes with the 2 rate codes in this file. This action can not be undone.")).toBeTruthy();
+    expect(within(question).getByText("This replaces the hotel's 150 rate codes with the 2 rate codes in this file. This cannot be undone.")).toBeTruthy();
     // it opens on its safe answer; nothing was sent
     await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Back' })));
     expect(sent).toHaveLength(0);
@@ -142,7 +142,7 @@ describe('RateCodeImportModal', () => {
     await choose(user, dialog, csv(['Rate Code,Package ID', 'BB,SPA', ''].join('\n')));
     await within(dialog).findByText('The file can be imported.');
     await user.click(uploadButton(dialog));
-    expect(within(dialog).getByText("This replaces the hotel's 1 rate code with the 1 rate code in this file. This action can not be undone.")).toBeTruthy();
+    expect(within(dialog).getByText("This replaces the hotel's 1 rate code with the 1 rate code in this file. This cannot be undone.")).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Replace 1 rate code' })).toBeTruthy();
   });
 
