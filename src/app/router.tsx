@@ -37,7 +37,11 @@ export const routes: RouteObject[] = [
       { path: 'privacy', ...screen(policies, (m) => m.PrivacyPage) },
       { path: 'terms', ...screen(policies, (m) => m.TermsPage) },
       { path: 'cookies', ...screen(policies, (m) => m.CookiesPage) },
-      { path: '403', ...screen(statusPages, (m) => m.ForbiddenPage) },
+      {
+        // a signed-in user keeps the header and menu on the 403 page; others see it alone
+        ...screen(() => import('./signed-in-layout'), (m) => m.ForbiddenLayout),
+        children: [{ path: '403', ...screen(statusPages, (m) => m.ForbiddenPage) }],
+      },
       {
         // the signed-in frame (header, sync badge, outbox counts) is its own chunk: signed-out pages skip it
         ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),

@@ -9,16 +9,8 @@ import { AppHeader } from './app-header';
 import { FeedbackProviders, HEADER_HEIGHT } from './feedback-providers';
 import { signedInRedirect } from './guards';
 
-/**
- * Frame and guard of every signed-in route. It follows the session store, so a logout from
- * anywhere (the menu, a refused refresh, another tab) sends this tab to /login at once.
- */
-export function SignedInLayout() {
-  const session = useSession();
-  const location = useLocation();
-  const redirect = signedInRedirect(session, location, session === null && sessionStore.userless());
-  if (redirect) return <Navigate to={redirect} replace />;
-
+/** The signed-in frame: the header (menu, sync badge, account) above the screen. */
+function SignedInFrame() {
   return (
     <FeedbackProviders>
       <AppShell header={{ height: HEADER_HEIGHT }} padding="lg">
@@ -35,4 +27,25 @@ export function SignedInLayout() {
       </AppShell>
     </FeedbackProviders>
   );
+}
+
+/**
+ * Frame and guard of every signed-in route. It follows the session store, so a logout from
+ * anywhere (the menu, a refused refresh, another tab) sends this tab to /login at once.
+ */
+export function SignedInLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const redirect = signedInRedirect(session, location, session === null && sessionStore.userless());
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <SignedInFrame />;
+}
+
+/**
+ * Around the 403 page: a signed-in user keeps the header and its menu there (the way on is one
+ * click away); anyone else sees the page alone.
+ */
+export function ForbiddenLayout() {
+  const session = useSession();
+  return session !== null && session.uuid ? <SignedInFrame /> : <Outlet />;
 }

@@ -334,3 +334,13 @@ export function missingPackages(named: readonly string[], livePackageUuids: Read
 
 /** What makes two package IDs (or rate code IDs) of a hotel the same: the PMS's code, surrounding spaces ignored (case counts, as in the PMS). */
 export const externalIdKey = (value: string) => value.trim();
+
+/**
+ * Spec section 8, a rate code removal the gateway refused: the message and code of its first error
+ * detail, or 'An unknown error occurred.' and 'unknown.error' when it gave none.
+ */
+export function rateCodeRemovalFailure(first: { message?: string | null; code?: string | null } | undefined): { message: string; code: string } {
+  const message = first?.message?.trim() ? first.message : HOTEL_MESSAGES.rateCodeDeleteFailed;
+  const code = first?.code?.trim() ? first.code : HOTEL_MESSAGES.rateCodeDeleteFailedCode;
+  return { message, code };
+}

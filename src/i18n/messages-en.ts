@@ -118,7 +118,6 @@ export const en = {
 
   'organization.title': 'Organization',
   'organization.sectionsTitle': 'Configuration',
-  'organization.notYet': 'Not available in this version yet',
   'organization.section.pms': 'PMS connections and hotel definitions',
   'organization.section.pms.about': 'Connections to the hotels\' property-management systems, and the hotels that use them.',
   'organization.section.ous': 'Unit list and detail',

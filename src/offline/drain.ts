@@ -72,6 +72,11 @@ function messagesOf(body: unknown): string[] {
   return parsed.success ? parsed.data.errors.map((error) => error.message).filter((message) => message !== '') : [];
 }
 
+function codesOf(body: unknown): string[] {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data.errors.map((error) => error.code) : [];
+}
+
 /** The spec's error text: the errors list joined with a comma; null when the gateway gave no words. */
 function messageOf(body: unknown): string | null {
   const messages = messagesOf(body);
@@ -241,12 +246,12 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
     }
     if ((status === 409 && !isRefusedRemoval(body)) || status === 412) {
       const theirs = (body as { current?: unknown } | undefined)?.current ?? null;
-      await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), theirs });
+      await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), theirs });
       result.conflicts += 1;
       continue;
     }
     await db.transaction('rw', db.outbox, db.drafts, async () => {
-      await db.outbox.update(entry.seq, { status: 'failed', ...answered, errorMessages: messagesOf(body) });
+      await db.outbox.update(entry.seq, { status: 'failed', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body) });
       await returnToDraft(entry, { message: answered.lastError, status }, db);
     });
     result.failed += 1;

@@ -109,7 +109,7 @@ export function countEntries(entries: readonly OutboxEntry[]): OutboxCounts {
  * the gateway, so a retry goes with a fresh Idempotency-Key (the refused one was not applied).
  */
 export async function retryEntry(seq: number, db: LobbyDatabase = lobbyDb()): Promise<void> {
-  await db.outbox.update(seq, { status: 'pending', idempotencyKey: newId(), lastError: null, lastStatus: null, problem: null, errorMessages: [] });
+  await db.outbox.update(seq, { status: 'pending', idempotencyKey: newId(), lastError: null, lastStatus: null, problem: null, errorMessages: [], errorCodes: [] });
   requestSync();
 }
 
@@ -136,6 +136,7 @@ export async function resolveConflict(seq: number, body: unknown, version: numbe
       lastStatus: null,
       problem: null,
       errorMessages: [],
+      errorCodes: [],
     });
   });
   requestSync();

@@ -56,6 +56,8 @@ export const outboxEntrySchema = z.object({
   problem: z.enum(OUTBOX_PROBLEMS).nullable().default(null),
   /** each message of the gateway's last refusal, in order (lastError joins them) */
   errorMessages: z.array(z.string()),
+  /** the machine-readable code of each of those errors, in order (absent in entries of older versions) */
+  errorCodes: z.array(z.string()).optional(),
   /** what the operator reads on the Sync page, e.g. 'Edit PMS connection "Opera Main"' */
   label: z.string(),
   /** the record the change is about: later changes of it wait behind a failed one and follow its version */

@@ -240,9 +240,11 @@ describe('hotels', () => {
     expect(after.unit?.version).toBe((before.unit?.version ?? 0) + 1);
   });
 
-  it('imports 2,000 rate codes from a CSV after the preview, and lists them', async () => {
+  it('imports 2,000 rate codes from a CSV after the preview and a question naming the counts, and lists them', async () => {
     const page = await start();
     const client = await gatewayClient(gateway.url);
+    const had = (await hotelState(client, hotelUuid)).rateCodes.length;
+    expect(had).toBeGreaterThan(0);
     await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('button', { name: 'Access area' }).click();
     await page.getByRole('button', { name: 'Import' }).click();
@@ -253,7 +255,19 @@ describe('hotels', () => {
     await dialog.getByText('The file can be imported.').waitFor();
     await dialog.getByRole('cell', { name: 'CSV0000', exact: true }).waitFor();
     await expectAccessible(page, 'rate code import preview');
+    // one wrong file does not pass on the banner alone: the question says what happens, in numbers
     await dialog.getByRole('button', { name: 'Upload' }).click();
+    const question = dialog.getByRole('group', { name: 'Replace the rate codes of this hotel?' });
+    const counts = `This replaces the hotel's ${had} rate code${had === 1 ? '' : 's'} with the 2,000 rate codes in this file.`;
+    await question.getByText(counts, { exact: false }).waitFor();
+    await expectAccessible(page, 'rate code import question');
+    // it opens on Back: Enter returns to the preview, nothing sent
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Back');
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    expect((await hotelState(client, hotelUuid)).rateCodes).toHaveLength(had);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await question.getByRole('button', { name: `Replace ${had} rate code${had === 1 ? '' : 's'}` }).click();
     await dialog.getByText('Rate codes imported', { exact: true }).waitFor({ timeout: 30_000 });
     // the server's own message
     await dialog.getByText(/^2000 rate codes imported/).waitFor();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { MANAGER_PASSWORD, openBrowser, startGateway, type Browser, type Gateway } from './harness';
 import { apiSignIn, gatewayClient, signIn, waitForServiceWorker } from './journeys';
 
 let gateway: Gateway;
@@ -203,5 +203,55 @@ describe('users, grants and the profile', () => {
     await row.getByText('Deactivated').waitFor();
     await user.goto(`${gateway.url}/organizations`);
     await user.waitForURL(/\/login/, { timeout: 30_000 });
+  });
+
+  it('offers the demo manager of one hotel only what ends on a screen, never a 403, and keeps the menu on the 403 page', async () => {
+    const manager = await open();
+    // every answer the gateway refused while the manager used what they were offered
+    const refused: string[] = [];
+    manager.on('response', (response) => {
+      if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    await signIn(manager, gateway.url, 'manager@lobby.local', MANAGER_PASSWORD);
+    await manager.getByRole('button', { name: 'Accept' }).click();
+    await manager.getByRole('link', { name: 'Demo Hospitality Group' }).click();
+    await manager.getByRole('heading', { name: 'Demo Hospitality Group', level: 1 }).waitFor();
+    const org = new URL(manager.url()).pathname.split('/')[2] ?? '';
+    // the sections they may open, each a screen of its own
+    const sections = manager.getByRole('listitem').getByRole('link');
+    await expect.poll(() => sections.allTextContents()).toEqual(['Unit list and detail', 'Devices', 'Room packages', 'POS configuration']);
+    await expectAccessible(manager, 'organization page of the hotel manager');
+    for (const href of await sections.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
+      await manager.goto(`${gateway.url}${href}`);
+      await manager.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await manager.getByRole('heading', { level: 1 }).first().textContent(), href).not.toMatch(/^403/);
+    }
+    // their hotel in the units, and its set-up
+    await manager.goto(`${gateway.url}/organization/${org}/ous`);
+    await manager.getByRole('button', { name: 'Expand all' }).click();
+    await manager.getByText('Harbour View Hotel', { exact: true }).first().click();
+    await manager.getByRole('link', { name: 'Open the hotel set-up' }).click();
+    await manager.getByRole('heading', { name: 'Hotel Harbour View Hotel', level: 1 }).waitFor();
+    await manager.getByRole('button', { name: 'Room access' }).click();
+    await manager.getByText(/Only a user who sets up the organization can see and change/).first().waitFor();
+    await manager.getByRole('button', { name: 'Access area' }).click();
+    await manager.getByRole('table', { name: 'Rate Codes' }).getByRole('row').nth(1).waitFor();
+    await expectAccessible(manager, 'hotel set-up of the hotel manager');
+    for (const link of ['Menu of Harbour View Hotel', 'Discounts of Harbour View Hotel']) {
+      await manager.goto(`${gateway.url}/organization/${org}/ous`);
+      await manager.getByRole('button', { name: 'Expand all' }).click();
+      await manager.getByText('Harbour View Hotel', { exact: true }).first().click();
+      await manager.getByRole('link', { name: link }).click();
+      await manager.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await manager.getByRole('heading', { level: 1 }).first().textContent(), link).not.toMatch(/^403/);
+    }
+    expect(refused).toEqual([]);
+
+    // a typed address of what they may not see: the 403 page, with the header and its menu kept
+    await manager.goto(`${gateway.url}/user-management`);
+    await manager.getByRole('heading', { name: '403 | You do not have permission to access this page' }).waitFor();
+    await manager.getByRole('button', { name: /^Account menu of/ }).waitFor();
+    await manager.getByRole('banner').getByRole('link', { name: 'Organizations' }).waitFor();
+    await expectAccessible(manager, 'the 403 page of a signed-in user');
   });
 });

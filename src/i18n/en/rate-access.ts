@@ -18,6 +18,7 @@ export const rateAccess = {
   'rateCodes.column.edit': 'Edit',
   'rateCodes.search': 'Search by alias',
   'rateCodes.empty': 'There are no rate codes created yet',
+  'rateCodes.loadFailed': '{message} error',
   'rateCodes.more': '+{count} more',
   'rateCodes.moreLabel': '+{count} more packages of {name}',
   'rateCodes.moreList': 'More packages of {name}',
@@ -45,7 +46,14 @@ export const rateAccess = {
   // Rate code import (spec sections 2, 5 and 8)
   'rateCodes.importModal.title': 'Import rate codes',
   'rateCodes.importModal.override':
-    'All the rate codes of this hotel will be overridden by the ones in the file. The packages it includes must already be loaded in the Packages page.',
+    'All the rate codes of this hotel will be overridden by the ones in the file. The packages it includes must already be saved for this hotel:',
+  'rateCodes.importModal.packagesLink': 'edit them in Room packages',
+  'rateCodes.importModal.confirmTitle': 'Replace the rate codes of this hotel?',
+  'rateCodes.importModal.confirmText': "This replaces the hotel's {current} with the {file} in this file. This cannot be undone.",
+  'rateCodes.importModal.codes.one': '{count} rate code',
+  'rateCodes.importModal.codes.other': '{count} rate codes',
+  'rateCodes.importModal.confirmBack': 'Back',
+  'rateCodes.importModal.confirmReplace': 'Replace {current}',
   'rateCodes.importModal.file': 'CSV file',
   'rateCodes.importModal.fileDescription': 'A .csv file with the columns Rate Code and Package ID, one row per rate code and package.',
   'rateCodes.importModal.filePlaceholder': 'Choose a .csv file',

@@ -17,24 +17,25 @@ interface Section {
   path: string;
   title: MessageKey;
   about: MessageKey;
-  /** built in this version: a link; otherwise named, with what it will hold */
-  available: boolean;
   /** only organization setup may use it (the gateway refuses the others): not offered to them */
   organizationSetup?: true;
   /** only who may view the organization's transactions (spec section 6): not offered to the others */
   transactions?: true;
 }
 
-/** The organization's configuration sections, in the spec's words (section 2 routes). */
-const SECTIONS: readonly Section[] = [
-  { path: 'pms', title: 'organization.section.pms', about: 'organization.section.pms.about', available: true, organizationSetup: true },
-  { path: 'ous', title: 'organization.section.ous', about: 'organization.section.ous.about', available: true },
-  { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', available: true, organizationSetup: true },
-  { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about', available: true },
-  { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about', available: true },
-  { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about', available: true },
-  { path: 'transactions', title: 'organization.section.transactions', about: 'organization.section.transactions.about', available: true, transactions: true },
-  { path: 'access-log', title: 'organization.section.accessLog', about: 'organization.section.accessLog.about', available: true, transactions: true },
+/**
+ * The organization's configuration sections, in the spec's words (section 2 routes): every one is
+ * built, and each is a link (the router's /organization/:uuid/{path}).
+ */
+export const SECTIONS: readonly Section[] = [
+  { path: 'pms', title: 'organization.section.pms', about: 'organization.section.pms.about', organizationSetup: true },
+  { path: 'ous', title: 'organization.section.ous', about: 'organization.section.ous.about' },
+  { path: 'contract', title: 'organization.section.contract', about: 'organization.section.contract.about', organizationSetup: true },
+  { path: 'devices', title: 'organization.section.devices', about: 'organization.section.devices.about' },
+  { path: 'packages', title: 'organization.section.packages', about: 'organization.section.packages.about' },
+  { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about' },
+  { path: 'transactions', title: 'organization.section.transactions', about: 'organization.section.transactions.about', transactions: true },
+  { path: 'access-log', title: 'organization.section.accessLog', about: 'organization.section.accessLog.about', transactions: true },
 ];
 
 /**
@@ -61,9 +62,8 @@ export function NewOrganizationPage() {
 }
 
 /**
- * /organization/:uuid: the organization, its sections (the built ones as links, the others named
- * with what they will hold), and its configuration in collapsible sections built from the
- * attribute registry, for users who may set it up.
+ * /organization/:uuid: the organization, its sections (links to those the user may open), and its
+ * configuration in collapsible sections built from the attribute registry, for users who may set it up.
  */
 export function OrganizationPage() {
   const { uuid = '' } = useParams();
@@ -136,20 +136,9 @@ export function OrganizationPage() {
             {sections.map((section) => (
               <Paper component="li" key={section.path} withBorder p="md" radius="md">
                 <Stack gap={4}>
-                  <Group justify="space-between" gap="xs">
-                    {section.available ? (
-                      <Anchor component={Link} to={`/organization/${organization.uuid}/${section.path}`} fw={600}>
-                        {t(section.title)}
-                      </Anchor>
-                    ) : (
-                      <Text fw={600}>{t(section.title)}</Text>
-                    )}
-                    {!section.available && (
-                      <Badge variant="light" color="gray">
-                        {t('organization.notYet')}
-                      </Badge>
-                    )}
-                  </Group>
+                  <Anchor component={Link} to={`/organization/${organization.uuid}/${section.path}`} fw={600}>
+                    {t(section.title)}
+                  </Anchor>
                   <Text size="sm" c="dimmed">
                     {t(section.about)}
                   </Text>

@@ -6,8 +6,9 @@
  */
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
+import { canSetupHotelDefinitions, unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
+import { useProfile } from '../../../api/profile';
 import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';
 import type { PackageItem } from '../components/packages-section';
@@ -89,11 +90,31 @@ export function hotelFormOf(
   };
 }
 
-/** Everything the wizard of `hotel` (null: a new hotel) reads, and whether it is all there. */
+/**
+ * The uuid of the hotel's PMS hotel definition as its access services name it (an entry holding
+ * one of the hotel's own packages): how who may not read the definitions still names the hotel.
+ */
+export function definitionUuidOfServices(
+  packages: readonly { uuid: string }[],
+  services: readonly { hotelsAndPackages: readonly { hotelDefinitionUuid: string; pmsPackageUuid: string }[] }[],
+): string | null {
+  const own = new Set(packages.map((item) => item.uuid));
+  for (const service of services) for (const entry of service.hotelsAndPackages) if (own.has(entry.pmsPackageUuid)) return entry.hotelDefinitionUuid;
+  return null;
+}
+
+/**
+ * Everything the wizard of `hotel` (null: a new hotel) reads, and whether it is all there. The
+ * organization's PMS connections and hotel definitions are read only by who may set the
+ * organization up (spec section 6; the gateway refuses anyone else): for a user who sets up the
+ * hotel alone they are not asked for, and the wizard does without them (`readsDefinitions` false).
+ */
 export function useHotelWizardData(org: string, hotel: string | null) {
   const units = useOrganizationUnits(org);
-  const connections = usePmsConnectionRows(org);
-  const definitions = hotelDefinitions.useRows(org);
+  const grants = useProfile();
+  const readsDefinitions = grants.data !== undefined && canSetupHotelDefinitions(grants.data, org);
+  const connections = usePmsConnectionRows(org, readsDefinitions);
+  const definitions = hotelDefinitions.useRows(org, readsDefinitions);
   const scope = hotelScopeOf(org, hotel ?? '');
   const packages = pmsPackages.useList(scope, hotel !== null);
   const codes = rateCodes.useList(scope, hotel !== null);
@@ -130,14 +151,26 @@ export function useHotelWizardData(org: string, hotel: string | null) {
     [others, units.data, ...otherPackages.map((query) => query.data)],
   );
 
-  const lists = hotel === null ? [] : [packages, codes, services];
-  const error = units.error ?? connections.query.error ?? definitions.query.error ?? lists.find((query) => query.error)?.error ?? null;
-  const ready = units.data !== undefined && connections.rows !== null && definitions.rows !== null && lists.every((query) => query.data !== undefined);
+  // the rate codes and access services that could not be read: their tables say so (spec section 8), the rest of the wizard works
+  const codesError = hotel === null ? null : codes.error;
+  const servicesError = hotel === null ? null : services.error;
+  const lists = hotel === null ? [] : [packages, ...(codesError ? [] : [codes]), ...(servicesError ? [] : [services])];
+  const error = units.error ?? grants.error ?? connections.query.error ?? definitions.query.error ?? lists.find((query) => query.error)?.error ?? null;
+  // without the right to read them, the connections and definitions are none: known once the grants are
+  const pmsRead = readsDefinitions ? connections.rows !== null && definitions.rows !== null : grants.data !== undefined;
+  const ready = units.data !== undefined && pmsRead && lists.every((query) => query.data !== undefined);
   const form = useMemo(
-    () => (ready && record && hotel !== null ? hotelFormOf(record, definition, packages.data ?? [], codes.data ?? [], services.data ?? []) : null),
+    () => {
+      if (!ready || !record || hotel === null) return null;
+      const form = hotelFormOf(record, definition, packages.data ?? [], codes.data ?? [], services.data ?? []);
+      if (definition !== null) return form;
+      // not read (or none yet): the definition the hotel's access services name, when they name one
+      const named = definitionUuidOfServices(packages.data ?? [], services.data ?? []);
+      return named === null ? form : { ...form, definitionUuid: named };
+    },
     // the form is made again only when what it shows was read again
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [ready, record, definition, packages.data, codes.data, services.data],
   );
-  return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error };
+  return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error, readsDefinitions, codesError, servicesError };
 }

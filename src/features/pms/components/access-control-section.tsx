@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import { ACCESS_CONTROL_ID_METHODS, ACCESS_TABLE_HOTELS, ACCESS_TABLE_PACKAGES_PER_HOTEL, type AccessControlIdMethod } from '../../../domain';
 import { plural, t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
@@ -14,6 +14,8 @@ export interface AccessControlSectionProps {
   /** the current hotel (current: true) first, then the organization's other hotels with definitions */
   hotels: readonly HotelPackages[];
   onChange(next: AccessServiceItem[]): void;
+  /** why the services could not be read (the gateway's message), shown in place of the table; null: read */
+  loadError?: string | null;
 }
 
 
@@ -44,7 +46,7 @@ function hotelsOfService(item: AccessServiceItem, hotels: readonly HotelPackages
  * hotels, then how many more), 'Add access service', Edit and Remove. It edits the list it is given
  * and hands the whole new list to `onChange`; the wizard saves it with the hotel.
  */
-export function AccessControlSection({ items, hotels, onChange }: AccessControlSectionProps) {
+export function AccessControlSection({ items, hotels, onChange, loadError = null }: AccessControlSectionProps) {
   const list = useWizardList<AccessServiceItem, ServiceValue>(items, onChange, wizardListWords('accessControl'));
 
   const columns: DataTableColumn<AccessServiceItem>[] = [
@@ -85,8 +87,19 @@ export function AccessControlSection({ items, hotels, onChange }: AccessControlS
 
   return (
     <Stack gap="md">
-      {list.header(<Button onClick={list.add}>{t('accessControl.add')}</Button>)}
-      {list.table(columns)}
+      {list.header(
+        <Button onClick={list.add} disabled={loadError !== null}>
+          {t('accessControl.add')}
+        </Button>,
+      )}
+      {/* spec section 8: the services could not be read: the message text, in place of the table */}
+      {loadError !== null ? (
+        <Alert color="red" role="alert">
+          {loadError}
+        </Alert>
+      ) : (
+        list.table(columns)
+      )}
       {list.modal(500, (item, onSave, onClose) => <AccessServiceForm item={item} hotels={hotels} onSave={onSave} onClose={onClose} />)}
     </Stack>
   );

@@ -11,12 +11,12 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Accordion, ActionIcon, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
-import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, type Attributes } from '../../../domain';
+import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, rateCodeRemovalFailure, type Attributes } from '../../../domain';
 import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
+import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, queueHotelSave, type HotelForm } from '../api/hotel-save';
 import { hotelScopeOf } from '../api/hotel-resources';
@@ -79,10 +79,12 @@ export interface HotelWizardProps {
   draftKey: string;
   /** after the rate codes were imported: the page reads the codes again */
   onImported(): void;
+  /** the gateway's message when the rate codes or access services could not be read (their tables say it) */
+  loadErrors?: { rateCodes: string | null; accessServices: string | null };
 }
 
 export function HotelWizard(props: HotelWizardProps) {
-  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported } = props;
+  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported, loadErrors } = props;
   const navigate = useNavigate();
   // the PMS hotel definition is written only by who sets up the organization (the gateway refuses a
   // save that carries it from anyone else); unknown grants send it and the gateway decides
@@ -152,7 +154,8 @@ export function HotelWizard(props: HotelWizardProps) {
     setProblem(null);
     draft.setValue({ ...value, form: { ...form, ...patch } });
   };
-  const roomProblems = roomAccessProblems(form.roomAccess);
+  // the room access is the PMS hotel definition's: checked only when the save carries it
+  const roomProblems = mayWriteDefinition ? roomAccessProblems(form.roomAccess) : null;
   const stepValid = (step: number) => (step === 0 ? pmsStepConsistent(form) : step === 1 || step === 2 ? roomProblems === null : true);
   const createValid = cutHotelName(form.name) !== '' && HOTEL_STEPS.every(stepValid);
   // edit mode: the PMS step's rule holds for what the operator changes there; a hotel the gateway has
@@ -182,7 +185,14 @@ export function HotelWizard(props: HotelWizardProps) {
     try {
       const built = await buildHotelSave(form, hotelUuid, ownAttributes, mayWriteDefinition);
       const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, built.body, cutHotelName(form.name));
-      void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
+      const removesRateCodes = (built.body.rateCodes?.deletedRateCodes?.length ?? 0) > 0;
+      void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => {
+        if (outcome.kind === 'refused' && removesRateCodes) {
+          // spec section 8: a refused rate-code removal says the first error's message and code, or the defaults
+          const failure = rateCodeRemovalFailure({ message: outcome.entry.errorMessages[0], code: outcome.entry.errorCodes?.[0] });
+          notify(t('hotelWizard.rateCodesNotRemoved', failure), 'problem');
+        } else showSaveOutcome(outcome, () => void navigate('/sync'));
+      });
       if (!edit) {
         await draft.clear();
         allowLeave();
@@ -295,25 +305,28 @@ export function HotelWizard(props: HotelWizardProps) {
           disabled={!mayWriteDefinition}
           onChange={(event) => setForm({ propertyId: event.currentTarget.value })}
         />
-        <Select
-          disabled={!mayWriteDefinition}
-          label={t('hotelWizard.connection')}
-          placeholder={t('hotelWizard.connectionPlaceholder')}
-          data={connections.filter((row) => row.removal === null).map((row) => ({ value: row.uuid, label: row.name }))}
-          value={form.pmsConnectionUuid}
-          clearable
-          // a button the keyboard reaches too (Mantine hides it from both): the way back to 'neither'
-          clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
-          nothingFoundMessage={t('hotelWizard.connectionEmpty')}
-          onChange={(pmsConnectionUuid) => setForm({ pmsConnectionUuid })}
-        />
-        {connections.length === 0 && (
-          <Text size="sm">
-            {t('hotelWizard.connectionEmpty')}{' '}
-            <Anchor component={Link} to={`/organization/${org}/pms`}>
-              {t('hotelWizard.toPms')}
-            </Anchor>
-          </Text>
+        {mayWriteDefinition && (
+          <>
+            <Select
+              label={t('hotelWizard.connection')}
+              placeholder={t('hotelWizard.connectionPlaceholder')}
+              data={connections.filter((row) => row.removal === null).map((row) => ({ value: row.uuid, label: row.name }))}
+              value={form.pmsConnectionUuid}
+              clearable
+              // a button the keyboard reaches too (Mantine hides it from both): the way back to 'neither'
+              clearButtonProps={{ 'aria-label': t('hotelDefinitions.form.clearConnection'), 'aria-hidden': false, tabIndex: 0 }}
+              nothingFoundMessage={t('hotelWizard.connectionEmpty')}
+              onChange={(pmsConnectionUuid) => setForm({ pmsConnectionUuid })}
+            />
+            {connections.length === 0 && (
+              <Text size="sm">
+                {t('hotelWizard.connectionEmpty')}{' '}
+                <Anchor component={Link} to={`/organization/${org}/pms`}>
+                  {t('hotelWizard.toPms')}
+                </Anchor>
+              </Text>
+            )}
+          </>
         )}
         {!pmsStepConsistent(form) && (
           <Text size="sm" c="red.9" role="status">
@@ -326,7 +339,7 @@ export function HotelWizard(props: HotelWizardProps) {
     1: (
       <Stack gap="md">
         {readOnlyNote}
-        {roomAccess('room-access')}
+        {mayWriteDefinition && roomAccess('room-access')}
       </Stack>
     ),
     2: (
@@ -335,15 +348,18 @@ export function HotelWizard(props: HotelWizardProps) {
           {t('hotelWizard.definitionTitle')}
         </Title>
         {readOnlyNote}
-        <TextInput
-          disabled={!mayWriteDefinition}
-          label={t('hotelWizard.definitionName')}
-          description={t('hotelWizard.definitionNameHelp')}
-          maxLength={HOTEL_NAME_MAX}
-          value={form.definitionName}
-          onChange={(event) => setForm({ definitionName: event.currentTarget.value })}
-        />
-        {roomAccess('definition-access')}
+        {mayWriteDefinition && (
+          <>
+            <TextInput
+              label={t('hotelWizard.definitionName')}
+              description={t('hotelWizard.definitionNameHelp')}
+              maxLength={HOTEL_NAME_MAX}
+              value={form.definitionName}
+              onChange={(event) => setForm({ definitionName: event.currentTarget.value })}
+            />
+            {roomAccess('definition-access')}
+          </>
+        )}
       </Stack>
     ),
     3: (
@@ -354,12 +370,18 @@ export function HotelWizard(props: HotelWizardProps) {
           packages={packageRefs}
           onChange={(rateCodes: RateCodeItem[]) => setForm({ rateCodes })}
           importTarget={edit ? { org, hotel: hotelUuid } : null}
+          loadError={loadErrors?.rateCodes ?? null}
           onImported={() => {
             takeRateCodes.current = true;
             onImported();
           }}
         />
-        <AccessControlSection items={form.accessServices} hotels={hotels} onChange={(accessServices: AccessServiceItem[]) => setForm({ accessServices })} />
+        <AccessControlSection
+          items={form.accessServices}
+          hotels={hotels}
+          loadError={loadErrors?.accessServices ?? null}
+          onChange={(accessServices: AccessServiceItem[]) => setForm({ accessServices })}
+        />
       </Stack>
     ),
   };

@@ -43,10 +43,10 @@ function gateway(answer: () => Response | Promise<Response>) {
   return sent;
 }
 
-function setup() {
+function setup(replacing = 0) {
   const onImported = vi.fn();
   const onClose = vi.fn();
-  renderWithProviders(<RateCodeImportModal opened onClose={onClose} target={{ org: ORG, hotel: HOTEL }} packages={packages} onImported={onImported} />);
+  renderWithProviders(<RateCodeImportModal opened onClose={onClose} target={{ org: ORG, hotel: HOTEL }} packages={packages} replacing={replacing} onImported={onImported} />);
   const dialog = screen.getByRole('dialog', { name: 'Import rate codes' });
   return { onImported, onClose, dialog, user: userEvent.setup({ applyAccept: false }) };
 }
@@ -69,9 +69,10 @@ beforeEach(() => {
 afterEach(() => connectivity.reportSuccess());
 
 describe('RateCodeImportModal', () => {
-  it('says that the import overrides every rate code, and accepts .csv files only', async () => {
+  it('says that the import overrides every rate code, links where the packages are edited, and accepts .csv files only', async () => {
     const { dialog, user } = setup();
     expect(within(dialog).getByText(/All the rate codes of this hotel will be overridden/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'edit them in Room packages' }).getAttribute('href')).toBe(`/organization/${ORG}/packages?ou=${HOTEL}`);
     expect(dialog.querySelector('input[type="file"]')?.getAttribute('accept')).toContain('.csv');
     await choose(user, dialog, new File(['Rate Code,Package ID\nBB,SPA'], 'codes.txt', { type: 'text/plain' }));
     expect(within(dialog).getByText('Only .csv files can be imported: choose a file whose name ends in .csv.')).toBeTruthy();
@@ -105,6 +106,44 @@ describe('RateCodeImportModal', () => {
     expect(sent[0]?.url).toBe(IMPORT_PATH);
     expect(sent[0]?.method).toBe('POST');
     expect(sent[0]?.file?.name).toBe('codes.csv');
+  });
+
+  it("asks, in numbers, before the file replaces the hotel's rate codes; Back sends nothing, Replace sends it", async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: '2 rate codes imported.', imported: 2 }));
+    const { dialog, user, onImported } = setup(150);
+    await choose(user, dialog, csv(valid));
+    await within(dialog).findByText('The file can be imported.');
+    await user.click(uploadButton(dialog));
+    const question = within(dialog).getByRole('group', { name: 'Replace the rate codes of this hotel?' });
+    expect(question.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(question).getByText("This replaces the hotel's 150 rate codes with the 2 rate codes in this file. This cannot be undone.")).toBeTruthy();
+    // it opens on its safe answer; nothing was sent
+    await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Back' })));
+    expect(sent).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).queryByRole('group', { name: 'Replace the rate codes of this hotel?' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(uploadButton(dialog)));
+    expect(sent).toHaveLength(0);
+    // by keyboard: Upload, then Tab to Replace and Enter
+    await user.keyboard('{Enter}');
+    await within(dialog).findByRole('group', { name: 'Replace the rate codes of this hotel?' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Back'));
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Replace 150 rate codes');
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('2 rate codes imported.')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(onImported).toHaveBeenCalledTimes(1);
+  });
+
+  it('names one rate code in the singular', async () => {
+    gateway(() => json(200, { succeed: true, message: 'done' }));
+    const { dialog, user } = setup(1);
+    await choose(user, dialog, csv(['Rate Code,Package ID', 'BB,SPA', ''].join('\n')));
+    await within(dialog).findByText('The file can be imported.');
+    await user.click(uploadButton(dialog));
+    expect(within(dialog).getByText("This replaces the hotel's 1 rate code with the 1 rate code in this file. This cannot be undone.")).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Replace 1 rate code' })).toBeTruthy();
   });
 
   it('lists every problem by line and offers no upload for an invalid file', async () => {

@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
-import { Alert, Button, FileInput, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Button, FileInput, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { rateCodeImportResultSchema, type RateCodeCsvResult, type RateCodeImportResult } from '../../../domain';
 import { describeError, parseAnswer, request, useConnectivity } from '../../../api';
-import { formatNumber, t } from '../../../i18n';
+import { formatNumber, plural, t } from '../../../i18n';
 import { parseRateCodeCsvInWorker } from '../../../offline/worker-jobs';
 import { AppModal, StaticTable } from '../../../ui';
 import type { PackageRef } from './hotel-items';
@@ -19,6 +20,8 @@ export interface RateCodeImportModalProps {
   target: { org: string; hotel: string };
   /** the hotel's live packages: the file may name only these */
   packages: readonly PackageRef[];
+  /** how many rate codes the hotel has now (the table's): the file replaces them all */
+  replacing: number;
   /** the gateway imported the file */
   onImported: () => void;
 }
@@ -28,12 +31,13 @@ export interface RateCodeImportModalProps {
  * the hotel. Before anything is sent, the worker reads and checks the file against the hotel's
  * packages and the modal previews it: how many rate codes, rows and problems, the first rate codes
  * and every problem by line. Upload is offered only for a file without problems, and only while the
- * gateway answers; the gateway's own message says what it made of the file.
+ * gateway answers; when the hotel has rate codes, it first asks, in numbers, to replace them with
+ * the file's. The gateway's own message says what it made of the file.
  */
-export function RateCodeImportModal({ opened, onClose, target, packages, onImported }: RateCodeImportModalProps) {
+export function RateCodeImportModal({ opened, onClose, target, packages, replacing, onImported }: RateCodeImportModalProps) {
   return (
     <AppModal opened={opened} onClose={onClose} title={t('rateCodes.importModal.title')} size={550}>
-      {opened && <ImportBody target={target} packages={packages} onImported={onImported} onClose={onClose} />}
+      {opened && <ImportBody target={target} packages={packages} replacing={replacing} onImported={onImported} onClose={onClose} />}
     </AppModal>
   );
 }
@@ -43,7 +47,7 @@ type Upload = { status: 'idle' } | { status: 'uploading' } | { status: 'answered
 
 const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
 
-function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImportModalProps, 'opened'>) {
+function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<RateCodeImportModalProps, 'opened'>) {
   const { reachable } = useConnectivity();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -51,6 +55,17 @@ function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImpo
   const [upload, setUpload] = useState<Upload>({ status: 'idle' });
   /** the latest file chosen: a check of an earlier one that ends later is ignored */
   const latest = useRef(0);
+  /** asking to replace the hotel's rate codes with the file's (before anything is sent) */
+  const [confirming, setConfirming] = useState(false);
+  const uploadRef = useRef<HTMLButtonElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  // the question takes focus on its safe answer (Enter never replaces by surprise); Back returns it to Upload
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) backRef.current?.focus();
+    else if (asked.current) uploadRef.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
 
   function choose(next: File | null) {
     latest.current += 1;
@@ -58,6 +73,7 @@ function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImpo
     setFile(next);
     setUpload({ status: 'idle' });
     setCheck({ status: 'idle' });
+    setConfirming(false);
     setFileError(null);
     if (next === null) return;
     if (!isCsvName(next.name)) {
@@ -79,8 +95,15 @@ function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImpo
     );
   }
 
+  /** Upload: with rate codes to replace, first the question naming the counts. */
+  function ask() {
+    if (replacing > 0) setConfirming(true);
+    else void send();
+  }
+
   async function send() {
     if (file === null || check.status !== 'checked' || !check.result.ok) return;
+    setConfirming(false);
     setUpload({ status: 'uploading' });
     try {
       const body = new FormData();
@@ -104,7 +127,11 @@ function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImpo
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" role="note">
-        {t('rateCodes.importModal.override')}
+        {t('rateCodes.importModal.override')}{' '}
+        {/* where the hotel's packages are edited and saved: the file may name only saved ones */}
+        <Anchor component={Link} to={`/organization/${encodeURIComponent(target.org)}/packages?ou=${encodeURIComponent(target.hotel)}`} inherit underline="always">
+          {t('rateCodes.importModal.packagesLink')}
+        </Anchor>
       </Alert>
       <FileInput
         data-autofocus
@@ -154,15 +181,46 @@ function ImportBody({ target, packages, onImported, onClose }: Omit<RateCodeImpo
           {upload.message}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('rateCodes.importModal.close')}
-        </Button>
-        {!imported && (
-          <Button onClick={() => void send()} disabled={!canUpload} loading={uploading}>
-            {t('rateCodes.importModal.upload')}
+      {confirming && result !== null ? (
+        <ReplaceQuestion replacing={replacing} incoming={result.counts.rateCodes} backRef={backRef} onBack={() => setConfirming(false)} onReplace={() => void send()} />
+      ) : (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('rateCodes.importModal.close')}
           </Button>
-        )}
+          {!imported && (
+            <Button ref={uploadRef} onClick={ask} disabled={!canUpload} loading={uploading}>
+              {t('rateCodes.importModal.upload')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The question before a file replaces the hotel's rate codes, in numbers: the hotel's codes now and
+ * the file's. Back returns to the preview; only Replace sends the file.
+ */
+function ReplaceQuestion({ replacing, incoming, backRef, onBack, onReplace }: { replacing: number; incoming: number; backRef: Ref<HTMLButtonElement>; onBack: () => void; onReplace: () => void }) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Stack gap="sm" role="group" aria-labelledby={titleId} aria-describedby={textId} p="sm" bd="1px solid var(--mantine-color-red-7)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+      <Title order={3} fz="h5" id={titleId}>
+        {t('rateCodes.importModal.confirmTitle')}
+      </Title>
+      <Text size="sm" id={textId}>
+        {t('rateCodes.importModal.confirmText', { current: plural('rateCodes.importModal.codes', replacing), file: plural('rateCodes.importModal.codes', incoming) })}
+      </Text>
+      <Group justify="flex-end">
+        <Button ref={backRef} variant="default" onClick={onBack}>
+          {t('rateCodes.importModal.confirmBack')}
+        </Button>
+        <Button color="red" onClick={onReplace}>
+          {t('rateCodes.importModal.confirmReplace', { current: plural('rateCodes.importModal.codes', replacing) })}
+        </Button>
       </Group>
     </Stack>
   );

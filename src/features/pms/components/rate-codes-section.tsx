@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Button, Group, HoverCard, List, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, HoverCard, List, MultiSelect, Stack, Text } from '@mantine/core';
 import { externalIdKey, RATE_CODE_PACKAGE_PREVIEW } from '../../../domain';
 import { t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
@@ -20,6 +20,8 @@ export interface RateCodesSectionProps {
   importTarget: { org: string; hotel: string } | null;
   /** after a successful import (the wizard reloads the codes) */
   onImported(): void;
+  /** why the codes could not be read (the gateway's message): '{message} error' in place of the table; null: read */
+  loadError?: string | null;
 }
 
 
@@ -29,7 +31,7 @@ export interface RateCodesSectionProps {
  * from a CSV once the hotel exists. It edits the list it is given and hands the whole new list to
  * `onChange`; the wizard saves it with the hotel.
  */
-export function RateCodesSection({ items, packages, onChange, importTarget, onImported }: RateCodesSectionProps) {
+export function RateCodesSection({ items, packages, onChange, importTarget, onImported, loadError = null }: RateCodesSectionProps) {
   const list = useWizardList<RateCodeItem, { name: string; packages: string[] }>(items, onChange, wizardListWords('rateCodes'));
   const [importing, setImporting] = useState(false);
   const importHintId = useId();
@@ -64,8 +66,10 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
     <Stack gap="md">
       {list.header(
         <Group gap="xs">
-          <Button onClick={list.add}>{t('rateCodes.create')}</Button>
-          <Button variant="light" disabled={importTarget === null} onClick={() => setImporting(true)} aria-describedby={importTarget === null ? importHintId : undefined}>
+          <Button onClick={list.add} disabled={loadError !== null}>
+            {t('rateCodes.create')}
+          </Button>
+          <Button variant="light" disabled={importTarget === null || loadError !== null} onClick={() => setImporting(true)} aria-describedby={importTarget === null ? importHintId : undefined}>
             {t('rateCodes.import')}
           </Button>
         </Group>,
@@ -75,10 +79,17 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
           {t('rateCodes.importUnavailable')}
         </Text>
       )}
-      {list.table(columns)}
+      {/* spec section 8: the codes could not be read: the message followed by ' error', in place of the table */}
+      {loadError !== null ? (
+        <Alert color="red" role="alert">
+          {t('rateCodes.loadFailed', { message: loadError })}
+        </Alert>
+      ) : (
+        list.table(columns)
+      )}
       {list.modal(700, (item, onSave, onClose) => <RateCodeForm item={item} items={items} packages={packages} onSave={onSave} onClose={onClose} />)}
       {importTarget !== null && (
-        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} packages={packages} onImported={onImported} />
+        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} packages={packages} replacing={items.length} onImported={onImported} />
       )}
     </Stack>
   );

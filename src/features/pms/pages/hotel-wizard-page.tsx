@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { cutHotelName } from '../../../domain';
-import { isForbiddenError, useSession } from '../../../api';
+import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
 import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources';
@@ -111,6 +111,7 @@ export function HotelEditPage() {
         connections={data.connections}
         otherHotels={data.otherHotels}
         draftKey={hotelUuid}
+        loadErrors={{ rateCodes: data.codesError ? describeError(data.codesError) : null, accessServices: data.servicesError ? describeError(data.servicesError) : null }}
         onImported={() => {
           void queryClient.invalidateQueries({ queryKey: rateCodes.keys.list(session.uuid, scope) });
           void queryClient.invalidateQueries({ queryKey: accessControls.keys.list(session.uuid, scope) });

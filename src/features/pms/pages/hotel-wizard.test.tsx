@@ -6,7 +6,8 @@ import { SESSION_STORAGE_KEY } from '../../../api';
 import type { HotelSave } from '../../../domain';
 import { flushAllDrafts, lobbyDb, unsyncedWork } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
-import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
+import { definitionUuidOfServices } from '../api/hotel-wizard-data';
 import { HotelCreatePage, HotelEditPage } from './hotel-wizard-page';
 
 // the save's diff runs in a worker in the browser; here the same domain function runs in the test's thread
@@ -363,15 +364,40 @@ describe('HotelEditPage for a user who sets up only this hotel', () => {
     grants = orgAdmin;
   });
 
-  it('shows the PMS definition as it is, says who may change it, and saves the hotel without it', async () => {
+  it('never asks for the PMS connections nor definitions, says who may see them, and saves the hotel without its definition', async () => {
     grants = hotelOnly;
-    const user = openEdit();
+    signedIn();
+    const definitionUuid = uuidOf(40);
+    const spa = { uuid: uuidOf(50), orgUuid: ORG, hotelUuid: HOTEL, name: 'BREAKFAST', externalId: 'BREAKFAST', calculationRule: 'ADULT', deleted: false, version: 1 };
+    const service = { uuid: uuidOf(60), orgUuid: ORG, hotelUuid: HOTEL, name: 'Gym', defaultHotelUuid: null, idMethods: [], hotelsAndPackages: [{ hotelDefinitionUuid: definitionUuid, pmsPackageUuid: spa.uuid, name: null }], version: 1 };
+    const forbidden = { errors: [{ code: 'forbidden', message: "You don't have permissions to view this organization" }] };
+    const gateway = fakeGateway((call: RecordedCall) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+      if (path.startsWith('/user-profile')) return json(200, profile());
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, { ...hotel, attributes: { ...hotel.attributes, PMS_PROPERTY_ID: 'AL-1', PMS_CONNECTION: opera.uuid } }] });
+      // what the gateway answers this user (spec section 6): the organization's PMS records are not theirs
+      if (path === `/organization/${ORG}/pms-connection` || path === `/organization/${ORG}/hotel-definition`) return json(403, forbidden);
+      if (path === `/organization/${ORG}/hotel/${HOTEL}/pms-package`) return json(200, { data: [spa] });
+      if (path === `/organization/${ORG}/hotel/${HOTEL}/access-control-service`) return json(200, { data: [service] });
+      if (path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)) return json(200, { data: [] });
+      return json(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+    });
+    renderEdit();
+    const user = userEvent.setup();
     await ready();
-    await user.click(stepControl('Room access'));
-    expect(await screen.findAllByText(/Only a user who sets up the organization can change/)).not.toHaveLength(0);
-    expect((screen.getByRole('switch', { name: 'Enable room card reading' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Hotel Alpine Lodge', level: 1 })).toBeTruthy();
+    // the PMS step: the property ID as the hotel has it, read-only; no connection picker, no way to the PMS page
     await user.click(stepControl('PMS posting'));
-    await waitFor(() => expect(textbox(/^Property ID/).disabled).toBe(true));
+    await waitFor(() => expect(textbox(/^Property ID/).value).toBe('AL-1'));
+    expect(textbox(/^Property ID/).disabled).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'PMS Hotel Definition' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /PMS page/ })).toBeNull();
+    expect(screen.getAllByText(/Only a user who sets up the organization can see and change/)).not.toHaveLength(0);
+    // room access is the definition's: not shown (blank values would not be true), said why
+    await user.click(stepControl('Room access'));
+    expect(await screen.findAllByText(/Only a user who sets up the organization can see and change/)).not.toHaveLength(0);
+    expect(screen.queryByRole('switch', { name: 'Enable room card reading' })).toBeNull();
     await user.click(stepControl('Access area'));
     await user.click(button('ADD PACKAGE PMS'));
     const dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
@@ -382,6 +408,70 @@ describe('HotelEditPage for a user who sets up only this hotel', () => {
     await waitFor(async () => expect(await outbox()).toHaveLength(1));
     const [entry] = await outbox();
     expect(entry?.body).toMatchObject({ hotelDefinition: null, packages: { newPackages: [{ externalId: 'SPA' }] } });
+    expect(gateway.callsTo(`/organization/${ORG}/pms-connection`)).toHaveLength(0);
+    expect(gateway.callsTo(`/organization/${ORG}/hotel-definition`)).toHaveLength(0);
+  });
+
+  it("names the hotel by the definition its access services name, so the current hotel's packages stay its own", () => {
+    expect(definitionUuidOfServices([{ uuid: 'p1' }], [{ hotelsAndPackages: [{ hotelDefinitionUuid: 'other', pmsPackageUuid: 'x' }] }, { hotelsAndPackages: [{ hotelDefinitionUuid: 'mine', pmsPackageUuid: 'p1' }] }])).toBe('mine');
+    expect(definitionUuidOfServices([{ uuid: 'p1' }], [])).toBeNull();
+  });
+});
+
+describe('HotelEditPage: the error catalogue (spec section 8)', () => {
+  const rack = { uuid: uuidOf(70), orgUuid: ORG, hotelUuid: HOTEL, name: 'RACK', externalId: 'RACK', packages: [], version: 1 };
+
+  /** The gateway of openEdit, with the hotel's rate codes and access services answered by `lists`, and the save by `save`. */
+  /** `app`: the whole app (its outbox is sent, so the gateway's verdict comes back), else the page alone. */
+  function openWith(lists: (path: string) => Response | null, save: () => Response = () => json(200, {}), app = false) {
+    signedIn();
+    fakeGateway((call: RecordedCall) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method === 'PUT' && path === `/organization/${ORG}/hotel/${HOTEL}/save`) return save();
+      if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+      if (path.startsWith('/user-profile')) return json(200, profile());
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, hotel] });
+      if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: [opera] });
+      if (path === `/organization/${ORG}/hotel-definition`) return json(200, { data: [definitionOf()] });
+      const answer = lists(path);
+      if (answer) return answer;
+      if (path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)) return json(200, { data: [] });
+      if (path === '/organization/v1/organization') return json(200, { data: [{ uuid: ORG, name: 'Alps', legalCompanyName: 'Alps Ltd', status: 'ACTIVE', version: 1 }] });
+      return json(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+    });
+    if (app) renderApp(`${LIST}/hotel/${HOTEL}`);
+    else renderEdit();
+    return userEvent.setup();
+  }
+
+  it("says a failed read of the rate codes as the message followed by ' error', and of the access services as the message", async () => {
+    const user = openWith((path) => {
+      if (path.endsWith('/pms-rate-code')) return json(500, { errors: [{ code: 'internal', message: 'Rate codes are unavailable' }] });
+      if (path.endsWith('/access-control-service')) return json(500, { errors: [{ code: 'internal', message: 'Services are unavailable' }] });
+      return null;
+    });
+    await ready();
+    await user.click(stepControl('Access area'));
+    const alerts = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    expect(alerts).toContain('Rate codes are unavailable error');
+    expect(alerts).toContain('Services are unavailable');
+    // nothing to add to, or import over, what could not be read
+    expect(button('Create').disabled).toBe(true);
+    expect(button('Import').disabled).toBe(true);
+    expect(button('Add access service').disabled).toBe(true);
+  });
+
+  it.each([
+    ['the first error detail', { errors: [{ code: 'rate_code.in_use', message: 'RACK is used by a posting rule' }, { code: 'other', message: 'Second' }] }, 'RACK is used by a posting rule (rate_code.in_use)'],
+    ['the defaults when the gateway gave no detail', { errors: [] }, 'An unknown error occurred. (unknown.error)'],
+  ])('says a refused rate-code removal with %s', async (_, body, said) => {
+    const user = openWith((path) => (path.endsWith('/pms-rate-code') ? json(200, { data: [rack] }) : null), () => json(422, body), true);
+    await ready();
+    await user.click(stepControl('Access area'));
+    await user.click(await screen.findByRole('button', { name: 'Remove RACK' }));
+    await user.click(await within(await screen.findByRole('dialog', { name: 'Remove RACK' })).findByRole('button', { name: 'Remove' }));
+    await user.click(button('Save changes'));
+    expect(await screen.findByText(`The hotel was not saved and its rate codes were not removed: ${said}`, {}, { timeout: 10_000 })).toBeTruthy();
   });
 });
 

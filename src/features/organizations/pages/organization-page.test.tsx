@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { SESSION_STORAGE_KEY } from '../../../api';
+import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
+import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { OrganizationPage, SECTIONS } from './organization-page';
+
+const ORG = '00000000-0000-4000-8000-000000000001';
+const HOTEL = '00000000-0000-4000-8000-000000000020';
+const organization = { uuid: ORG, name: 'Demo Hospitality Group', legalCompanyName: 'Demo Hospitality Group Ltd', status: 'ACTIVE', version: 1 };
+const hotel = { uuid: HOTEL, orgUuid: ORG, parentUuid: null, type: 'HOTEL', name: 'Harbour View Hotel', attributes: { NAME: 'Harbour View Hotel' }, version: 1, children: [] };
+const profileOf = (grants: object) => ({ uuid: '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11', email: 'ann@example.com', telephone: null, emailValidated: true, phoneValidated: false, image: null, ...grants });
+const administrator = { permissions: ['SETUP_ORG', 'SETUP_OU', 'VIEW_TRANSACTIONS'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [], omnipresence: true }, { membershipType: 'BUSINESS_DATA', orgs: [], ous: [], omnipresence: true }] };
+// the demo manager: unit and organization setup, a MANAGEMENT membership of one hotel
+const hotelManager = { permissions: ['SETUP_OU', 'SETUP_ORG'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [HOTEL], omnipresence: false }] };
+
+/** The gateway as it answers `grants`: the PMS connections only to who sets up the organization. */
+function open(grants: typeof administrator | typeof hotelManager) {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
+  const gateway = fakeGateway((call: RecordedCall) => {
+    const path = call.path.split('?')[0] ?? '';
+    if (path.startsWith('/user-profile')) return json(200, profileOf(grants));
+    if (path === '/organization/v1/organization') return json(200, { data: [organization] });
+    if (path === `/organization/${ORG}`) return json(200, { ...organization, attributes: {}, ous: [hotel] });
+    if (path === `/organization/${ORG}/pms-connection`) {
+      return grants === administrator ? json(200, { data: [] }) : json(403, { errors: [{ code: 'forbidden', message: "You don't have permissions to view this organization" }] });
+    }
+    return json(200, { data: [] });
+  });
+  renderWithProviders(<OrganizationPage />, { url: `/organization/${ORG}`, path: '/organization/:uuid' });
+  return gateway;
+}
+
+/** The section cards' links (the list after the 'Configuration' heading), as [name, href]. */
+const sectionLinks = async () => {
+  await screen.findByRole('heading', { name: 'Configuration', level: 2 });
+  return screen
+    .getAllByRole('listitem')
+    .flatMap((item) => within(item).queryAllByRole('link'))
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+};
+
+afterEach(() => cleanup());
+
+describe('OrganizationPage: the sections', () => {
+  it('links every section (each a screen of the router: src/app/organization-sections.test.ts), none marked as not built', async () => {
+    open(administrator);
+    await screen.findByRole('heading', { name: 'Demo Hospitality Group', level: 1 });
+    await waitFor(async () => expect(await sectionLinks()).toHaveLength(SECTIONS.length));
+    expect((await sectionLinks()).map(([, href]) => href)).toEqual(SECTIONS.map((section) => `/organization/${ORG}/${section.path}`));
+    expect(await sectionLinks()).toContainEqual(['Room packages', `/organization/${ORG}/packages`]);
+    expect(screen.queryByText(/Not available in this version yet/i)).toBeNull();
+  });
+
+  it('offers the hotel manager only what they may open, and never asks for the PMS connections', async () => {
+    const gateway = open(hotelManager);
+    await screen.findByRole('heading', { name: 'Demo Hospitality Group', level: 1 });
+    await waitFor(async () => expect((await sectionLinks()).map(([name]) => name)).toEqual(['Unit list and detail', 'Devices', 'Room packages', 'POS configuration']));
+    expect(gateway.callsTo(`/organization/${ORG}/pms-connection`)).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'Settings', level: 2 })).toBeNull();
+  });
+});
