@@ -8,6 +8,7 @@ import { devicesPos } from './en/devices-pos';
 import { hotelPms } from './en/hotel-pms';
 import { hotelWizard } from './en/hotel-wizard';
 import { menu } from './en/menu';
+import { outbox } from './en/outbox';
 import { packages } from './en/packages';
 import { profile } from './en/profile';
 import { rateAccess } from './en/rate-access';
@@ -25,6 +26,7 @@ export const en = {
   ...devicesPos,
   ...menu,
   ...transactions,
+  ...outbox,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',

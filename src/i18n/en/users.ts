@@ -13,6 +13,7 @@ export const users = {
   'users.column.telephone': 'Telephone',
   'users.column.status': 'Status',
   'users.column.grants': 'Permissions',
+  'users.column.units': 'Units',
   'users.column.actions': 'Actions',
   'users.status.ACTIVE': 'Active',
   'users.status.INVITED': 'Invited',
