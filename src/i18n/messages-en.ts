@@ -159,6 +159,10 @@ export const en = {
 
   'cookies.text':
     'Lobby keeps in this browser only what it needs to work: your session and a copy of its access token, until you log out; your unsaved drafts and unsent changes, until they reach the gateway or you log out; copies of recent answers from the gateway for offline use, shown for up to {days} days and deleted at logout; your interface language; and this choice, in a cookie, for one year. Read our',
+  'cookies.short': 'Lobby keeps in this browser only what it needs to work. Read our',
+  'cookies.details': 'What Lobby keeps in this browser',
+  'cookies.kept':
+    'Your session and a copy of its access token, until you log out; your unsaved drafts and unsent changes, until they reach the gateway or you log out; copies of recent answers from the gateway for offline use, shown for up to {days} days and deleted at logout; your interface language; and this choice, in a cookie, for one year.',
   'cookies.and': 'and',
   'cookies.accept': 'Accept',
   'cookies.label': 'Cookie consent',
