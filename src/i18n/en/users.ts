@@ -46,10 +46,10 @@ export const users = {
   'users.label.delete': 'Remove user "{email}"',
   'users.label.resend': 'Resend the invitation to "{email}"',
   'users.resend': 'Resend invitation',
-  'users.resendLabel': 'Resend the invitation to {email}',
-  'users.resendTitle': 'Resend the invitation to {email}?',
+  'users.resendLabel': 'Resend invitation to {email}',
+  'users.resendTitle': 'Resend invitation to {email}?',
   'users.resendText': '{email} gets a new mail with a link to choose a password and activate the account, valid for seven days. The link of the earlier invitation stops working.',
-  'users.resent': 'A new invitation was sent to {email}.',
+  'users.resent': 'The invitation was sent to {email}: the link in the latest mail works for seven days.',
   'users.resendQueued': 'The invitation to {email} is sent again when the gateway can be reached.',
   'users.resendRefused': 'The invitation to {email} was not sent again: {message}',
   // the form
