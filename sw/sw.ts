@@ -11,8 +11,9 @@
  *
  * Lifecycle: a new version installs and waits until a page says SKIP_WAITING (after flushing its
  * drafts, src/app/service-worker.ts); once active it claims the open pages, which reload into it.
- * The outbox is replayed on the 'lobby-outbox' background sync, when the worker activates or starts again, and when
- * a page asks ({ type: 'lobby:replay' }).
+ * The outbox is replayed on the 'lobby-outbox' background sync and when a page asks ({ type: 'lobby:replay' }),
+ * both at once, and when the worker activates or starts again, which respects the changes' backoff
+ * (src/offline/retry-rule.ts: a worker the browser restarts for every fetch must not retry each time).
  */
 // first: no zod schema may be built before zod is told not to compile (CSP, no eval)
 import '../src/domain/zod-jitless';
@@ -62,8 +63,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
 
-function replay(): Promise<unknown> {
-  return replayOutboxInServiceWorker().catch((error: unknown) => {
+/** A replay for a page's request ('manual': at once) or for the worker starting ('start': the backoff holds). */
+function replay(trigger: 'manual' | 'start'): Promise<unknown> {
+  return replayOutboxInServiceWorker(trigger).catch((error: unknown) => {
     console.warn('Outbox replay failed', error);
   });
 }
@@ -71,7 +73,7 @@ function replay(): Promise<unknown> {
 self.addEventListener('message', (event) => {
   const message = parseClientMessage(event.data);
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (message?.type === 'lobby:replay') event.waitUntil(replay());
+  if (message?.type === 'lobby:replay') event.waitUntil(replay('manual'));
 });
 
 self.addEventListener('sync', (event) => {
@@ -80,19 +82,23 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayForSync());
 });
 
-/** A sync that left changes behind (no gateway, no live token, another drainer busy) fails, so the browser tries again. */
+/**
+ * The browser fires 'sync' when connectivity is back: sent at once, whatever the backoff. A sync that
+ * left changes behind (no gateway, no live token, another drainer busy) fails, so the browser tries
+ * again with its own, longer backoff.
+ */
 async function replayForSync(): Promise<void> {
-  const result = await replayOutboxInServiceWorker();
+  const result = await replayOutboxInServiceWorker('background-sync');
   if (result === null || result.stoppedBy !== 'empty') throw new Error(`outbox not drained (${result?.stoppedBy ?? 'no live session'})`);
 }
 
 self.addEventListener('activate', () => {
   // Not held in waitUntil: fetches wait for activation, and a replay may wait on the network.
-  void replay();
+  void replay('start');
 });
 
 // A worker the browser stopped (idle, or stopped mid-replay) starts again on its next event without
 // another 'activate': an already active worker replays as it starts.
 // Shortly after start, so the event that woke the worker (a sync, a page's request) runs its own
 // replay under the lock first.
-if ((self as { serviceWorker?: ServiceWorker }).serviceWorker?.state === 'activated') setTimeout(() => void replay(), STARTUP_REPLAY_DELAY_MS);
+if ((self as { serviceWorker?: ServiceWorker }).serviceWorker?.state === 'activated') setTimeout(() => void replay('start'), STARTUP_REPLAY_DELAY_MS);

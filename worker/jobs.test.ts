@@ -60,4 +60,20 @@ describe('jobs.diffHotel', () => {
     expect(diff.accessControls.deletedAccessControl).toEqual([uuid(3)]);
     expect(() => jobs.diffHotel({} as never)).toThrow(/^Invalid hotel save: packages: /);
   });
+
+  it('says what the save adds and removes, naming removed items from the lists as they were', () => {
+    const input = {
+      packages: [{ localId: 'l1', name: 'KIDS_SPA', externalId: 'KIDS_SPA', calculationRule: 'CHILDREN' as const }],
+      rateCodes: [],
+      accessControls: [],
+      server: { packages: [{ uuid: uuid(2) }], rateCodes: [], accessControls: [] },
+    };
+    const before = { packages: [{ uuid: uuid(2), externalId: 'PARKING' }], rateCodes: [], accessControls: [] };
+    expect(jobs.diffHotel(input, before).summary).toEqual([
+      { list: 'packages', change: 'added', count: 1, names: ['KIDS_SPA'] },
+      { list: 'packages', change: 'removed', count: 1, names: ['PARKING'] },
+    ]);
+    // a baseline that is no list of records is not read: the removed package is counted, not named
+    expect(jobs.diffHotel(input, { packages: 'x' } as never).summary[1]).toEqual({ list: 'packages', change: 'removed', count: 1, names: [] });
+  });
 });

@@ -328,3 +328,68 @@ describe('what the caller may give', () => {
     expect(grantable.organizations.map((o) => o.name)).toEqual(expect.arrayContaining(['Other Group']));
   });
 });
+
+describe('sending an invitation again', () => {
+  const resend = (token: string, uuid: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `${USERS}/${uuid}/invitation`, headers: { ...bearer(token), ...headers } });
+
+  it('mails a new link to an invited user (the earlier one stops working), once per minute, replaying an Idempotency-Key', async () => {
+    const email = uniqueEmail('reinvited');
+    const created = managedUserSchema.parse((await create(adminToken, { email, permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar')])] })).json());
+    const first = activationLink((await outboxFor(t.db, email))[0]?.body ?? '');
+
+    // just invited: no second mail within the minute, and the answer says when the invitation went
+    const soon = await resend(adminToken, created.uuid);
+    expect(soon.statusCode).toBe(202);
+    expect(soon.json()).toMatchObject({ sent: false });
+    expect(await outboxFor(t.db, email)).toHaveLength(1);
+
+    t.clock.advance(61_000);
+    const key = { 'idempotency-key': randomUUID() };
+    const again = await resend(adminToken, created.uuid, key);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({ sent: true });
+    // the same request replayed (a queue sent twice): the stored answer, no other mail
+    t.clock.advance(61_000);
+    const replayed = await resend(adminToken, created.uuid, key);
+    expect(replayed.json()).toEqual(again.json());
+    const mails = await outboxFor(t.db, email);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]?.subject).toBe('You are invited to Lobby');
+
+    const second = activationLink(mails[0]?.body ?? '');
+    expect(second?.[2]).not.toBe(first?.[2]);
+    const stale = await t.app.inject({ method: 'POST', url: `/api/authentication/v1/users/${created.uuid}/activate/${first?.[2]}`, payload: { password: 'Chosen-Password1' } });
+    expect(stale.statusCode).toBe(422);
+    const activated = await t.app.inject({ method: 'POST', url: `/api/authentication/v1/users/${created.uuid}/activate/${second?.[2]}`, payload: { password: 'Chosen-Password1' } });
+    expect(activated.statusCode).toBe(204);
+
+    // activated now: there is no invitation to send
+    t.clock.advance(61_000);
+    const active = await resend(adminToken, created.uuid);
+    expect(active.statusCode).toBe(422);
+    expect(active.json().errors[0].message).toMatch(/already activated/);
+    expect(await outboxFor(t.db, email)).toHaveLength(2);
+  });
+
+  it('is authorized as user creation: only a user manager holding all of the user’s grants, never for oneself or a deactivated user', async () => {
+    const email = uniqueEmail('spread');
+    const created = managedUserSchema.parse((await create(adminToken, { email, permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar'), ou('Sunset Bay Resort')])] })).json());
+    t.clock.advance(61_000);
+    const partial = await userWithToken('partial-inviter', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+    const refused = await resend(partial.token, created.uuid);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].message).toMatch(/outside what you manage/);
+    const plain = await userWithToken('no-manager', ['SETUP_OU'], [mgmt([ou('Rooftop Bar')])]);
+    expect((await resend(plain.token, created.uuid)).statusCode).toBe(403);
+    expect((await resend(partial.token, partial.uuid)).statusCode).toBe(403);
+    expect((await resend(adminToken, randomUUID())).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${USERS}/${created.uuid}/invitation` })).statusCode).toBe(401);
+    expect(await outboxFor(t.db, email)).toHaveLength(1);
+
+    await update(adminToken, created.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar'), ou('Sunset Bay Resort')])], active: false });
+    const off = await resend(adminToken, created.uuid);
+    expect(off.statusCode).toBe(422);
+    expect(off.json().errors[0].message).toMatch(/deactivated/);
+  });
+});

@@ -8,7 +8,7 @@
  * Users are not a defineResource declaration (docs/adr/0019): they live under no parent, their
  * authorization is per record (whose grants the caller holds), and removal is deactivation.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Grants, GrantorReach, GrantRefusal, Grantable, Membership, TreeOrganization } from '../../src/domain/index';
@@ -34,7 +34,7 @@ import {
 import { issueCode, retireCodes } from '../auth/codes';
 import { revokeAllFamilies } from '../auth/tokens';
 import type { Executor, Transaction } from '../db/client';
-import { memberships, organizationalUnits, organizations, users } from '../db/schema';
+import { activationCodes, memberships, organizationalUnits, organizations, users } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import type { RecordedMail } from '../mail/outbox';
 import { caller } from '../plugins/auth';
@@ -51,6 +51,10 @@ export const USERS_PATH = '/user-profile/v1/user-profile/users';
 /** An invitation stays valid a week; a reactivation of a never-activated user sends a new one. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 export const INVITATION_SUBJECT = 'You are invited to Lobby';
+/** A second invitation within this long after the last one sends no mail (a double click, a replayed queue). */
+export const INVITATION_RESEND_INTERVAL_MS = 60_000;
+/** Invitations sent again per minute from one client, whoever they go to. */
+export const INVITATION_RESENDS_PER_MINUTE = 30;
 
 export const USER_MESSAGES = {
   manageForbidden: 'You do not have permission to manage users',
@@ -63,7 +67,13 @@ export const USER_MESSAGES = {
   deactivateForbidden: 'This user also has access outside what you manage: only a user manager over all of it can deactivate them',
   reactivateForbidden: 'This user also has access outside what you manage: only a user manager over all of it can reactivate them',
   unknownPlace: 'Unknown organization or unit',
+  inviteForbidden: 'This user also has access outside what you manage: only a user manager over all of it can send their invitation again',
+  alreadyActive: 'This user has already activated their account: they sign in with their password, and Forgot password sends them a new one',
+  inviteDeactivated: 'This user is deactivated: reactivate them, which sends a new invitation',
 } as const;
+
+/** The answer to an invitation sent again: whether a mail went now, and when the invitation that holds was sent. */
+export const invitationResentSchema = z.object({ sent: z.boolean(), invitedAt: z.string() });
 
 export function invitationBody(link: string): string {
   return [
@@ -274,6 +284,50 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await writeMemberships(tx, row.uuid, after.memberships);
         mail = await invite(tx, row, now);
         return { statusCode: 201, body: toManagedUser(row, after.memberships) };
+      });
+      if (mail) await app.lobby.mailer.deliver(mail);
+      return sent;
+    },
+  );
+
+  app.post(
+    `${USERS_PATH}/:uuid/invitation`,
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: INVITATION_RESENDS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        ...common,
+        summary: 'Send an invited user their invitation again',
+        description:
+          `For a user who has not activated their account yet (INVITED): a new activation link by mail, valid seven days; the earlier link stops working. Authorized as user creation: a user manager holding all of the user's grants (403 otherwise, and for oneself). 422 for a user who already activated or is deactivated. Within ${INVITATION_RESEND_INTERVAL_MS / 1000} s of the last invitation no other mail is sent (sent: false, invitedAt of that one); at most ${INVITATION_RESENDS_PER_MINUTE} a minute per client (429). Honours Idempotency-Key.`,
+        params: userParams,
+        headers: idempotencyHeaders,
+        response: { 202: invitationResentSchema, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await manager(caller(request));
+      const tree = await loadTree(db);
+      const reach = grantorReach(me, tree);
+      let mail: RecordedMail | null = null;
+      const sent = await withMutation(request, reply, async (tx) => {
+        const { row, grants } = await lockedTarget(tx, me, tree, request.params.uuid);
+        // an invitation opens every right the user has: as for creating them, the caller must hold them all
+        if (!holdsAllGrants(reach, grants)) throw HttpError.of(403, ERROR_CODES.forbidden, USER_MESSAGES.inviteForbidden);
+        if (row.deactivatedAt !== null) throw HttpError.of(422, ERROR_CODES.validation, USER_MESSAGES.inviteDeactivated);
+        if (row.passwordHash !== null) throw HttpError.of(422, ERROR_CODES.validation, USER_MESSAGES.alreadyActive);
+        const now = app.lobby.now();
+        const [last] = await tx
+          .select({ createdAt: activationCodes.createdAt })
+          .from(activationCodes)
+          .where(and(eq(activationCodes.userUuid, row.uuid), eq(activationCodes.purpose, 'activate')))
+          .orderBy(desc(activationCodes.createdAt))
+          .limit(1);
+        if (last && now.getTime() - last.createdAt.getTime() < INVITATION_RESEND_INTERVAL_MS) {
+          return { statusCode: 202, body: { sent: false, invitedAt: last.createdAt.toISOString() } };
+        }
+        mail = await invite(tx, row, now);
+        return { statusCode: 202, body: { sent: true, invitedAt: now.toISOString() } };
       });
       if (mail) await app.lobby.mailer.deliver(mail);
       return sent;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render';
@@ -33,5 +33,25 @@ describe('cookie banner', () => {
     renderApp('/terms');
     expect(await screen.findByRole('heading', { name: 'Terms of Use' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('stays compact: one short sentence with the policies beside Accept, what is kept behind a disclosure', async () => {
+      document.cookie = 'lobby_cookie_consent=; Max-Age=0; Path=/';
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList,
+      );
+      renderApp('/privacy');
+      const banner = await screen.findByRole('region', { name: 'Cookie consent' });
+      expect([...banner.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/privacy', '/terms', '/cookies']);
+      expect(banner.querySelector('p')?.textContent).toBe('Lobby keeps in this browser only what it needs to work. Read our Privacy Policy, Terms of Use and Cookie Policy.');
+      const details = banner.querySelector('details') as HTMLDetailsElement;
+      expect(details.open).toBe(false);
+      expect(details.querySelector('summary')?.textContent).toBe('What Lobby keeps in this browser');
+      expect(details.textContent).toContain('copies of recent answers from the gateway for offline use, shown for up to 30 days and deleted at logout');
+      expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Box, Button, Flex, Paper, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { Anchor, Box, Button, Flex, Paper, Text, useMantineTheme } from '@mantine/core';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { CONTENT_WIDTH, COOKIE_BANNER_Z_INDEX } from '../domain';
 import { t } from '../i18n';
 // the constant's own module: the banner shows on signed-out pages, which load no database code
@@ -27,11 +27,37 @@ function remember(): void {
   document.cookie = `${COOKIE_CONSENT_COOKIE}=1; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** The consent notice fixed at the bottom of every page until accepted, then never again. */
+/** The three policies, as the banner links them: 'Privacy Policy, Terms of Use and Cookie Policy.' */
+function PolicyLinks() {
+  return (
+    <>
+      <Anchor component={Link} to="/privacy">
+        {t('legal.privacy.title')}
+      </Anchor>
+      ,{' '}
+      <Anchor component={Link} to="/terms">
+        {t('legal.terms.title')}
+      </Anchor>{' '}
+      {t('cookies.and')}{' '}
+      <Anchor component={Link} to="/cookies">
+        {t('legal.cookies.title')}
+      </Anchor>
+      .
+    </>
+  );
+}
+
+/**
+ * The consent notice fixed at the bottom of every page until accepted, then never again. On a
+ * phone it stays compact (one short sentence, the policies and Accept side by side, what is kept
+ * behind a disclosure), so it does not cover a third of the screen.
+ */
 export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasAccepted);
-  // the banner's own height: taller on a phone, where its words wrap and Accept goes below them
+  // the banner's own height, for the space kept below every page
   const banner = useElementSize();
+  const { breakpoints } = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
   if (accepted) return null;
 
   const accept = () => {
@@ -42,28 +68,50 @@ export function CookieBanner() {
   return (
     <>
       {/* keeps the end of every page scrollable above the fixed banner */}
-      <Box h={Math.max(96, banner.height + 40)} aria-hidden />
-      <Paper ref={banner.ref} component="section" aria-label={t('cookies.label')} pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: COOKIE_BANNER_Z_INDEX }} shadow="md" radius={0} p="md" withBorder>
-        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="md" maw={CONTENT_WIDTH} mx="auto">
-          <Text size="sm">
-            {t('cookies.text', { days: READ_CACHE_MAX_AGE_DAYS })}{' '}
-            <Anchor component={Link} to="/privacy">
-              {t('legal.privacy.title')}
-            </Anchor>
-            ,{' '}
-            <Anchor component={Link} to="/terms">
-              {t('legal.terms.title')}
-            </Anchor>{' '}
-            {t('cookies.and')}{' '}
-            <Anchor component={Link} to="/cookies">
-              {t('legal.cookies.title')}
-            </Anchor>
-            .
-          </Text>
-          <Button onClick={accept} flex="none">
-            {t('cookies.accept')}
-          </Button>
-        </Flex>
+      <Box h={Math.max(phone ? 64 : 96, banner.height + (phone ? 16 : 40))} aria-hidden />
+      <Paper
+        ref={banner.ref}
+        component="section"
+        aria-label={t('cookies.label')}
+        pos="fixed"
+        bottom={0}
+        left={0}
+        right={0}
+        style={{ zIndex: COOKIE_BANNER_Z_INDEX }}
+        shadow="md"
+        radius={0}
+        p={phone ? 'xs' : 'md'}
+        withBorder
+      >
+        {phone ? (
+          <>
+            <Flex justify="space-between" align="center" gap="xs">
+              <Text size="xs">
+                {t('cookies.short')} <PolicyLinks />
+              </Text>
+              <Button onClick={accept} size="xs" flex="none">
+                {t('cookies.accept')}
+              </Button>
+            </Flex>
+            <Box component="details" mt={4} fz="xs">
+              <Box component="summary" style={{ cursor: 'pointer' }}>
+                {t('cookies.details')}
+              </Box>
+              <Text size="xs" mt={4}>
+                {t('cookies.kept', { days: READ_CACHE_MAX_AGE_DAYS })}
+              </Text>
+            </Box>
+          </>
+        ) : (
+          <Flex direction="row" justify="space-between" align="center" gap="md" maw={CONTENT_WIDTH} mx="auto">
+            <Text size="sm">
+              {t('cookies.text', { days: READ_CACHE_MAX_AGE_DAYS })} <PolicyLinks />
+            </Text>
+            <Button onClick={accept} flex="none">
+              {t('cookies.accept')}
+            </Button>
+          </Flex>
+        )}
       </Paper>
     </>
   );

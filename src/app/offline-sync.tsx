@@ -56,7 +56,7 @@ export function OfflineSync() {
     let wasReachable = connectivity.get().reachable;
     const stopWatching = connectivity.subscribe(() => {
       const reachable = connectivity.get().reachable;
-      if (reachable && !wasReachable) void scheduler.syncNow();
+      if (reachable && !wasReachable) void scheduler.syncNow('reachable');
       wasReachable = reachable;
     });
     return () => {

@@ -8,6 +8,7 @@ import { devicesPos } from './en/devices-pos';
 import { hotelPms } from './en/hotel-pms';
 import { hotelWizard } from './en/hotel-wizard';
 import { menu } from './en/menu';
+import { outbox } from './en/outbox';
 import { packages } from './en/packages';
 import { profile } from './en/profile';
 import { rateAccess } from './en/rate-access';
@@ -25,6 +26,7 @@ export const en = {
   ...devicesPos,
   ...menu,
   ...transactions,
+  ...outbox,
   'app.name': 'Lobby',
   'app.pageTitle': '{page} - Lobby',
   'app.loading': 'Loading…',
@@ -156,6 +158,10 @@ export const en = {
 
   'cookies.text':
     'Lobby keeps in this browser only what it needs to work: your session and a copy of its access token, until you log out; your unsaved drafts and unsent changes, until they reach the gateway or you log out; copies of recent answers from the gateway for offline use, shown for up to {days} days and deleted at logout; your interface language; and this choice, in a cookie, for one year. Read our',
+  'cookies.short': 'Lobby keeps in this browser only what it needs to work. Read our',
+  'cookies.details': 'What Lobby keeps in this browser',
+  'cookies.kept':
+    'Your session and a copy of its access token, until you log out; your unsaved drafts and unsent changes, until they reach the gateway or you log out; copies of recent answers from the gateway for offline use, shown for up to {days} days and deleted at logout; your interface language; and this choice, in a cookie, for one year.',
   'cookies.and': 'and',
   'cookies.accept': 'Accept',
   'cookies.label': 'Cookie consent',

@@ -95,6 +95,39 @@ describe('drainOutbox', () => {
     }
   });
 
+  it('keeps a backoff on a change the gateway did not answer: automatic triggers wait it out, a return of connectivity sends at once', async () => {
+    open();
+    let now = 10_000;
+    await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'one' }, db);
+    const down = deps(() => Promise.reject(new TypeError('Failed to fetch')), { now: () => now, online: () => true });
+    const first = await drainOutbox({ ...down.deps, trigger: 'queued' });
+    const [entry] = await listEntries(ME, db);
+    expect(entry?.backoff).toMatchObject({ failures: 1 });
+    expect(first).toMatchObject({ stoppedBy: 'network', retryAt: entry?.backoff?.until });
+    expect(first.retryAt! - now).toBeGreaterThanOrEqual(1_600);
+    expect(first.retryAt! - now).toBeLessThanOrEqual(2_000);
+
+    // a change queued, the tab shown, a worker starting: nothing is sent before the backoff is due
+    for (const trigger of ['queued', 'visible', 'start', 'worker'] as const) {
+      expect(await drainOutbox({ ...down.deps, trigger })).toMatchObject({ stoppedBy: 'waiting', retryAt: entry?.backoff?.until });
+    }
+    expect(down.sent).toHaveLength(1);
+    now = entry?.backoff?.until ?? now;
+    expect((await drainOutbox({ ...down.deps, trigger: 'timer' })).stoppedBy).toBe('network');
+    expect(down.sent).toHaveLength(2);
+    const [again] = await listEntries(ME, db);
+    expect(again?.backoff?.failures).toBe(2);
+    expect(again?.backoff?.until).toBeGreaterThan(now + 3_000);
+
+    // the browser offline: automatic triggers send nothing, and say no time (its 'online' event sends)
+    const offline = deps(() => Response.json({}, { status: 201 }), { now: () => now + 60_000, online: () => false });
+    expect(await drainOutbox({ ...offline.deps, trigger: 'timer' })).toEqual({ stoppedBy: 'waiting', applied: 0, failed: 0, conflicts: 0 });
+    expect(offline.sent).toHaveLength(0);
+    // connectivity is back: sent at once, although the backoff still runs
+    const back = deps(() => Response.json({}, { status: 201 }), { now: () => now, online: () => true });
+    expect(await drainOutbox({ ...back.deps, trigger: 'reachable' })).toEqual({ stoppedBy: 'empty', applied: 1, failed: 0, conflicts: 0 });
+  });
+
   it('refreshes once on 401 and sends again with the new token; a second 401 stops without losing the entry', async () => {
     open();
     await enqueue({ method: 'POST', path: '/a', body: {}, userUuid: ME, label: 'one' }, db);

@@ -6,8 +6,9 @@
  *
  *   pending ──mark sending (attempts+1)──► fetch ──► 2xx ─────────► removed; later changes of the same
  *      ▲                                    │                       record follow its new version
- *      │                                    ├─ no answer / 5xx / 429 / 409 busy ─► pending, drain stops
- *      │                                    │     (the scheduler retries: 1 s doubling to 60 s)
+ *      │                                    ├─ no answer / 5xx / 429 / 409 busy ─► pending with a backoff,
+ *      │                                    │     drain stops (next automatic attempt: 2 s doubling to 60 s,
+ *      │                                    │     ./retry-rule.ts; a return of connectivity sends at once)
  *      │                                    ├─ 401 ─► refresh once, send again; 401 again ─► pending, stop
  *      │                                    ├─ 409 / 412 ─► conflict (theirs kept), drain goes on
  *      │                                    ├─ 404 to a DELETE ─► removed (the record is gone, as asked);
@@ -18,6 +19,10 @@
  * A crash or a stopped service worker between "sending" and the answer leaves the entry 'sending':
  * the next drain sends it again with the same Idempotency-Key, and the gateway answers the stored
  * outcome instead of applying it twice.
+ *
+ * Backoff: before sending, the drain asks ./retry-rule.ts whether the next entry may go for what
+ * triggered it; an automatic trigger during the entry's backoff, or while the browser is offline,
+ * stops with 'waiting' and sends nothing. Page and service worker follow the same stored backoff.
  *
  * Order: strictly by queue position. An entry waits while an earlier entry of the same record is
  * failed or in conflict (its change depends on that one); entries of other records go on.
@@ -31,6 +36,7 @@ import { lobbyDb, type LobbyDatabase } from './db';
 import { recordOutcome } from './outcomes';
 import { listEntries, returnToDraft } from './outbox';
 import { outboxEntrySchema, type OutboxEntry } from './records';
+import { mayAttempt, nextBackoff, type SyncTrigger } from './retry-rule';
 
 export const OUTBOX_LOCK = 'lobby-outbox';
 /** How long one send may take before it counts as no answer. */
@@ -55,16 +61,27 @@ export interface DrainDeps {
   locks?: OutboxLocks | undefined;
   /** told about every entry the gateway accepted, with its answer */
   onApplied?(entry: OutboxEntry, answer: unknown): void;
+  /** what asked for this drain (./retry-rule.ts); default 'manual': sends whatever the backoff */
+  trigger?: SyncTrigger;
+  /** whether the browser says it is online (default navigator.onLine) */
+  online?: () => boolean;
+  /** the clock (default Date.now) */
+  now?: () => number;
 }
 
-export type DrainStop = 'empty' | 'network' | 'server' | 'auth' | 'busy';
+/** waiting: the next change's backoff runs, or the browser is offline, and the trigger was automatic: nothing sent. */
+export type DrainStop = 'empty' | 'network' | 'server' | 'auth' | 'busy' | 'waiting';
 
 export interface DrainResult {
   stoppedBy: DrainStop;
   applied: number;
   failed: number;
   conflicts: number;
+  /** network, server or waiting: when the next automatic attempt is due (absent: when the browser is online again) */
+  retryAt?: number;
 }
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /** The gateway's messages in an error answer, in order; none when it sent no readable list. */
 function messagesOf(body: unknown): string[] {
@@ -185,7 +202,19 @@ async function* sendable(deps: DrainDeps, db: LobbyDatabase): AsyncGenerator<Out
 
 async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<DrainResult> {
   const result: DrainResult = { stoppedBy: 'empty', applied: 0, failed: 0, conflicts: 0 };
+  const now = deps.now ?? Date.now;
+  const trigger = deps.trigger ?? 'manual';
+  const online = deps.online ?? browserOnline;
+  /** the entry got no usable answer: it keeps a backoff, and the drain stops */
+  const unanswered = async (entry: OutboxEntry, stop: 'network' | 'server', answered: Partial<OutboxEntry>): Promise<DrainResult> => {
+    const backoff = nextBackoff(entry.backoff, now());
+    await db.outbox.update(entry.seq, { status: 'pending', ...answered, backoff });
+    return { ...result, stoppedBy: stop, retryAt: backoff.until };
+  };
   for await (const entry of sendable(deps, db)) {
+    if (!mayAttempt({ trigger, now: now(), browserOnline: online(), backoff: entry.backoff })) {
+      return { ...result, stoppedBy: 'waiting', ...(online() && entry.backoff ? { retryAt: entry.backoff.until } : {}) };
+    }
 
     let token = await deps.token();
     if (token === null) return { ...result, stoppedBy: 'auth' };
@@ -204,16 +233,14 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
         response = await send(deps, entry, token);
       }
     } catch {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable' });
-      return { ...result, stoppedBy: 'network' };
+      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable' });
     }
 
     let body: unknown;
     try {
       body = await readBody(response);
     } catch {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable' });
-      return { ...result, stoppedBy: 'network' };
+      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable' });
     }
     const status = response.status;
     if (response.ok) {
@@ -230,10 +257,7 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
       await db.outbox.update(entry.seq, { status: 'pending', ...answered });
       return { ...result, stoppedBy: 'auth' };
     }
-    if (status >= 500 || status === 429 || isBusy(status, body)) {
-      await db.outbox.update(entry.seq, { status: 'pending', ...answered });
-      return { ...result, stoppedBy: 'server' };
-    }
+    if (status >= 500 || status === 429 || isBusy(status, body)) return unanswered(entry, 'server', answered);
     if (status === 404 && entry.method === 'DELETE') {
       // the record is not there: what the operator asked for. Done, and said so on the Sync page.
       await db.transaction('rw', db.outbox, db.outcomes, async () => {
@@ -246,12 +270,12 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
     }
     if ((status === 409 && !isRefusedRemoval(body)) || status === 412) {
       const theirs = (body as { current?: unknown } | undefined)?.current ?? null;
-      await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), theirs });
+      await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), theirs, backoff: null });
       result.conflicts += 1;
       continue;
     }
     await db.transaction('rw', db.outbox, db.drafts, async () => {
-      await db.outbox.update(entry.seq, { status: 'failed', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body) });
+      await db.outbox.update(entry.seq, { status: 'failed', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), backoff: null });
       await returnToDraft(entry, { message: answered.lastError, status }, db);
     });
     result.failed += 1;

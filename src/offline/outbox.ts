@@ -4,6 +4,7 @@
  * Idempotency-Key, so a change is applied exactly once however often it is sent. Nothing leaves
  * the outbox silently: an entry goes when the gateway accepted it, or when the operator discards it.
  */
+import { changedFields, type ChangeSummary } from '../domain/change-summary';
 import { lobbyDb, type LobbyDatabase } from './db';
 import { draftId, loadDraft, saveDraft } from './drafts';
 import { outboxEntrySchema, parseStored, type DraftScope, type MutationMethod, type NewOutboxEntry, type OutboxEntry } from './records';
@@ -20,21 +21,36 @@ export interface EnqueueInput {
   collection?: string | null;
   original?: unknown;
   draft?: DraftScope | null;
+  /**
+   * what the change carries, for the Sync page (a hotel save's comes from the worker); by default an
+   * edit (PUT/PATCH over an `original`) names the fields it changes, and other changes carry none
+   */
+  summary?: ChangeSummary | null;
+}
+
+/** The default summary of a change: the fields an edit changes against the record as the operator saw it. */
+export function defaultSummary(input: Pick<EnqueueInput, 'method' | 'body' | 'original'>): ChangeSummary | null {
+  if ((input.method !== 'PUT' && input.method !== 'PATCH') || input.original === undefined || input.original === null) return null;
+  const fields = changedFields(input.original, input.body);
+  return fields.length === 0 ? null : { items: [], fields };
 }
 
 const newId = () => crypto.randomUUID();
 
-type SyncRequester = () => void;
+type SyncRequester = (trigger: 'queued' | 'manual') => void;
 let requestSyncHandler: SyncRequester | null = null;
 
-/** The page's sync scheduler registers itself here; enqueue then asks it to send at once. */
+/** The page's sync scheduler registers itself here; enqueue then asks it to send (./retry-rule.ts decides when). */
 export function setSyncRequester(handler: SyncRequester | null): void {
   requestSyncHandler = handler;
 }
 
-/** Ask for a replay now (no-op until the scheduler runs). */
-export function requestSync(): void {
-  requestSyncHandler?.();
+/**
+ * Ask for a replay (no-op until the scheduler runs): 'manual' (Sync now, Retry, a resolved
+ * conflict) sends at once; 'queued' (a change was just queued) waits out a running backoff.
+ */
+export function requestSync(trigger: 'queued' | 'manual' = 'manual'): void {
+  requestSyncHandler?.(trigger);
 }
 
 /** Stores the change (one transaction) and returns it with its place in the queue. */
@@ -61,6 +77,8 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     original: input.original ?? null,
     theirs: null,
     draft: input.draft ?? null,
+    backoff: null,
+    summary: input.summary === undefined ? defaultSummary(input) : input.summary,
   };
   const seq = await db.transaction('rw', db.outbox, async () => {
     // A refused change was returned to its form; saving that form again supersedes it.
@@ -74,7 +92,7 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     }
     return db.outbox.add(entry as OutboxEntry);
   });
-  requestSync();
+  requestSync('queued');
   return { ...entry, seq };
 }
 
@@ -109,8 +127,8 @@ export function countEntries(entries: readonly OutboxEntry[]): OutboxCounts {
  * the gateway, so a retry goes with a fresh Idempotency-Key (the refused one was not applied).
  */
 export async function retryEntry(seq: number, db: LobbyDatabase = lobbyDb()): Promise<void> {
-  await db.outbox.update(seq, { status: 'pending', idempotencyKey: newId(), lastError: null, lastStatus: null, problem: null, errorMessages: [], errorCodes: [] });
-  requestSync();
+  await db.outbox.update(seq, { status: 'pending', idempotencyKey: newId(), lastError: null, lastStatus: null, problem: null, errorMessages: [], errorCodes: [], backoff: null });
+  requestSync('manual');
 }
 
 /** The operator gives a change up (after confirming): it leaves the queue. */
@@ -137,9 +155,10 @@ export async function resolveConflict(seq: number, body: unknown, version: numbe
       problem: null,
       errorMessages: [],
       errorCodes: [],
+      backoff: null,
     });
   });
-  requestSync();
+  requestSync('manual');
 }
 
 /** Why the gateway refused a change: its words (null when it gave none) and the status. */
@@ -188,6 +207,19 @@ export function onSeenGone(listener: (seq: number) => void): () => void {
 }
 
 /**
+ * Whether a pending change waits because the gateway cannot be reached: its own last attempt got no
+ * answer, or, not tried yet, the browser is offline or an earlier change of the queue got none (a
+ * running backoff holds it back: ./retry-rule.ts).
+ */
+async function waitsForGateway(entry: OutboxEntry, db: LobbyDatabase): Promise<boolean> {
+  if (entry.problem === 'unreachable') return true;
+  if (entry.attempts > 0) return false;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  const earlier = await db.outbox.where('userUuid').equals(entry.userUuid).filter((queued) => queued.seq < entry.seq && queued.problem === 'unreachable').count();
+  return earlier > 0;
+}
+
+/**
  * Watches a queued change for up to `timeoutMs`: resolves as soon as the gateway accepted,
  * refused or found a conflict, else at the deadline with what is known (unreachable or waiting).
  */
@@ -202,7 +234,7 @@ export async function whenSettled(seq: number, timeoutMs: number, db: LobbyDatab
     const entry = outboxEntrySchema.safeParse(raw).data;
     if (entry?.status === 'failed') return { kind: 'refused', entry };
     if (entry?.status === 'conflict') return { kind: 'conflict', entry };
-    if (Date.now() >= until) return entry?.status === 'pending' && entry.problem === 'unreachable' ? { kind: 'unreachable' } : { kind: 'waiting' };
+    if (Date.now() >= until) return entry?.status === 'pending' && (await waitsForGateway(entry, db)) ? { kind: 'unreachable' } : { kind: 'waiting' };
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }

@@ -4,6 +4,7 @@
  * warning instead of crashing a screen.
  */
 import { z } from 'zod';
+import { changeSummarySchema } from '../domain/change-summary';
 
 export const MUTATION_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type MutationMethod = (typeof MUTATION_METHODS)[number];
@@ -70,6 +71,13 @@ export const outboxEntrySchema = z.object({
   theirs: z.unknown().nullable(),
   /** the form this change came from: a refused change is returned there */
   draft: draftScopeSchema.nullable(),
+  /**
+   * attempts in a row the gateway did not answer, and when the next automatic one may go
+   * (./retry-rule.ts); null once answered or never tried. Absent in entries of older versions.
+   */
+  backoff: z.object({ failures: z.number().int().positive(), until: z.number() }).nullable().default(null),
+  /** what the change carries, in words the Sync page renders (../domain/change-summary.ts); absent in older entries */
+  summary: changeSummarySchema.nullable().default(null),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 /** An entry before the database gives it its place in the queue. */

@@ -24,7 +24,7 @@ function entry(method: OutboxEntry['method'], recordUuid: string, body: unknown,
   return {
     seq, id: `e${seq}`, idempotencyKey: `k${seq}`, method, path: method === 'POST' ? '/organization/org/note' : `/organization/org/note/${recordUuid}`, body, ifMatch: null, userUuid: 'u', orgUuid: 'org', created: 0, attempts: 0,
     status: 'pending', lastError: null, lastStatus: null, problem: null, errorMessages: [], label: '', recordUuid, collection: 'note',
-    original: null, theirs: null, draft: null, ...overrides,
+    original: null, theirs: null, draft: null, backoff: null, summary: null, ...overrides,
   };
 }
 

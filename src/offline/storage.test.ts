@@ -153,7 +153,7 @@ describe('session mirror and wipe', () => {
 });
 
 describe('backoff', () => {
-  it('starts at 1 s and doubles up to 60 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+  it('starts at 2 s and doubles up to 60 s (before jitter)', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(backoffDelay)).toEqual([2000, 4000, 8000, 16000, 32000, 60000, 60000]);
   });
 });

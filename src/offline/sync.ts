@@ -1,22 +1,31 @@
 /**
- * The page's replay scheduler. It drains the outbox when asked (enqueue, 'Sync now'), when the
- * browser comes back online, when the tab becomes visible, when the service worker asks, and on a
- * backoff timer after a failed attempt:
+ * The page's replay scheduler. It drains the outbox when asked (a change queued, 'Sync now'), when
+ * the browser comes back online or the connectivity probe finds the gateway again, when the tab
+ * becomes visible, when the service worker asks, and on a timer when a backoff is due. Each drain
+ * says what triggered it; ./retry-rule.ts decides whether that sends now:
  *
- *   idle ──trigger──► draining ──empty / failed-or-conflict only──► idle (backoff reset)
+ *   idle ──trigger──► draining ──empty / failed-or-conflict only──► idle
  *                        │
- *                        └─ network / server / auth ──► waiting (1 s, doubling to 60 s) ──timer──► draining
+ *                        ├─ network / server ──► waiting until the change's backoff is due (2 s
+ *                        │                       doubling to 60 s, with jitter) ──timer──► draining
+ *                        ├─ waiting (an automatic trigger during a backoff, or the browser offline)
+ *                        │                       ──► the same timer; none while offline ('online' sends)
+ *                        └─ auth ──► a timer of the same rule (no token to send with yet)
+ *
+ *   'online', the gateway reachable again, 'Sync now' ──► draining at once, whatever the backoff
  *
  * It also keeps the status the header shows: reachable or offline, and whether a drain runs.
  */
 import { drainOutbox, type DrainDeps, type DrainResult } from './drain';
 import { setSyncRequester } from './outbox';
+import { retryDelay, RETRY_MAX_MS, RETRY_MIN_MS, sendsAtOnce, type SyncTrigger } from './retry-rule';
 
-export const BACKOFF_MIN_MS = 1_000;
-export const BACKOFF_MAX_MS = 60_000;
+export const BACKOFF_MIN_MS = RETRY_MIN_MS;
+export const BACKOFF_MAX_MS = RETRY_MAX_MS;
 
+/** The delay of the rule without jitter (what the status shows at most). */
 export function backoffDelay(failures: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, failures - 1));
+  return retryDelay(failures, () => 0);
 }
 
 export interface SyncStatus {
@@ -46,8 +55,11 @@ export const syncStatus = {
 };
 
 export interface SyncScheduler {
-  /** Drain now (ignores the backoff); null when no user is signed in. */
-  syncNow(): Promise<DrainResult | null>;
+  /**
+   * Drain for `trigger` (default 'manual': now, whatever the backoff; 'reachable' when the gateway
+   * answers again); null when no user is signed in.
+   */
+  syncNow(trigger?: SyncTrigger): Promise<DrainResult | null>;
   stop(): void;
 }
 
@@ -61,36 +73,60 @@ export interface SyncOptions {
 
 export function startOutboxSync(options: SyncOptions): SyncScheduler {
   const target = options.target ?? window;
-  let failures = 0;
+  /** drains in a row that found no token (the other stops keep their backoff in the entry) */
+  let authFailures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<DrainResult | null> | null = null;
-  let again = false;
+  /** a trigger that came while a drain ran: one more drain follows, at once if any of them was urgent */
+  let again: SyncTrigger | null = null;
   let stopped = false;
 
   const clearTimer = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };
+  const retryAt = (at: number) => {
+    clearTimer();
+    if (!stopped) timer = setTimeout(() => void syncNow('timer'), Math.max(0, at - Date.now()));
+    return at;
+  };
 
-  async function runOnce(): Promise<DrainResult | null> {
+  async function runOnce(trigger: SyncTrigger): Promise<DrainResult | null> {
     const deps = options.drainDeps();
     if (deps === null) return null;
     setStatus({ draining: true });
     try {
-      const result = await drainOutbox(deps);
-      if (result.stoppedBy === 'network' || result.stoppedBy === 'server' || result.stoppedBy === 'auth') {
-        failures += 1;
-        const delay = backoffDelay(failures);
-        clearTimer();
-        if (!stopped) timer = setTimeout(() => void syncNow(), delay);
-        setStatus({ online: result.stoppedBy !== 'network' && target.navigator.onLine, retryAt: Date.now() + delay, lastResult: result });
-      } else {
-        if (result.stoppedBy !== 'busy') failures = 0;
-        setStatus({ online: result.stoppedBy === 'busy' ? status.online : true, retryAt: null, lastResult: result });
-        if (result.stoppedBy === 'busy' && !stopped) {
-          // another tab or the service worker drains; look again shortly in case it stopped
+      const result = await drainOutbox({ ...deps, trigger });
+      switch (result.stoppedBy) {
+        case 'network':
+        case 'server': {
+          authFailures = 0;
+          const at = retryAt(result.retryAt ?? Date.now() + retryDelay(1));
+          setStatus({ online: result.stoppedBy !== 'network' && target.navigator.onLine, retryAt: at, lastResult: result });
+          break;
+        }
+        case 'auth': {
+          authFailures += 1;
+          setStatus({ retryAt: retryAt(Date.now() + retryDelay(authFailures)), lastResult: result });
+          break;
+        }
+        case 'waiting': {
+          // nothing was sent: a backoff runs (its timer), or the browser is offline (its 'online' event sends)
           clearTimer();
-          timer = setTimeout(() => void syncNow(), BACKOFF_MIN_MS);
+          setStatus({ retryAt: result.retryAt === undefined ? null : retryAt(result.retryAt), lastResult: result });
+          break;
+        }
+        case 'busy': {
+          // another tab or the service worker drains; look again shortly in case it stopped
+          setStatus({ retryAt: null, lastResult: result });
+          retryAt(Date.now() + retryDelay(1));
+          break;
+        }
+        case 'empty': {
+          authFailures = 0;
+          clearTimer();
+          setStatus({ online: true, retryAt: null, lastResult: result });
+          break;
         }
       }
       return result;
@@ -102,18 +138,18 @@ export function startOutboxSync(options: SyncOptions): SyncScheduler {
     }
   }
 
-  function syncNow(): Promise<DrainResult | null> {
+  function syncNow(trigger: SyncTrigger = 'manual'): Promise<DrainResult | null> {
     if (stopped) return Promise.resolve(null);
     if (running) {
-      again = true;
+      again = again === null || sendsAtOnce(trigger) ? trigger : again;
       return running;
     }
-    clearTimer();
     running = (async () => {
-      let result = await runOnce();
-      while (again && !stopped) {
-        again = false;
-        result = await runOnce();
+      let result = await runOnce(trigger);
+      while (again !== null && !stopped) {
+        const next: SyncTrigger = again;
+        again = null;
+        result = await runOnce(next);
       }
       return result;
     })().finally(() => {
@@ -124,26 +160,26 @@ export function startOutboxSync(options: SyncOptions): SyncScheduler {
 
   const onOnline = () => {
     setStatus({ online: true });
-    failures = 0;
-    void syncNow();
+    void syncNow('online');
   };
   const onOffline = () => setStatus({ online: false });
   const onVisible = () => {
-    if (target.document.visibilityState === 'visible') void syncNow();
+    if (target.document.visibilityState === 'visible') void syncNow('visible');
   };
   const onMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === 'lobby:drain-needed') void syncNow();
+    const data = event.data as { type?: unknown; urgent?: unknown } | null;
+    if (data?.type === 'lobby:drain-needed') void syncNow(data.urgent === true ? 'background-sync' : 'worker');
   };
 
   target.addEventListener('online', onOnline);
   target.addEventListener('offline', onOffline);
   target.document.addEventListener('visibilitychange', onVisible);
   options.serviceWorker?.addEventListener('message', onMessage);
-  setSyncRequester(() => {
-    void syncNow();
+  setSyncRequester((trigger) => {
+    void syncNow(trigger);
     void registerBackgroundSync(options.serviceWorker);
   });
-  void syncNow();
+  void syncNow('start');
 
   return {
     syncNow,

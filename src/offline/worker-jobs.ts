@@ -7,6 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import type { Jobs } from '../../worker/jobs';
+import type { ChangeSummary, HotelSaveBaseline } from '../domain/change-summary';
 import type { HotelSaveDiff, HotelSaveDiffInput } from '../domain/hotel-save-diff';
 import { RATE_CODE_CSV_MAX_BYTES, rateCodeCsvTooLarge, type RateCodeCsvResult } from '../domain/rate-code-csv';
 
@@ -28,7 +29,8 @@ export interface WorkerJobsOptions {
 }
 
 export interface WorkerJobs {
-  diffHotel(input: HotelSaveDiffInput): Promise<HotelSaveDiff>;
+  /** the diff, and what it adds, changes and removes against `before` (the lists as they were) */
+  diffHotel(input: HotelSaveDiffInput, before?: HotelSaveBaseline): Promise<HotelSaveDiffWithSummary>;
   /** Reads a File (or takes an ArrayBuffer, which is transferred: detached here afterwards). */
   parseRateCodeCsv(file: Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>, keepRateCodes?: number): Promise<RateCodeCsvResult>;
   /** whether a worker is alive now */
@@ -110,7 +112,7 @@ export function createWorkerJobs(options: WorkerJobsOptions = {}): WorkerJobs {
   };
 
   return {
-    diffHotel: (input) => run((remote) => remote.diffHotel(input)),
+    diffHotel: (input, before) => run((remote) => remote.diffHotel(input, before)),
     async parseRateCodeCsv(file, knownPackageExternalIds, keepRateCodes) {
       const size = file instanceof ArrayBuffer ? file.byteLength : file.size;
       if (size > RATE_CODE_CSV_MAX_BYTES) return rateCodeCsvTooLarge();
@@ -130,9 +132,11 @@ export function createWorkerJobs(options: WorkerJobsOptions = {}): WorkerJobs {
 let shared: WorkerJobs | null = null;
 const sharedJobs = (): WorkerJobs => (shared ??= createWorkerJobs());
 
-/** The hotel save diff (spec section 4), computed in the worker. */
-export function diffHotelInWorker(input: HotelSaveDiffInput): Promise<HotelSaveDiff> {
-  return sharedJobs().diffHotel(input);
+export type HotelSaveDiffWithSummary = HotelSaveDiff & { summary: ChangeSummary['items'] };
+
+/** The hotel save diff (spec section 4) and its summary for the Sync page, computed in the worker. */
+export function diffHotelInWorker(input: HotelSaveDiffInput, before?: HotelSaveBaseline): Promise<HotelSaveDiffWithSummary> {
+  return sharedJobs().diffHotel(input, before);
 }
 
 /** Parses and validates a rate-code CSV in the worker; an ArrayBuffer given is transferred (detached here). */

@@ -1,6 +1,7 @@
 import {
   CONTRACT_KIND,
   CONTRACT_STATUSES,
+  HOTEL_SAVE_KIND,
   isAttributeKey,
   ORGANIZATION_KIND,
   PMS_CONNECTION_KIND,
@@ -75,6 +76,24 @@ FIELDS[ORGANIZATION_KIND] = {
   legalCompanyName: { label: 'organizationSettings.legalCompanyName' },
   status: { label: 'organizationSettings.status', value: (value) => (value === 'ACTIVE' || value === 'INACTIVE' ? t(`organizations.status.${value}`) : null) },
   attributes: { label: 'organizationSettings.title', value: attributesWords },
+};
+
+// a hotel save: the wizard's fields (src/features/pms/api/hotel-save.ts HOTEL_SUMMARY_FIELDS)
+FIELDS[HOTEL_SAVE_KIND] = {
+  name: { label: 'hotelWizard.name' },
+  propertyId: { label: 'hotelWizard.propertyId' },
+  pmsConnectionUuid: { label: 'hotelWizard.connection' },
+  notificationEmails: { label: 'hotelWizard.emails' },
+  roomAccess: { label: 'hotelWizard.step1' },
+  definitionName: { label: 'hotelWizard.definitionName' },
+};
+// a managed user (src/features/users/api/users.ts, kind 'user')
+FIELDS.user = {
+  email: { label: 'users.form.email' },
+  telephone: { label: 'users.form.telephone' },
+  permissions: { label: 'users.column.grants' },
+  memberships: { label: 'users.column.units' },
+  active: { label: 'users.column.status' },
 };
 
 const wordsOf = (collection: string | null, field: string): FieldWords | undefined => (collection === null ? undefined : FIELDS[collection]?.[field]);

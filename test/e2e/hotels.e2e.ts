@@ -301,8 +301,11 @@ describe('hotels', () => {
     await expectAccessible(page, 'hotel wizard offline, a save waiting');
     expect((await hotelState(client, hotelUuid)).definition?.externalId).toBe('LODGE-1');
 
-    await restoreGateway(browser?.context ?? page.context());
+    // the Sync page says what the queued save carries: the field it changes (read while still offline)
     await badge(page).click();
+    const queued = page.getByRole('table', { name: 'Sync' }).getByRole('row').filter({ hasText: 'Save hotel "Journey Lodge"' });
+    await queued.getByText('Changes: Property ID', { exact: true }).waitFor();
+    await restoreGateway(browser?.context ?? page.context());
     await page.getByRole('button', { name: 'Sync now' }).click();
     await allSaved(page);
     const after = await hotelState(client, hotelUuid);
@@ -414,8 +417,13 @@ describe('hotels', () => {
     const names = async () => ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>).data.filter((unit) => unit.name === 'Offline Inn');
     expect(await names()).toHaveLength(0);
 
-    await restoreGateway(browser?.context ?? page.context());
+    // the Sync page describes the queued hotel: the worker's counts and first names (read while still offline)
     await badge(page).click();
+    const queued = page.getByRole('table', { name: 'Sync' }).getByRole('row').filter({ hasText: 'New hotel "Offline Inn" with its PMS set-up' });
+    for (const line of ['2 packages added: ', '1 rate code added: BAR', '1 access service added: Breakfast room']) await queued.getByText(line).waitFor();
+    expect(await queued.getByText(/^2 packages added: /).textContent()).toMatch(/^2 packages added: (BREAKFAST, ROOM|ROOM, BREAKFAST)$/);
+    await expectAccessible(page, 'sync page describing a queued hotel');
+    await restoreGateway(browser?.context ?? page.context());
     await page.getByRole('button', { name: 'Sync now' }).click();
     await allSaved(page);
     const inns = await names();

@@ -76,6 +76,16 @@ describe('users, grants and the profile', () => {
     await allSaved(admin);
     const row = admin.getByRole('row', { name: new RegExp(USER_EMAIL.replace('.', '\\.')) });
     await row.getByText('Invited').waitFor();
+    // each permission with the units it covers
+    await row.getByText('Unit setup (per unit): Rooftop Bar', { exact: true }).waitFor();
+    await row.getByText('Transaction visibility: Harbour View Hotel', { exact: true }).waitFor();
+    // an invited user can be sent the invitation again: it asks first
+    await row.getByRole('button', { name: `Resend invitation to ${USER_EMAIL}` }).click();
+    const resend = admin.getByRole('dialog', { name: `Resend invitation to ${USER_EMAIL}?` });
+    await resend.waitFor();
+    await expectAccessible(admin, 'resend invitation confirmation');
+    await resend.getByRole('button', { name: 'Cancel' }).click();
+    await resend.waitFor({ state: 'detached' });
     await row.getByRole('button', { name: `Edit ${USER_EMAIL}` }).click();
     const edit = admin.getByRole('dialog', { name: 'Edit user' });
     await expect.poll(() => edit.getByRole('group', { name: 'Units for setup and user management' }).getByRole('checkbox', { name: 'Rooftop Bar', exact: true }).isChecked()).toBe(true);

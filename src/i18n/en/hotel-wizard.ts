@@ -1,7 +1,7 @@
 /** Messages of the hotels area: the hotel wizard. Keys are merged into the English catalogue (../messages-en.ts). */
 export const hotelWizard = {
   'hotelWizard.label.create': 'New hotel "{name}" with its PMS set-up',
-  'hotelWizard.label.save': 'Hotel "{name}" saved',
+  'hotelWizard.label.save': 'Save hotel "{name}"',
   'hotelWizard.createTitle': 'New hotel',
   'hotelWizard.editTitle': 'Hotel {name}',
   'hotelWizard.name': 'Hotel name',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useState, type ComponentType } from 'react';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChipChange } from '../../domain';
 import { renderWithProviders } from '../../../test/render';
@@ -104,11 +104,18 @@ describe('EmailListInput', () => {
     expect(reported).toEqual([[{ action: 'REMOVE', value: 'a@hotel.com' }]]);
   });
 
-  it('shows chip names up to 20 characters, the whole name in its title and remove button', () => {
-    renderList(EmailListInput, 'Notification Emails', ['reservations.team@harbourviewhotel.com']);
-    const chip = screen.getByTitle('reservations.team@harbourviewhotel.com');
-    expect(shownNames(chip.parentElement as HTMLElement)).toEqual(['reservations.team@ha…']);
-    expect(chipNames()).toEqual(['reservations.team@harbourviewhotel.com']);
+  it('shows chip names up to 20 characters, the whole name in a tooltip while its remove button has focus, and in that button', async () => {
+    const { user } = renderList(EmailListInput, 'Notification Emails', ['reservations.team@harbourviewhotel.com', 'a@hotel.com']);
+    expect(shownNames(document.body)).toEqual(['reservations.team@ha…', 'a@hotel.com']);
+    expect(chipNames()).toEqual(['reservations.team@harbourviewhotel.com', 'a@hotel.com']);
+    await user.tab();
+    const remove = screen.getByRole('button', { name: 'Remove reservations.team@harbourviewhotel.com' });
+    expect(document.activeElement).toBe(remove);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('reservations.team@harbourviewhotel.com');
+    // a chip shown whole has none
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 });
 

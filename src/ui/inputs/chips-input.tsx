@@ -1,5 +1,5 @@
 import { useId, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Combobox, Pill, PillsInput, ScrollArea, useCombobox, VisuallyHidden } from '@mantine/core';
+import { Combobox, Pill, PillsInput, ScrollArea, Tooltip, useCombobox, VisuallyHidden } from '@mantine/core';
 import { chipName, DROPDOWN_MAX_HEIGHT, splitChipEntries, type ChipChange, type ChipOption, type ChipProblem, type ChipVerdict } from '../../domain';
 import { t } from '../../i18n';
 import { chipProblemText } from './labels';
@@ -27,8 +27,9 @@ export interface ChipsInputProps {
 /**
  * A chip list (spec sections 4 and 5): entries are committed with Enter, Tab, a comma or a paste
  * (a pasted list becomes one chip per entry); a rejected entry stays in the field with the reason
- * below it; chips show up to 20 characters of their name, '(Not found)' for a deleted option, and
- * each has a remove button; Backspace in the empty field removes the last chip. Suggestions, when
+ * below it; chips show up to 20 characters of their name (a longer one whole in a tooltip, on hover
+ * and while its remove button has focus, and never squeezed narrower), '(Not found)' for a deleted
+ * option, and each has a remove button; Backspace in the empty field removes the last chip. Suggestions, when
  * options are given, open as a listbox of at most 220 px.
  */
 export function ChipsInput({ label, description, placeholder, value, onChange, accept, options, optionLabel, error, disabled, required, inputMode }: ChipsInputProps) {
@@ -146,16 +147,19 @@ export function ChipsInput({ label, description, placeholder, value, onChange, a
             <Pill.Group>
               {value.map((chip, index) => {
                 const name = nameOf(chip);
+                const shown = chipName(name);
                 return (
-                  <Pill
-                    key={`${chip}-${index}`}
-                    withRemoveButton={!disabled}
-                    onRemove={() => remove(index)}
-                    title={name}
-                    removeButtonProps={{ 'aria-label': t('inputs.chips.remove', { name }), 'aria-hidden': false, tabIndex: 0 }}
-                  >
-                    {chipName(name)}
-                  </Pill>
+                  <Tooltip key={`${chip}-${index}`} label={name} disabled={shown === name} events={{ hover: true, focus: true, touch: true }} multiline maw={320} style={{ overflowWrap: 'anywhere' }}>
+                    <Pill
+                      withRemoveButton={!disabled}
+                      onRemove={() => remove(index)}
+                      // its width is its name's: a row of chips wraps, it does not squeeze one to a few letters
+                      style={{ flex: 'none' }}
+                      removeButtonProps={{ 'aria-label': t('inputs.chips.remove', { name }), 'aria-hidden': false, tabIndex: 0 }}
+                    >
+                      {shown}
+                    </Pill>
+                  </Tooltip>
                 );
               })}
               <Combobox.EventsTarget>

@@ -10,7 +10,7 @@ function entry(path: string, body: unknown): OutboxEntry {
   return {
     seq: 1, id: 'e1', idempotencyKey: 'k1', method: 'PUT', path, body, ifMatch: 2, userUuid: 'u', orgUuid: ORG, created: 0, attempts: 0,
     status: 'pending', lastError: null, lastStatus: null, problem: null, errorMessages: [], label: '', recordUuid: '33333333-3333-4333-8333-333333333333', collection: 'device',
-    original: null, theirs: null, draft: null,
+    original: null, theirs: null, draft: null, backoff: null, summary: null,
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { cutHotelName, HOTEL_SAVE_KIND, type Attributes, type HotelSave } from '../../../domain';
+import { changedFields, type ChangeSummary, type HotelSaveBaseline } from '../../../domain/change-summary';
 import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
 import { diffHotelInWorker } from '../../../offline/worker-jobs';
@@ -89,14 +90,38 @@ export interface BuiltHotelSave {
   body: HotelSave;
   /** the form as it is once this save is applied: new items with their uuids, removed packages gone */
   saved: HotelForm;
+  /** what the save carries, for the Sync page: the hotel's fields it changes, the items it adds, changes and removes */
+  summary: ChangeSummary;
+}
+
+/** The hotel's own fields a save may change, in the wizard's order (record-labels.ts names them). */
+export const HOTEL_SUMMARY_FIELDS = ['name', 'propertyId', 'pmsConnectionUuid', 'notificationEmails', 'roomAccess', 'definitionName'] as const satisfies readonly (keyof HotelForm)[];
+
+/** The hotel's fields `form` changes against `baseline` (the hotel as the gateway has it, or as the last queued save leaves it). */
+export function hotelFieldsChanged(form: HotelForm, baseline: HotelForm): string[] {
+  const pick = (value: HotelForm) => Object.fromEntries(HOTEL_SUMMARY_FIELDS.map((key) => [key, key === 'name' ? cutHotelName(value.name) : value[key]]));
+  return changedFields(pick(baseline), pick(form));
+}
+
+/** The lists of `baseline` as the worker compares the save's items with them. */
+function baselineLists(baseline: HotelForm): HotelSaveBaseline {
+  return {
+    packages: baseline.packages.flatMap((item) => (item.uuid && !item.deleted ? [{ uuid: item.uuid, externalId: item.externalId, calculationRule: item.calculationRule }] : [])),
+    rateCodes: baseline.rateCodes.flatMap((code) => (code.uuid ? [{ uuid: code.uuid, name: code.name, packages: code.packages }] : [])),
+    accessControls: baseline.accessServices.flatMap((service) =>
+      service.uuid ? [{ uuid: service.uuid, name: service.name, hotelsAndPackages: service.hotelsAndPackages, defaultHotelUuid: service.defaultHotelUuid, idMethods: service.idMethods }] : [],
+    ),
+  };
 }
 
 /**
  * The save body of the form, its diff computed in the worker, and the form as the save leaves it.
  * `withDefinition` false leaves the PMS hotel definition out (null: unchanged): only who sets up the
  * organization may write it, and the gateway refuses the whole save of anyone else who sends one.
+ * `baseline` (edit mode) is the hotel as the gateway has it or as the last queued save leaves it:
+ * the summary says what changes against it; without one (a new hotel) every item is added.
  */
-export async function buildHotelSave(form: HotelForm, hotelUuid: string, ownAttributes: Attributes, withDefinition = true): Promise<BuiltHotelSave> {
+export async function buildHotelSave(form: HotelForm, hotelUuid: string, ownAttributes: Attributes, withDefinition = true, baseline?: HotelForm): Promise<BuiltHotelSave> {
   const diff = await diffHotelInWorker({
     hotelDefinitionUuid: form.definitionUuid,
     packages: form.packages.map((item) => ({ uuid: item.uuid, localId: item.localId, name: item.externalId, externalId: item.externalId, calculationRule: item.calculationRule, deleted: item.deleted })),
@@ -114,7 +139,7 @@ export async function buildHotelSave(form: HotelForm, hotelUuid: string, ownAttr
       rateCodes: form.base.rateCodes.map((uuid) => ({ uuid })),
       accessControls: form.base.accessControls.map((uuid) => ({ uuid })),
     },
-  });
+  }, baseline ? baselineLists(baseline) : undefined);
   const packageOf = ({ uuid, externalId, calculationRule }: { uuid: string; externalId: string; calculationRule: PackageItem['calculationRule'] }) => ({ uuid, externalId, calculationRule });
   const rateCodeOf = ({ uuid, name, packages }: { uuid: string; name: string; packages: string[] }) => ({ uuid, name, packages });
   const serviceOf = (service: { uuid: string; name: string; hotelsAndPackages: { hotelDefinitionUuid: string; pmsPackageUuid: string }[]; defaultHotelUuid?: string; idMethods?: AccessServiceItem['idMethods'] }) => ({
@@ -150,11 +175,15 @@ export async function buildHotelSave(form: HotelForm, hotelUuid: string, ownAttr
   const accessServices = form.accessServices.map((service) => ({ ...service, uuid: service.uuid || generated.accessControls[service.localId] || null }));
   const uuids = (items: readonly { uuid: string | null }[]) => items.flatMap((item) => (item.uuid ? [item.uuid] : []));
   const saved: HotelForm = { ...form, packages, rateCodes, accessServices, base: { packages: uuids(packages), rateCodes: uuids(rateCodes), accessControls: uuids(accessServices) } };
-  return { body, saved };
+  const summary: ChangeSummary = { items: diff.summary, fields: baseline ? hotelFieldsChanged(form, baseline) : [] };
+  return { body, saved, summary };
 }
 
-/** Queue the save: over the hotel's version when it exists (null: the save creates it). */
-export function queueHotelSave(scope: HotelScope, userUuid: string, version: number | null, body: HotelSave, name: string): Promise<OutboxEntry> {
+/** A save of the hotel's name alone (edit mode, on blur), as the Sync page describes it. */
+export const NAME_ONLY_SUMMARY: ChangeSummary = { items: [], fields: ['name'] };
+
+/** Queue the save: over the hotel's version when it exists (null: the save creates it), with what it carries. */
+export function queueHotelSave(scope: HotelScope, userUuid: string, version: number | null, body: HotelSave, name: string, summary: ChangeSummary | null = null): Promise<OutboxEntry> {
   return enqueue({
     method: 'PUT',
     path: `${hotelPath(scope)}/save`,
@@ -165,5 +194,6 @@ export function queueHotelSave(scope: HotelScope, userUuid: string, version: num
     label: t(version === null ? 'hotelWizard.label.create' : 'hotelWizard.label.save', { name }),
     recordUuid: scope.hotel,
     collection: HOTEL_SAVE_KIND,
+    summary,
   });
 }

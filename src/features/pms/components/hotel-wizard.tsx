@@ -18,7 +18,7 @@ import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope } from '../../../offline';
 import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
-import { buildHotelSave, hotelAttributes, hotelFormSchema, queueHotelSave, type HotelForm } from '../api/hotel-save';
+import { buildHotelSave, hotelAttributes, hotelFormSchema, NAME_ONLY_SUMMARY, queueHotelSave, type HotelForm } from '../api/hotel-save';
 import { hotelScopeOf } from '../api/hotel-resources';
 import type { PmsConnectionRow } from '../api/pms-connections';
 import { AccessControlSection } from './access-control-section';
@@ -183,8 +183,8 @@ export function HotelWizard(props: HotelWizardProps) {
     }
     setSaving(true);
     try {
-      const built = await buildHotelSave(form, hotelUuid, ownAttributes, mayWriteDefinition);
-      const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, built.body, cutHotelName(form.name));
+      const built = await buildHotelSave(form, hotelUuid, ownAttributes, mayWriteDefinition, edit ? baseline : undefined);
+      const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, built.body, cutHotelName(form.name), built.summary);
       const removesRateCodes = (built.body.rateCodes?.deletedRateCodes?.length ?? 0) > 0;
       void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => {
         if (outcome.kind === 'refused' && removesRateCodes) {
@@ -222,7 +222,7 @@ export function HotelWizard(props: HotelWizardProps) {
     }
     // only the name: other unsaved changes stay in the form, still unsaved
     void (async () => {
-      const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, { hotel: { parentUuid: baseline.parentUuid, attributes: hotelAttributes({ ...baseline, name: next }, ownAttributes) } }, next);
+      const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, { hotel: { parentUuid: baseline.parentUuid, attributes: hotelAttributes({ ...baseline, name: next }, ownAttributes) } }, next, NAME_ONLY_SUMMARY);
       void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
       const saved = { ...baseline, name: next };
       draft.setValue({ ...value, form: { ...form, name: next }, saved, savedOver: version });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
-import { drainOutbox, enqueue, listEntries, lobbyDb, startOutboxSync, type DrainDeps, type SyncScheduler } from '../../../offline';
+import { drainOutbox, enqueue, listEntries, lobbyDb, startOutboxSync, syncStatus, type DrainDeps, type SyncScheduler } from '../../../offline';
 import { empty, gatewayError, json, makeSession } from '../../../../test/fake-gateway';
 import { renderWithProviders } from '../../../../test/render';
 import { SyncBadge } from '../components/sync-badge';
@@ -94,6 +94,81 @@ describe('SyncPage', () => {
     const row = within(table).getByText('Create PMS connection "Offline"').closest('tr') as HTMLElement;
     expect(within(row).getByText('The gateway could not be reached')).toBeTruthy();
     expect(within(table).queryByText("Someone else's change")).toBeNull();
+  });
+});
+
+describe('SyncPage: what a queued change carries', () => {
+  it("describes a hotel save by the worker's counts and first names, and an edit by the fields it changes", async () => {
+    const me = signedIn();
+    await enqueue({
+      method: 'PUT',
+      path: `/organization/${ORG}/hotel/h1/save`,
+      body: {},
+      ifMatch: 4,
+      userUuid: me.uuid,
+      label: 'Save hotel "Harbour View Hotel"',
+      recordUuid: 'h1',
+      collection: 'hotel-save',
+      summary: {
+        fields: ['name', 'notificationEmails'],
+        items: [
+          { list: 'packages', change: 'added', count: 1, names: ['KIDS_SPA'] },
+          { list: 'rateCodes', change: 'changed', count: 2, names: ['BAR', 'RACK'] },
+          { list: 'rateCodes', change: 'removed', count: 12, names: ['A', 'B', 'C'] },
+        ],
+      },
+    });
+    await enqueue({
+      method: 'PUT',
+      path: `/organization/${ORG}/pms-connection/${RECORD}`,
+      body: { name: 'Opera Main', type: 'OPERA_IFC8_XML', host: 'opera2.local', port: 5011 },
+      ifMatch: 1,
+      userUuid: me.uuid,
+      label: 'Edit PMS connection "Opera Main"',
+      recordUuid: RECORD,
+      collection: 'pms-connection',
+      original,
+    });
+    renderWithProviders(<SyncPage />, { url: '/sync', path: '/sync' });
+
+    const table = await screen.findByRole('table', { name: 'Sync' });
+    const hotel = within(table).getByText('Save hotel "Harbour View Hotel"').closest('td') as HTMLElement;
+    expect([...hotel.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Save hotel "Harbour View Hotel"',
+      'Changes: Hotel name and Notification Emails',
+      '1 package added: KIDS_SPA',
+      '2 rate codes changed: BAR, RACK',
+      '12 rate codes removed: A, B, C and 9 more',
+    ]);
+    const edit = within(table).getByText('Edit PMS connection "Opera Main"').closest('td') as HTMLElement;
+    expect(within(edit).getByText('Changes: Host and Port')).toBeTruthy();
+  });
+});
+
+describe('SyncPage: retries while the gateway cannot be reached', () => {
+  it('holds a change queued during the backoff, and sends at once when the browser is back online', async () => {
+    const me = signedIn();
+    let up = false;
+    const sent: string[] = [];
+    const { go } = runScheduler(me.uuid, async (url) => {
+      sent.push(url);
+      return up ? json(201, {}) : Promise.reject(new TypeError('Failed to fetch'));
+    });
+    go();
+    await enqueue({ method: 'POST', path: '/first', body: {}, userUuid: me.uuid, label: 'First' });
+    await waitFor(async () => expect((await listEntries(me.uuid))[0]?.backoff?.failures).toBe(1));
+    expect(sent).toEqual(['/api/first']);
+
+    // queued during the backoff: not sent (nor the first again) before it is due
+    const second = await enqueue({ method: 'POST', path: '/second', body: {}, userUuid: me.uuid, label: 'Second' });
+    await waitFor(async () => expect((await lobbyDb().outbox.get(second.seq))?.attempts).toBe(0));
+    await waitFor(() => expect(syncStatus.get()).toMatchObject({ draining: false, lastResult: { stoppedBy: 'waiting' } }));
+    expect(sent).toEqual(['/api/first']);
+
+    up = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () => expect(await listEntries(me.uuid)).toEqual([]));
+    expect(sent).toEqual(['/api/first', '/api/first', '/api/second']);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type OutcomeRecord,
 } from '../../../offline';
 import { AppModal, confirmRemoval, IntroducedTitle, focusTargetAfterRemoval, notify, StaticTable, usePageTitle, type StaticTableColumn } from '../../../ui';
+import { describeChangeSummary } from '../components/change-summary';
 import { ConflictView } from '../components/conflict-view';
 import { syncNowAndReport } from '../components/sync-now';
 
@@ -45,6 +46,24 @@ function StatusBadge({ status }: { status: OutboxStatus }) {
     <Badge color={STATUS_COLOR[status]} variant="light">
       {t(`sync.status.${status}`)}
     </Badge>
+  );
+}
+
+/** A queued change: its label, and under it what it carries (its summary, stored when it was queued). */
+function ChangeCell({ entry }: { entry: OutboxEntry }) {
+  const lines = describeChangeSummary(entry.collection, entry.summary);
+  if (lines.length === 0) return <>{entry.label}</>;
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {entry.label}
+      </Text>
+      {lines.map((line) => (
+        <Text key={line} size="xs" c="dimmed">
+          {line}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -108,7 +127,7 @@ export function SyncPage() {
     });
 
   const entryColumns: StaticTableColumn<OutboxEntry>[] = [
-    { key: 'change', header: t('sync.column.change'), cell: (entry) => entry.label },
+    { key: 'change', header: t('sync.column.change'), cell: (entry) => <ChangeCell entry={entry} /> },
     { key: 'status', header: t('sync.column.status'), width: 120, cell: (entry) => <StatusBadge status={entry.status} /> },
     { key: 'age', header: t('sync.column.age'), width: 150, cell: (entry) => <Age at={entry.created} now={now} /> },
     { key: 'attempts', header: t('sync.column.attempts'), cell: (entry) => entry.attempts },

@@ -15,6 +15,7 @@ import {
 } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
 import { t } from '../../../i18n';
+import { enqueue, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
 export const USER_KIND = 'user';
@@ -61,6 +62,24 @@ export const managedUsers = defineClientResource<ManagedUser, UserInput, null>({
 });
 
 export type UserRow = ResourceRow<ManagedUser>;
+
+/** The outbox's kind of an invitation sent again (not a change of the user: the list does not lay it over the row). */
+export const USER_INVITATION_KIND = 'user-invitation';
+
+/**
+ * Send an invited user their invitation again, through the outbox like every write: POST
+ * …/users/{uuid}/invitation (the gateway mails a new link; a second one within a minute sends none).
+ */
+export function queueInvitation(userUuid: string, user: Pick<ManagedUser, 'uuid' | 'email'>): Promise<OutboxEntry> {
+  return enqueue({
+    method: 'POST',
+    path: `${USERS_PATH}/${user.uuid}/invitation`,
+    userUuid,
+    label: t('users.label.resend', { email: user.email }),
+    recordUuid: user.uuid,
+    collection: USER_INVITATION_KIND,
+  });
+}
 
 /** What the signed-in user may give (permissions, omnipresence, organizations and units by name). */
 export function useGrantable(enabled = true) {

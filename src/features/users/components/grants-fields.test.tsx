@@ -51,6 +51,9 @@ const SETUP = 'Units for setup and user management';
 const TRANSACTIONS = 'Units for transaction visibility';
 const membership = (membershipType: Membership['membershipType'], { orgs = [], ous = [], omnipresence = false }: Partial<Membership>): Membership => ({ membershipType, orgs, ous, omnipresence });
 const EMPTY: GrantsValue = { permissions: [], memberships: [] };
+/** Unit setup and transaction visibility ticked: both unit pickers show. */
+const PICKING: GrantsValue = { permissions: ['SETUP_OU', 'VIEW_TRANSACTIONS'], memberships: [] };
+const EVERYTHING_TX = 'Everything: the transactions of every organization and every unit, including those added later';
 
 /** The fields as a form holds them: each change is kept and recorded. */
 function renderFields({ value = EMPTY, of = grantable, disabled = false }: { value?: GrantsValue; of?: Grantable; disabled?: boolean } = {}) {
@@ -97,16 +100,30 @@ describe('GrantsFields: what is offered', () => {
     expect(enabled).toEqual(['Unit setup (per unit)', 'Organization setup', 'Transaction visibility']);
   });
 
-  it('lists the units of each membership type in tree order, only where they may be given, grouped by organization', () => {
+  it('shows each unit picker only with a permission it scopes, and says what everything grants', async () => {
     renderFields();
+    const user = userEvent.setup();
+    expect(screen.queryByRole('group', { name: SETUP })).toBeNull();
+    expect(screen.queryByRole('group', { name: TRANSACTIONS })).toBeNull();
+    await user.click(box(group('Permissions'), 'Transaction visibility'));
+    expect(box(group(TRANSACTIONS), EVERYTHING_TX)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: SETUP })).toBeNull();
+    await user.click(box(group('Permissions'), 'Organization setup'));
+    expect(group(SETUP)).toBeTruthy();
+    await user.click(box(group('Permissions'), 'Transaction visibility'));
+    expect(screen.queryByRole('group', { name: TRANSACTIONS })).toBeNull();
+  });
+
+  it('lists the units of each membership type in tree order, only where they may be given, grouped by organization', () => {
+    renderFields({ value: PICKING });
     const setup = group(SETUP);
     // the counter sits below the hotel: the restaurant between them is not offered for setup
     expect(labelsOf(setup)).toEqual(['The whole organization Alps Group', 'Hotel', 'Counter']);
     expect(within(setup).queryByRole('group', { name: 'Baltic Group' })).toBeNull();
-    expect(within(setup).queryByRole('checkbox', { name: 'Everything (omnipresence)' })).toBeNull();
+    expect(within(setup).queryByRole('checkbox', { name: /^Everything/ })).toBeNull();
 
     const transactions = group(TRANSACTIONS);
-    expect(labelsOf(transactions)).toEqual(['Everything (omnipresence)', 'Hotel', 'Bar', 'Restaurant', 'Counter', 'Bar']);
+    expect(labelsOf(transactions)).toEqual([EVERYTHING_TX, 'Hotel', 'Bar', 'Restaurant', 'Counter', 'Bar']);
     expect(labelsOf(group('Alps Group', transactions))).toEqual(['Hotel', 'Bar', 'Restaurant', 'Counter']);
     expect(labelsOf(group('Baltic Group', transactions))).toEqual(['Bar']);
     // Alps Group as a whole is not Ann's to give for transactions: its name heads its units
@@ -114,7 +131,7 @@ describe('GrantsFields: what is offered', () => {
   });
 
   it('says when there is nothing to give for a membership type', () => {
-    renderFields({ of: { ...grantable, omnipresence: [], organizations: [] } });
+    renderFields({ value: PICKING, of: { ...grantable, omnipresence: [], organizations: [] } });
     expect(within(group(SETUP)).getByText('You have no units to give here.')).toBeTruthy();
     expect(within(group(TRANSACTIONS)).getByText('You have no units to give here.')).toBeTruthy();
   });
@@ -137,7 +154,7 @@ describe('GrantsFields: changing the grants', () => {
   });
 
   it('adds the whole organization, units and omnipresence to one membership per type, and drops a membership left empty', async () => {
-    const { last } = renderFields();
+    const { last } = renderFields({ value: PICKING });
     const user = userEvent.setup();
     await user.click(box(group(SETUP), 'The whole organization Alps Group'));
     await user.click(box(group(SETUP), 'Counter'));
@@ -147,10 +164,10 @@ describe('GrantsFields: changing the grants', () => {
       membership('MANAGEMENT', { orgs: [ALPS], ous: [COUNTER] }),
     ]);
 
-    await user.click(box(group(TRANSACTIONS), 'Everything (omnipresence)'));
+    await user.click(box(group(TRANSACTIONS), EVERYTHING_TX));
     expect(last()?.memberships.find((m) => m.membershipType === 'BUSINESS_DATA')).toEqual(membership('BUSINESS_DATA', { ous: [BALTIC_BAR], omnipresence: true }));
 
-    await user.click(box(group(TRANSACTIONS), 'Everything (omnipresence)'));
+    await user.click(box(group(TRANSACTIONS), EVERYTHING_TX));
     await user.click(box(group('Baltic Group', group(TRANSACTIONS)), 'Bar'));
     expect(last()?.memberships).toEqual([membership('MANAGEMENT', { orgs: [ALPS], ous: [COUNTER] })]);
   });
@@ -171,6 +188,9 @@ describe('GrantsFields: changing the grants', () => {
     // omnipresence, another organization and another unit for setup; nothing for transactions
     expect(within(group(SETUP)).getByText('Also has access you do not manage (places: 3), kept as it is.')).toBeTruthy();
     expect(within(group(TRANSACTIONS)).queryByText(/Also has access/)).toBeNull();
+    // units for transactions without the permission: shown, and said to give none
+    expect(within(group(TRANSACTIONS)).getByText('Without Transaction visibility ticked above, these units give no permission.')).toBeTruthy();
+    expect(within(group(SETUP)).queryByText(/give no permission/)).toBeNull();
 
     await user.click(box(group(SETUP), 'Counter'));
     expect(last()).toEqual({
@@ -180,7 +200,7 @@ describe('GrantsFields: changing the grants', () => {
   });
 
   it('is worked with the keyboard: Tab reaches the choices and Space ticks them', async () => {
-    const { last } = renderFields();
+    const { last } = renderFields({ value: PICKING });
     const user = userEvent.setup();
     const counter = box(group(SETUP), 'Counter');
     for (let step = 0; step < 20 && document.activeElement !== counter; step += 1) await user.tab();

@@ -1,6 +1,6 @@
 import { Checkbox, Fieldset, ScrollArea, Stack, Text } from '@mantine/core';
-import { MEMBERSHIP_TYPES, PERMISSIONS, type Grantable, type Membership, type MembershipType, type Permission } from '../../../domain';
-import { t } from '../../../i18n';
+import { MEMBERSHIP_TYPES, PERMISSIONS, SCOPED_PERMISSIONS, type Grantable, type Membership, type MembershipType, type Permission } from '../../../domain';
+import { formatList, t } from '../../../i18n';
 
 /** A user's grants as the form edits them. */
 export interface GrantsValue {
@@ -67,6 +67,17 @@ export function keptPlaces(value: GrantsValue, grantable: Grantable, type: Membe
   return omnipresence + membership.orgs.filter((uuid) => !orgs.has(uuid)).length + membership.ous.filter((uuid) => !ous.has(uuid)).length;
 }
 
+/**
+ * Whether the unit picker of a membership type is shown: with a permission it scopes (setup and user
+ * management, transaction visibility), or while the user holds places of that type (they stay
+ * visible, to be seen and taken away).
+ */
+export function showsPlaces(value: GrantsValue, type: MembershipType): boolean {
+  if (SCOPED_PERMISSIONS[type].some((permission) => value.permissions.includes(permission))) return true;
+  const membership = membershipOf(value, type);
+  return membership.omnipresence || membership.orgs.length > 0 || membership.ous.length > 0;
+}
+
 interface GrantsFieldsProps {
   grantable: Grantable;
   value: GrantsValue;
@@ -77,8 +88,9 @@ interface GrantsFieldsProps {
 /**
  * The grant choices of user creation (spec section 6): create organizations, per-unit permissions,
  * transaction visibility, user management and the two propagation rights, and the units they apply
- * to, picked from the organization tree. Only what the grantor may give can be changed; what the
- * user holds beyond it is kept and said so.
+ * to, picked from the organization tree. Each unit picker shows with a permission it scopes (or
+ * places already held), and "everything" says in words what it grants. Only what the grantor may
+ * give can be changed; what the user holds beyond it is kept and said so.
  */
 export function GrantsFields({ grantable, value, onChange, disabled = false }: GrantsFieldsProps) {
   const givable = new Set(grantable.permissions);
@@ -97,7 +109,10 @@ export function GrantsFields({ grantable, value, onChange, disabled = false }: G
         </Stack>
       </Checkbox.Group>
       {MEMBERSHIP_TYPES.map((type) => {
+        if (!showsPlaces(value, type)) return null;
         const membership = membershipOf(value, type);
+        const scoping = SCOPED_PERMISSIONS[type];
+        const withoutPermission = !scoping.some((permission) => value.permissions.includes(permission));
         const set = (patch: Partial<Membership>) => onChange(withMembership(value, { ...membership, ...patch }));
         const organizations = grantable.organizations.filter((org) => org.whole[type] || org.ous.some((unit) => unit[type]));
         const kept = keptPlaces(value, grantable, type);
@@ -109,7 +124,7 @@ export function GrantsFields({ grantable, value, onChange, disabled = false }: G
               </Text>
               {grantable.omnipresence.includes(type) && (
                 <Checkbox
-                  label={t('users.form.omnipresence')}
+                  label={t(`users.form.everything.${type}`)}
                   checked={membership.omnipresence}
                   disabled={disabled}
                   onChange={(event) => set({ omnipresence: event.currentTarget.checked })}
@@ -149,6 +164,11 @@ export function GrantsFields({ grantable, value, onChange, disabled = false }: G
                   ))}
                 </Stack>
               </ScrollArea.Autosize>
+              {withoutPermission && (
+                <Text size="sm" c="dimmed">
+                  {t('users.form.places.withoutPermission', { permissions: formatList(scoping.map((permission) => t(`users.permission.${permission}`))) })}
+                </Text>
+              )}
               {kept > 0 && (
                 <Text size="sm" c="dimmed">
                   {t('users.form.kept', { count: kept })}

@@ -191,7 +191,9 @@ describe('UserManagementPage: the list', () => {
     const bobRow = await rowOf('bob@example.com');
     expect(within(bobRow).getByText('+41791234567')).toBeTruthy();
     expect(within(bobRow).getByText('Invited')).toBeTruthy();
-    expect(within(bobRow).getByText('Unit setup (per unit), Transaction visibility')).toBeTruthy();
+    // each permission with the units it covers
+    expect(within(bobRow).getByText('Unit setup (per unit): Alpine Bar')).toBeTruthy();
+    expect(within(bobRow).getByText('Transaction visibility: no units')).toBeTruthy();
     expect(within(bobRow).getByRole('button', { name: 'Edit bob@example.com' })).toBeTruthy();
     expect(within(bobRow).getByRole('button', { name: 'Deactivate bob@example.com' })).toBeTruthy();
 
@@ -263,18 +265,68 @@ describe('UserManagementPage: who may open it', () => {
   });
 });
 
+describe('UserManagementPage: units and invitations', () => {
+  it('names the units of each permission, places it does not manage as a count, and many units as a count listed on focus', async () => {
+    signedIn();
+    const erin = managed({
+      email: 'erin@example.com',
+      permissions: ['SETUP_OU', 'VIEW_TRANSACTIONS', 'CREATE_ORG'],
+      memberships: [membership('MANAGEMENT', [HOTEL, BAR, ...ELSEWHERE]), membership('BUSINESS_DATA', [], true)],
+    });
+    usersGateway({ users: [ann, dave, erin] });
+    render();
+    const erinRow = await rowOf('erin@example.com');
+    expect(within(erinRow).getByText('Transaction visibility: everything')).toBeTruthy();
+    expect(within(erinRow).getByText('Create organizations')).toBeTruthy();
+    const count = within(erinRow).getByText('4 units');
+    expect(count.closest('p')?.textContent).toBe('Unit setup (per unit): 4 units');
+    const user = userEvent.setup();
+    for (let step = 0; step < 30 && document.activeElement !== count; step += 1) await user.tab();
+    expect(document.activeElement).toBe(count);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Zermatt Hotel, Alpine Bar and 2 places you do not manage');
+    expect(count.getAttribute('aria-describedby')).toBe(tooltip.id);
+    // a user with a membership and no permission has none to list
+    expect(within(await rowOf('dave@example.com')).getByText('None')).toBeTruthy();
+  });
+
+  it('sends an invited user the invitation again after asking, and says so; active users are offered none', async () => {
+    signedIn();
+    const { gateway } = usersGateway({ users: [ann, bob, carol] });
+    renderApp('/user-management');
+    const user = userEvent.setup();
+    const bobRow = await rowOf('bob@example.com');
+    expect(within(await rowOf('carol@example.com')).queryByRole('button', { name: /Resend/ })).toBeNull();
+    await waitFor(() => expect(within(bobRow).getByRole('button', { name: 'Resend invitation to bob@example.com' })).toBeTruthy());
+    await user.click(within(bobRow).getByRole('button', { name: 'Resend invitation to bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend invitation to bob@example.com?' });
+    expect(within(dialog).getByText(/The link of the earlier invitation stops working\./)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByText('The invitation was sent to bob@example.com: the link in the latest mail works for seven days.', {}, { timeout: 4_000 })).toBeTruthy();
+    const [sent] = gateway.callsTo(`${USERS}/${bob.uuid}/invitation`);
+    expect(sent?.method).toBe('POST');
+    expect(header(sent, 'Idempotency-Key')).toBeTruthy();
+  });
+});
+
 describe('UserManagementPage: creating a user', () => {
   it('offers only what the signed-in user may give, the units by name in tree order where each may be given', async () => {
     signedIn();
     usersGateway({ users: [ann] });
     render();
-    const dialog = await openForm(userEvent.setup());
+    const user = userEvent.setup();
+    const dialog = await openForm(user);
 
     expect((within(dialog).getByRole('checkbox', { name: 'Organization setup' }) as HTMLInputElement).disabled).toBe(true);
     expect((within(dialog).getByRole('checkbox', { name: 'User management' }) as HTMLInputElement).disabled).toBe(true);
     expect((within(dialog).getByRole('checkbox', { name: 'Create organizations' }) as HTMLInputElement).disabled).toBe(true);
     expect((within(dialog).getByRole('checkbox', { name: 'Unit setup (per unit)' }) as HTMLInputElement).disabled).toBe(false);
     expect((within(dialog).getByRole('checkbox', { name: 'Transaction visibility' }) as HTMLInputElement).disabled).toBe(false);
+    // each unit picker comes with its permission
+    expect(within(dialog).queryByRole('group', { name: MANAGEMENT_UNITS })).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: BUSINESS_UNITS })).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Unit setup (per unit)' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Transaction visibility' }));
 
     // the hotel first, the bar below it, though the gateway answers them in name order
     const management = within(dialog).getByRole('group', { name: MANAGEMENT_UNITS });
@@ -342,7 +394,8 @@ describe('UserManagementPage: creating a user', () => {
     answer();
     await waitFor(async () => expect(within(await rowOf('erin@example.com')).queryByText('Waiting to sync')).toBeNull(), { timeout: 4_000 });
     expect(within(await rowOf('erin@example.com')).getByText('Invited')).toBeTruthy();
-    expect(within(await rowOf('erin@example.com')).getByText('Unit setup (per unit), Transaction visibility')).toBeTruthy();
+    expect(within(await rowOf('erin@example.com')).getByText('Unit setup (per unit): Alpine Bar')).toBeTruthy();
+    expect(within(await rowOf('erin@example.com')).getByText('Transaction visibility: Zermatt Hotel')).toBeTruthy();
   });
 
   it('can be filled and sent with the keyboard alone', async () => {
@@ -397,6 +450,7 @@ describe('UserManagementPage: editing a user', () => {
     expect(within(management).getByText('Also has access you do not manage (places: 2), kept as it is.')).toBeTruthy();
     expect(boxIn(dialog, MANAGEMENT_UNITS, 'Alpine Bar').checked).toBe(true);
 
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Transaction visibility' }));
     await user.click(boxIn(dialog, BUSINESS_UNITS, 'Zermatt Hotel'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -406,7 +460,7 @@ describe('UserManagementPage: editing a user', () => {
     expect(header(put, 'If-Match')).toBe('"3"');
     const body = put?.body as { permissions: string[]; memberships: Membership[]; active: boolean };
     expect(body.active).toBe(true);
-    expect(body.permissions).toEqual([]);
+    expect(body.permissions).toEqual(['VIEW_TRANSACTIONS']);
     expect(body.memberships.find((m) => m.membershipType === 'MANAGEMENT')?.ous).toEqual(expect.arrayContaining([BAR, ...ELSEWHERE]));
     expect(body.memberships.find((m) => m.membershipType === 'MANAGEMENT')?.ous).toHaveLength(3);
     expect(body.memberships.find((m) => m.membershipType === 'BUSINESS_DATA')?.ous).toEqual([HOTEL]);

@@ -7,8 +7,9 @@ import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
 import { whenSettled } from '../../../offline';
 import { ForbiddenRedirect, notify, OfflineNotice, openConfirm, usePageTitle, RecordListTitle, useRecordList, type DataTableColumn } from '../../../ui';
-import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
-import { managedUsers, USER_KIND, USERS_PATH, useGrantable, type UserRow } from '../api/users';
+import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, showSaveOutcome } from '../../../ui/save-outcome';
+import { managedUsers, queueInvitation, USER_KIND, USERS_PATH, useGrantable, type UserRow } from '../api/users';
+import { PermissionsCell, placeNamesOf } from '../components/permissions-cell';
 import { UserForm } from '../components/user-form';
 
 const STATUS_COLOR = { ACTIVE: 'green', INVITED: 'blue', DEACTIVATED: 'gray' } as const;
@@ -30,6 +31,7 @@ export function UserManagementPage() {
   const navigate = useNavigate();
   const takenEmails = useMemo(() => new Set((rows ?? []).map((row) => row.email)), [rows]);
   const reach = useMemo(() => (grantable.data ? reachOfGrantable(grantable.data) : null), [grantable.data]);
+  const placeNames = useMemo(() => placeNamesOf(grantable.data), [grantable.data]);
   const failed = query.isError ? query.error : profile.isError ? profile.error : null;
 
   const { heading, addButton, body } = useRecordList<UserRow>({
@@ -85,6 +87,36 @@ export function UserManagementPage() {
     });
   }
 
+  /** An invited user gets a new invitation mail (asks first: the earlier link stops working). */
+  function resendInvitation(row: UserRow) {
+    if (userUuid === null) return;
+    const sender = userUuid;
+    openConfirm({
+      title: t('users.resendTitle', { email: row.email }),
+      message: t('users.resendText', { email: row.email }),
+      confirmLabel: t('users.resend'),
+      cancelLabel: t('users.cancel'),
+      onConfirm: () => {
+        void queueInvitation(sender, row).then((queued) =>
+          whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) =>
+            showRemovalOutcome(
+              outcome,
+              {
+                removed: t('users.resent', { email: row.email }),
+                queued: t('users.resendQueued', { email: row.email }),
+                waiting: t('users.resendQueued', { email: row.email }),
+                refused: (message) => t('users.resendRefused', { email: row.email, message }),
+                fallback: t('errors.requestFailed', { status: 500 }),
+                conflict: t('users.resendRefused', { email: row.email, message: t('errors.requestFailed', { status: 409 }) }),
+              },
+              () => void navigate('/sync'),
+            ),
+          ),
+        );
+      },
+    });
+  }
+
   // a declaration, hoisted: the list reads its columns while it is set up
   function columns(open: (row: UserRow) => void): DataTableColumn<UserRow>[] {
     return [
@@ -101,7 +133,7 @@ export function UserManagementPage() {
     {
       key: 'grants',
       header: t('users.column.grants'),
-      cell: (row) => (row.permissions.length === 0 ? t('users.noPermissions') : row.permissions.map((permission) => t(`users.permission.${permission}`)).join(', ')),
+      cell: (row) => <PermissionsCell user={row} names={placeNames} />,
     },
     {
       key: 'actions',
@@ -113,6 +145,11 @@ export function UserManagementPage() {
             <Button size="xs" variant="light" aria-label={t('users.editLabel', { email: row.email })} disabled={!grantable.data} onClick={() => open(row)}>
               {t('users.edit')}
             </Button>
+            {row.status === 'INVITED' && !row.pending && reach !== null && holdsAllGrants(reach, row) && (
+              <Button size="xs" variant="light" aria-label={t('users.resendLabel', { email: row.email })} onClick={() => resendInvitation(row)}>
+                {t('users.resend')}
+              </Button>
+            )}
             {row.status === 'DEACTIVATED' ? (
               <Button size="xs" variant="light" aria-label={t('users.reactivateLabel', { email: row.email })} onClick={() => changeStatus(row, true)}>
                 {t('users.reactivate')}
