@@ -13,8 +13,8 @@ import { HotelCreatePage, HotelEditPage } from './hotel-wizard-page';
 // the save's diff runs in a worker in the browser; here the same domain function runs in the test's thread
 vi.mock('../../../offline/worker-jobs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../offline/worker-jobs')>();
-  const { parseAndDiffHotel } = await import('../../../domain/hotel-save-diff');
-  return { ...actual, diffHotelInWorker: (input: unknown) => Promise.resolve(parseAndDiffHotel(input)) };
+  const { jobs } = await import('../../../../worker/jobs');
+  return { ...actual, diffHotelInWorker: (...args: Parameters<typeof jobs.diffHotel>) => Promise.resolve(jobs.diffHotel(...args)) };
 });
 
 const ORG = '00000000-0000-4000-8000-000000000001';
