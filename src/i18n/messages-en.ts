@@ -146,6 +146,15 @@ export const en = {
   'table.first': 'First page',
   'table.last': 'Last page',
   'table.noMatch': 'No results match "{query}"',
+  'table.sortAscending': 'Sort ascending',
+  'table.sortDescending': 'Sort descending',
+  'table.pageSize': 'Rows per page',
+  'table.selectPage': 'Select every row on this page',
+  'table.selected': '{count} selected',
+  'table.selectedActions': 'Selected rows',
+  'table.clearSelection': 'Clear selection',
+  'table.removeSelected': 'Remove selected',
+  'table.select': 'Select {name}',
 
   // shared modals: every close button's name, and the unsaved-changes modal of spec section 8
   'modal.close': 'Close',

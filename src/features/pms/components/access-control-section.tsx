@@ -48,7 +48,7 @@ export function AccessControlSection({ items, hotels, onChange }: AccessControlS
   const list = useWizardList<AccessServiceItem, ServiceValue>(items, onChange, wizardListWords('accessControl'));
 
   const columns: DataTableColumn<AccessServiceItem>[] = [
-    { key: 'name', header: t('accessControl.column.name'), cell: (item) => item.name },
+    { key: 'name', header: t('accessControl.column.name'), cell: (item) => item.name, sort: (item) => item.name },
     {
       key: 'hotels',
       header: t('accessControl.column.hotels'),

@@ -56,7 +56,8 @@ const idCells = (element: HTMLElement) =>
   within(element)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    // the first cell is the row's checkbox
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
 
 const packageId = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /Package ID/ }) as HTMLInputElement;
 /** Opens the add form (or the edit form of `id`); it is ready when its fields are (its draft was read). */
