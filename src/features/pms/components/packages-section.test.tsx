@@ -131,24 +131,31 @@ describe('PackagesSection: the table', () => {
 });
 
 describe('PackagesSection: the package form', () => {
-  it("adds with the rule ADULT by default: 'Add PMS Package', 'ADD PACKAGE' disabled until something changed", async () => {
+  it("adds with the rule ADULT by default: 'Add PMS Package', 'ADD PACKAGE' always offered, saying what is missing when pressed", async () => {
     const onSave = vi.fn();
     render({ initial: [], onSave });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'ADD PACKAGE PMS' }));
     const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
     const submit = within(dialog).getByRole('button', { name: 'ADD PACKAGE' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
-    expect((within(dialog).getByRole('combobox', { name: /Calculation rule/ }) as HTMLInputElement).value).toBe('Adult');
-    await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), ' BRKF ');
     expect(submit.disabled).toBe(false);
+    expect((within(dialog).getByRole('combobox', { name: /Calculation rule/ }) as HTMLInputElement).value).toBe('Adult');
+    // nothing is flagged before the first press; pressed, the field says what is missing and holds focus
+    const id = within(dialog).getByRole('textbox', { name: /Package ID/ });
+    expect(within(dialog).queryByText('Enter the package ID')).toBeNull();
+    await user.click(submit);
+    expect(within(dialog).getByText('Enter the package ID')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(id));
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(id, ' BRKF ');
+    expect(within(dialog).queryByText('Enter the package ID')).toBeNull();
     await user.click(submit);
     expect(onSave).toHaveBeenCalledWith(null, { externalId: 'BRKF', calculationRule: 'ADULT' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(idCells()).toEqual(['BRKF']);
   });
 
-  it("edits: 'Edit Pms Package Connection' with 'UPDATE', offered once a field changed, replacing the item", async () => {
+  it("edits: 'Edit Pms Package Connection' with 'UPDATE', replacing the item", async () => {
     const onSave = vi.fn();
     render({ initial: [item('a', 'BRKF')], onSave });
     const user = userEvent.setup();
@@ -156,10 +163,9 @@ describe('PackagesSection: the package form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Pms Package Connection' });
     expect((within(dialog).getByRole('textbox', { name: /Package ID/ }) as HTMLInputElement).value).toBe('BRKF');
     const submit = within(dialog).getByRole('button', { name: 'UPDATE' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    expect(submit.disabled).toBe(false);
     await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
     await user.click(screen.getByRole('option', { name: 'Children' }));
-    expect(submit.disabled).toBe(false);
     await user.click(submit);
     expect(onSave).toHaveBeenCalledWith('a', { externalId: 'BRKF', calculationRule: 'CHILDREN' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -175,8 +181,8 @@ describe('PackagesSection: the package form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
     const id = within(dialog).getByRole('textbox', { name: /Package ID/ });
     await user.type(id, 'BRKF ');
-    expect(within(dialog).getByText('Another package of this hotel already has this package ID')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    expect(within(dialog).getByText('Another package of this hotel already has this package ID')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Add PMS Package' })).toBeTruthy();
 
@@ -240,7 +246,7 @@ describe('PackagesSection: removal', () => {
     expect(within(dialog).getByText('KIDS: rate codes BB and HB')).toBeTruthy();
     expect(within(dialog).getByText('This action cannot be undone and will impact Rate Codes and Package Access that include these packages')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Remove 3 packages' }));
-    expect(onRemove.mock.calls.map(([removed]: [PackageItem]) => removed.externalId)).toEqual(['BRKF', 'KIDS', 'SPA']);
+    expect(onRemove.mock.calls.map((call) => (call[0] as PackageItem).externalId)).toEqual(['BRKF', 'KIDS', 'SPA']);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(idCells()).toEqual(['PARK']);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Packages' })));

@@ -165,6 +165,11 @@ function RateCodeForm({ item, items, packages, onSave, onClose }: RateCodeFormPr
         hidePickedOptions
         limit={PACKAGE_OPTIONS_SHOWN}
         maxDropdownHeight={220}
+        // typing highlights the first match, so Enter picks it
+        selectFirstOptionOnChange
+        // the error sits above the field and the list opens below it, never flipping up: it never covers the error
+        inputWrapperOrder={['label', 'description', 'error', 'input']}
+        comboboxProps={{ position: 'bottom', middlewares: { flip: false, shift: true } }}
         nothingFoundMessage={t('inputs.select.nothingFound')}
         data={data}
         value={selected}
