@@ -682,6 +682,7 @@ export const en = {
 
   // the organization's unit tree (src/features/organizations/components/unit-tree.tsx)
   'unitTree.empty': 'There are no units yet',
+  'unitTree.selectedKept': '{name} is shown because it is selected; it does not match the search.',
   'unitTree.expandAll': 'Expand all',
   'unitTree.collapseAll': 'Collapse all',
   'unitTree.expand': 'Expand {name}',
