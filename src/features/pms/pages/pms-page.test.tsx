@@ -76,7 +76,9 @@ async function editOperaHost(onChange: (call: RecordedCall) => Response | Promis
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Edit Opera Main' }));
   const dialog = await screen.findByRole('dialog');
-  const host = within(dialog).getByRole('textbox', { name: /Host/ });
+  const host = within(dialog).getByRole('textbox', { name: /Host/ }) as HTMLInputElement;
+  // the fields wait for the form's draft to be read
+  await waitFor(() => expect(host.disabled).toBe(false));
   await user.clear(host);
   await user.type(host, 'opera2.local');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
