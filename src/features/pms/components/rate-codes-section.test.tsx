@@ -118,6 +118,27 @@ describe('RateCodesSection', () => {
     expect(within(table()).getByRole('cell', { name: 'BB' })).toBeTruthy();
   });
 
+  it('picks the highlighted match with Enter; the package error sits above the picker, where its list never covers it', async () => {
+    const { user, onChange } = setup();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create rate code' });
+    await user.type(within(dialog).getByRole('textbox', { name: /ID/ }), 'BB');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = within(dialog).getByText('* Select at least one package');
+    const picker = within(dialog).getByRole('combobox', { name: /Packages/ });
+    // the list opens below the field: the error comes before the field
+    expect(error.compareDocumentPosition(picker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(picker);
+    await user.type(picker, 'PKG7');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'PKG7' }).getAttribute('data-combobox-selected')).not.toBeNull());
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByText('* Select at least one package')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(onChange.mock.calls[0]?.[0][0]).toMatchObject({ name: 'BB', packages: ['pkg-7'] });
+  });
+
   it('warns about packages that are gone and drops them when an edit is saved', async () => {
     const stale: RateCodeItem = { ...bar, packages: ['pkg-1', 'gone-1'] };
     const { user, onChange } = setup({ items: [stale] });
