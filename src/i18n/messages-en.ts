@@ -147,6 +147,15 @@ export const en = {
   'table.first': 'First page',
   'table.last': 'Last page',
   'table.noMatch': 'No results match "{query}"',
+  'table.sortAscending': 'Sort ascending',
+  'table.sortDescending': 'Sort descending',
+  'table.pageSize': 'Rows per page',
+  'table.selectPage': 'Select every row on this page',
+  'table.selected': '{count} selected',
+  'table.selectedActions': 'Selected rows',
+  'table.clearSelection': 'Clear selection',
+  'table.removeSelected': 'Remove selected',
+  'table.select': 'Select {name}',
 
   // shared modals: every close button's name, and the unsaved-changes modal of spec section 8
   'modal.close': 'Close',
@@ -678,6 +687,7 @@ export const en = {
 
   // the organization's unit tree (src/features/organizations/components/unit-tree.tsx)
   'unitTree.empty': 'There are no units yet',
+  'unitTree.selectedKept': '{name} is shown because it is selected; it does not match the search.',
   'unitTree.expandAll': 'Expand all',
   'unitTree.collapseAll': 'Collapse all',
   'unitTree.expand': 'Expand {name}',

@@ -3,8 +3,12 @@ import { Alert, TextInput } from '@mantine/core';
 import { useInvalidFocus } from './form-focus';
 
 /**
- * A form that checks its own fields: `attempted` once a submit was tried (its problems show from
- * then on), and `submit(invalid, send)`: focus goes to the first invalid field, or `send` runs.
+ * A form that checks its own fields, the one way every form of the app shows problems: its submit
+ * button is always offered (never disabled for what is wrong); a submit with problems shows them
+ * all at their fields and moves focus to the first invalid one, whose error a screen reader reads;
+ * from then on (`attempted`) each field says what is wrong as it is changed or left. Nothing is
+ * flagged before the first submit. `submit(invalid, send)`: focus goes to the first invalid field,
+ * or `send` runs. (useRecordForm behaves the same for the forms that keep a draft.)
  */
 export function useCheckedForm() {
   const [attempted, setAttempted] = useState(false);

@@ -76,12 +76,12 @@ describe('confirmRemoval', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 101' })));
   });
 
-  it("moves focus to the next row's first action after a removal, the previous row's for the last row, and the heading when none is left", async () => {
+  it("moves focus to the next row's action in the same column after a removal (its Remove), the previous row's for the last row, and the heading when none is left", async () => {
     renderWithProviders(<Rooms initial={['101', '102', '103']} />);
     await remove('101', 'Remove');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit 102' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 102' })));
     await remove('103', 'Remove');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit 102' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 102' })));
     await remove('102', 'Remove');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Rooms' })));
   });

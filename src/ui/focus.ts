@@ -19,18 +19,23 @@ export function firstFocusable(container: Element | null): HTMLElement | null {
 
 /**
  * The element that should hold focus once the row (or list item) holding `from` is removed: the
- * first control of the next row, else of the previous one, else `fallback` (the list's heading).
+ * next row's control in the same column (else its first control), else the previous row's, else
+ * `fallback` (the list's heading).
  * Read it before the row goes, while its neighbours can still be found.
  */
 export function focusTargetAfterRemoval(from: Element | null, fallback: HTMLElement | null): HTMLElement | null {
   const row = from?.closest('tr, li, [data-list-item]') ?? null;
   if (row) {
+    // in a table, the same column's control first (the next row's Remove after a Remove)
+    const cell = from?.closest('td, th');
+    const column = cell && cell.parentElement === row ? Array.prototype.indexOf.call(row.children, cell) : -1;
+    const controlOf = (other: Element) => (column >= 0 ? firstFocusable(other.children[column] ?? null) : null) ?? firstFocusable(other);
     for (let next = row.nextElementSibling; next; next = next.nextElementSibling) {
-      const control = firstFocusable(next);
+      const control = controlOf(next);
       if (control) return control;
     }
     for (let previous = row.previousElementSibling; previous; previous = previous.previousElementSibling) {
-      const control = firstFocusable(previous);
+      const control = controlOf(previous);
       if (control) return control;
     }
   }

@@ -1,6 +1,7 @@
 export { AppModal, useReturnFocus, type AppModalProps } from './app-modal';
 export { confirmRemoval, openConfirm, type ConfirmOptions, type ConfirmRemovalOptions } from './confirm';
-export { DataTable, type DataTableColumn } from './data-table';
+export { DataTable, PAGE_SIZES, type DataTableColumn, type DataTableSelection } from './data-table';
+export { removalSelection, type RemovalSelectionOptions } from './removal-selection';
 export { TableFrame } from './table-frame';
 export { StaticTable, type StaticTableColumn } from './static-table';
 export { currentFocus, firstFocusable, focusSoon, focusTargetAfterRemoval } from './focus';

@@ -275,6 +275,19 @@ describe('hotels', () => {
     await page.getByRole('cell', { name: 'CSV0000', exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Search by alias' }).fill('CSV1999');
     await page.getByRole('cell', { name: 'CSV1999', exact: true }).waitFor();
+
+    // a real hotel's list: sorted by a column, 50 rows a page, still axe-clean
+    await page.getByRole('searchbox', { name: 'Search by alias' }).fill('');
+    const codes = page.getByRole('table', { name: 'Rate Codes' });
+    const alias = codes.getByRole('button', { name: 'Alias', exact: true });
+    await alias.click();
+    await alias.click();
+    await expect.poll(() => codes.getByRole('columnheader', { name: 'Alias' }).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => codes.locator('tbody tr').first().locator('td').nth(1).textContent()).toBe('CSV1999');
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
+    await expect.poll(() => codes.locator('tbody tr').count()).toBe(50);
+    await expect.poll(() => codes.locator('tbody tr').nth(49).locator('td').nth(1).textContent()).toBe('CSV1950');
+    await expectAccessible(page, 'rate codes sorted, 50 a page');
     const state = await hotelState(client, hotelUuid);
     expect(state.rateCodes).toHaveLength(2000);
     expect(state.rateCodes.some((code) => code.name === 'RACK')).toBe(false);

@@ -69,4 +69,20 @@ export const packages = {
   'packages.removeWarning': 'This action cannot be undone and will impact Rate Codes and Package Access that include this package',
   'packages.removeCancel': 'Cancel',
   'packages.removeConfirm': 'REMOVE PMS PACKAGE',
+
+  // removing several packages at once (issue 22): one confirmation naming the count
+  'packages.removeMany.one': 'Remove {count} package?',
+  'packages.removeMany.other': 'Remove {count} packages?',
+  'packages.removeManyText': 'These packages will be removed: {ids}.',
+  'packages.removeManyInUse': 'Rate codes include some of them and will lose them:',
+  'packages.removeManyUsedBy': '{id}: rate codes {codes}',
+  'packages.removeManyWarning': 'This action cannot be undone and will impact Rate Codes and Package Access that include these packages',
+  'packages.removeManyConfirm.one': 'Remove {count} package',
+  'packages.removeManyConfirm.other': 'Remove {count} packages',
+  'packages.removedMany.one': '{count} package removed',
+  'packages.removedMany.other': '{count} packages removed',
+  'packages.removeQueuedMany.one': '{count} package will be removed when the gateway is reachable',
+  'packages.removeQueuedMany.other': '{count} packages will be removed when the gateway is reachable',
+  'packages.removeWaitingMany.one': 'Removal of {count} package sent: the gateway has not confirmed it yet. The Sync page shows when it is applied.',
+  'packages.removeWaitingMany.other': 'Removal of {count} packages sent: the gateway has not confirmed them yet. The Sync page shows when they are applied.',
 } as const;

@@ -9,12 +9,12 @@ interface RecordFormProps<Value, Checked extends RecordCheck<unknown>> {
   errorTitle: string;
   cancelLabel: string;
   saveLabel: string;
-  /** Save is also held back while this is true (it is while nothing changed or the draft is read) */
+  /** Save is also held back while this is true (it is while the draft is read); problems of the fields never hold it: Save shows them */
   saveHeld?: boolean;
   children: ReactNode;
 }
 
-/** The shell of a record form: its draft's notices, the fields, Cancel (asking first) and Save. */
+/** The shell of a record form: its draft's notices, the fields, Cancel (asking first) and Save, always offered once the draft is read. */
 export function RecordForm<Value, Checked extends RecordCheck<unknown>>({ form, errorTitle, cancelLabel, saveLabel, saveHeld = false, children }: RecordFormProps<Value, Checked>) {
   return (
     <DraftForm formRef={form.formRef} draft={form.draft} errorTitle={errorTitle} onSave={form.save}>
@@ -23,7 +23,7 @@ export function RecordForm<Value, Checked extends RecordCheck<unknown>>({ form, 
         <Button variant="default" onClick={form.requestClose}>
           {cancelLabel}
         </Button>
-        <Button type="submit" loading={form.saving} disabled={!form.draft.ready || !form.draft.changed || saveHeld}>
+        <Button type="submit" loading={form.saving} disabled={!form.draft.ready || saveHeld}>
           {saveLabel}
         </Button>
       </Group>

@@ -76,7 +76,8 @@ export const hasProblems = (problems: FieldProblems): boolean => Object.values(p
 
 /**
  * The behaviour every record form shares (docs/adr/0025): the draft, the first field focused once
- * it is read, Save refused with focus on the first invalid field, the close guard of the
+ * it is read, Save always offered and refused with the problems shown and focus on the first
+ * invalid field (the fields say what is wrong from the first Save on), the close guard of the
  * FormModal, and the tail of a save: queue, clear the draft, close, then tell the verdict. A form
  * declares its value, its rules and how to queue; its fields are its own.
  */
@@ -92,11 +93,17 @@ export function useRecordForm<Value extends object, Checked extends RecordCheck<
   const checked = check(value);
 
   async function save() {
-    if (!draft.changed || saving) return;
+    if (saving) return;
+    // one way for every form (src/ui/checked-form.tsx): Save is always offered; its first press shows the problems
     setAttempted(true);
     const input = checked.input;
     if (input === null || hasProblems(checked.problems)) {
       focusFirstInvalid();
+      return;
+    }
+    // nothing changed, nothing to send: the form closes as Cancel would
+    if (!draft.changed) {
+      onClose();
       return;
     }
     setSaving(true);

@@ -86,7 +86,7 @@ export function useRecordList<Row extends QueuedRowState>(declaration: RecordLis
   });
 
   const { header, cell = name } = declaration.nameColumn;
-  const columns: DataTableColumn<Row>[] = [{ key: 'name', header, cell: (row) => <QueuedRowName row={row}>{cell(row)}</QueuedRowName> }, ...declaration.columns({ open })];
+  const columns: DataTableColumn<Row>[] = [{ key: 'name', header, cell: (row) => <QueuedRowName row={row}>{cell(row)}</QueuedRowName>, sort: name }, ...declaration.columns({ open })];
   const form = declaration.form;
   if (!declaration.ownEditColumn && form) {
     columns.push({

@@ -34,10 +34,10 @@ export function DiscountsPage() {
     name: (row) => row.name,
     nameColumn: { header: t('discount.column.name') },
     columns: () => [
-      { key: 'label', header: t('discount.column.label'), cell: (row) => row.label },
-      { key: 'type', header: t('discount.column.type'), cell: (row) => discountTypeLabel(row.type) },
+      { key: 'label', header: t('discount.column.label'), cell: (row) => row.label, sort: (row) => row.label },
+      { key: 'type', header: t('discount.column.type'), cell: (row) => discountTypeLabel(row.type), sort: (row) => discountTypeLabel(row.type) },
       { key: 'value', header: t('discount.column.value'), cell: (row) => discountValueText(row, money) },
-      { key: 'status', header: t('discount.column.status'), cell: (row) => discountStatusLabel(row.status) },
+      { key: 'status', header: t('discount.column.status'), cell: (row) => discountStatusLabel(row.status), sort: (row) => discountStatusLabel(row.status) },
     ],
     searchText: (row) => `${row.name} ${row.label}`,
     words: listWords,

@@ -43,7 +43,7 @@ export function CategoriesSection({ scope, list }: { scope: UnitScope; list: Ret
     ...menuList<CategoryRow, typeof list>(scope, list, CATEGORY_KIND),
     nameColumn: { header: t('category.column.name') },
     columns: () => [
-      { key: 'group', header: t('category.column.group'), cell: (row) => row.group || t('category.noGroup') },
+      { key: 'group', header: t('category.column.group'), cell: (row) => row.group || t('category.noGroup'), sort: (row) => row.group },
     ],
     searchText: (row) => `${row.name} ${row.group}`,
     words,

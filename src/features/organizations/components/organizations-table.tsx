@@ -8,6 +8,7 @@ const columns: DataTableColumn<Organization>[] = [
   {
     key: 'name',
     header: t('organizations.name'),
+    sort: (organization) => organization.name,
     cell: (organization) => (
       <Anchor component={Link} to={`/organization/${organization.uuid}`} fw={500}>
         {organization.name}
@@ -17,6 +18,7 @@ const columns: DataTableColumn<Organization>[] = [
   {
     key: 'status',
     header: t('organizations.status'),
+    sort: (organization) => t(`organizations.status.${organization.status}`),
     cell: (organization) => (
       <Badge variant="light" color={organization.status === 'ACTIVE' ? 'green' : 'gray'}>
         {t(`organizations.status.${organization.status}`)}

@@ -216,6 +216,26 @@ describe('UnitTree', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
+  it('keeps the selected unit (its detail is open) in view while a search does not match it, and says why it is shown', async () => {
+    renderWithProviders(<Harness selectedUuid={kiosk.uuid} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'terr');
+    expect(shownNames()).toEqual(['Grand Hotel', 'Lobby Bar', 'Terrace', 'Lake Lodge', 'Boathouse', 'Dock Kiosk']);
+    expect(item('Dock Kiosk').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Dock Kiosk is shown because it is selected; it does not match the search.');
+
+    // a search matching nothing says so, the selected unit still in view
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nowhere');
+    expect(shownNames()).toEqual(['Lake Lodge', 'Boathouse', 'Dock Kiosk']);
+    expect(screen.getByRole('status').textContent).toContain('No results match "nowhere"');
+
+    // once it matches, nothing more is said
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'kiosk');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
   it('marks units still waiting to sync', () => {
     renderWithProviders(<Harness pendingUuids={new Set([spa.uuid])} />);
     expect(screen.getByRole('treeitem', { name: 'Spa Venue Waiting to sync' })).toBeTruthy();

@@ -40,12 +40,13 @@ const NO_UUIDS: ReadonlySet<string> = new Set();
  * The rows a tree shows, in order: each node, then its children when it is expanded. With a
  * `query` (trimmed, case-insensitive, contained in the name) only matches and their ancestors are
  * shown, and every ancestor of a match is expanded; below a match its whole subtree can be browsed
- * by `expanded`. `collapsed` names nodes closed while searching, which wins over both.
+ * by `expanded`. `collapsed` names nodes closed while searching, which wins over both. `keep` (the
+ * selected unit, whose detail is open) is shown with its ancestors even when it does not match.
  */
-export function visibleTreeRows(nodes: readonly UnitTreeNode[], expanded: ReadonlySet<string>, query: string, collapsed: ReadonlySet<string> = NO_UUIDS): UnitTreeRow[] {
+export function visibleTreeRows(nodes: readonly UnitTreeNode[], expanded: ReadonlySet<string>, query: string, collapsed: ReadonlySet<string> = NO_UUIDS, keep: string | null = null): UnitTreeRow[] {
   const needle = query.trim().toLocaleLowerCase();
   const matches = new Set<string>();
-  /** nodes with a matching descendant */
+  /** nodes with a matching (or kept) descendant */
   const leadsToMatch = new Set<string>();
   if (needle) {
     const mark = (node: UnitTreeNode): boolean => {
@@ -54,11 +55,11 @@ export function visibleTreeRows(nodes: readonly UnitTreeNode[], expanded: Readon
       if (below) leadsToMatch.add(node.uuid);
       const self = node.name.toLocaleLowerCase().includes(needle);
       if (self) matches.add(node.uuid);
-      return self || below;
+      return self || below || node.uuid === keep;
     };
     for (const root of nodes) mark(root);
   }
-  const shownBySearch = (node: UnitTreeNode) => matches.has(node.uuid) || leadsToMatch.has(node.uuid);
+  const shownBySearch = (node: UnitTreeNode) => matches.has(node.uuid) || leadsToMatch.has(node.uuid) || node.uuid === keep;
 
   const rows: UnitTreeRow[] = [];
   /** `all`: no search, or below a match: every child is shown, not only those on the way to a match */
@@ -187,7 +188,11 @@ export function UnitTree({ nodes, selectedUuid = null, onSelect, pendingUuids = 
   const defaultExpanded = useMemo(() => defaultExpansion(nodes, index, selectedUuid), [nodes, index, selectedUuid]);
   const expanded = expandedState ?? defaultExpanded;
   const searching = query.trim() !== '';
-  const rows = useMemo(() => visibleTreeRows(nodes, expanded, query, searching ? searchCollapsed : NO_UUIDS), [nodes, expanded, query, searching, searchCollapsed]);
+  // the selected unit stays in view while searching: its detail is open beside the tree
+  const rows = useMemo(() => visibleTreeRows(nodes, expanded, query, searching ? searchCollapsed : NO_UUIDS, selectedUuid), [nodes, expanded, query, searching, searchCollapsed, selectedUuid]);
+  const anyMatch = !searching || rows.some((row) => row.match);
+  const selectedRow = selectedUuid === null ? undefined : rows.find((row) => row.uuid === selectedUuid);
+  const keptSelected = searching && selectedRow !== undefined && !selectedRow.match ? selectedRow : undefined;
   const rowIndex = useMemo(() => new Map(rows.map((row, at) => [row.uuid, at])), [rows]);
 
   // the row in the tab order: the last one focused, else its nearest shown ancestor, else the selected unit, else the first
@@ -396,9 +401,14 @@ export function UnitTree({ nodes, selectedUuid = null, onSelect, pendingUuids = 
         </ul>
       )}
       <div role="status">
-        {rows.length === 0 && (
+        {(rows.length === 0 || !anyMatch) && (
           <Text c="dimmed" ta="center" py="md">
             {nodes.length > 0 && searching ? t('table.noMatch', { query: query.trim() }) : t('unitTree.empty')}
+          </Text>
+        )}
+        {keptSelected && (
+          <Text c="dimmed" size="xs">
+            {t('unitTree.selectedKept', { name: keptSelected.name })}
           </Text>
         )}
       </div>

@@ -50,7 +50,7 @@ export function AccessControlSection({ items, hotels, onChange, loadError = null
   const list = useWizardList<AccessServiceItem, ServiceValue>(items, onChange, wizardListWords('accessControl'));
 
   const columns: DataTableColumn<AccessServiceItem>[] = [
-    { key: 'name', header: t('accessControl.column.name'), cell: (item) => item.name },
+    { key: 'name', header: t('accessControl.column.name'), cell: (item) => item.name, sort: (item) => item.name },
     {
       key: 'hotels',
       header: t('accessControl.column.hotels'),

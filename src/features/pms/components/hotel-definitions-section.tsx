@@ -45,8 +45,8 @@ export function HotelDefinitionsSection({ org }: { org: string }) {
       queueDelete: (userUuid, row) => hotelDefinitions.queueDelete(org, userUuid, row),
     }),
     columns: () => [
-      { key: 'propertyId', header: t('hotelDefinitions.column.propertyId'), cell: (row) => row.externalId },
-      { key: 'connection', header: t('hotelDefinitions.column.connection'), cell: connectionName },
+      { key: 'propertyId', header: t('hotelDefinitions.column.propertyId'), cell: (row) => row.externalId, sort: (row) => row.externalId },
+      { key: 'connection', header: t('hotelDefinitions.column.connection'), cell: connectionName, sort: connectionName },
     ],
     searchText: (row) => row.name,
     form: (record, { userUuid, close }) => <HotelDefinitionForm org={org} userUuid={userUuid} record={record} onClose={close} />,

@@ -248,7 +248,9 @@ export function HotelWizard(props: HotelWizardProps) {
     else setPackages(form.packages.map((item) => (item.localId === localId ? { ...item, ...values } : item)));
   }
   // flagged, kept in the list (the save deletes it by uuid), hidden from the table (spec section 4)
-  const removePackage = (item: PackageItem) => setPackages(form.packages.map((other) => (other.localId === item.localId ? { ...other, deleted: true } : other)));
+  const removePackages = (items: PackageItem[]) => setPackages(form.packages.map((other) => (items.some((item) => item.localId === other.localId) ? { ...other, deleted: true } : other)));
+  const removePackage = (item: PackageItem) => removePackages([item]);
+  const rateCodesUsing = (item: PackageItem) => form.rateCodes.filter((code) => code.packages.includes(item.localId)).map((code) => code.name);
 
   const footer = (step: number) => {
     if (edit) {
@@ -364,7 +366,7 @@ export function HotelWizard(props: HotelWizardProps) {
     ),
     3: (
       <Stack gap="xl">
-        <PackagesSection items={form.packages} onSave={savePackage} onRemove={removePackage} headingOrder={3} />
+        <PackagesSection items={form.packages} onSave={savePackage} onRemove={removePackage} onRemoveMany={removePackages} usedBy={rateCodesUsing} headingOrder={3} />
         <RateCodesSection
           items={form.rateCodes}
           packages={packageRefs}

@@ -69,14 +69,13 @@ type PackageFormProps = Omit<PackageFormModalProps, 'opened'>;
 
 /**
  * The fields: Package ID (required, unique in the hotel, free text) and the calculation rule. The
- * submit button ('UPDATE' for an existing package, else 'ADD PACKAGE') is offered once a field
- * differs from where the form started and a rule is set; bad input is said at the field and
- * nothing is saved. With a draft scope every change is kept until it is saved or discarded.
+ * submit button ('UPDATE' for an existing package, else 'ADD PACKAGE') is always offered, as in
+ * every form (issue 22: one way to show problems): pressed, it says what is wrong at the fields and
+ * saves nothing, or closes when nothing changed. With a draft scope every change is kept until it
+ * is saved or discarded.
  */
 function PackageForm({ item, items, onClose, onSave, draftScope = null }: PackageFormProps) {
   const initial = useMemo<FormValue>(() => (item ? { externalId: item.externalId, calculationRule: item.calculationRule } : { externalId: '', calculationRule: 'ADULT' }), [item]);
-  const [touched, setTouched] = useState(false);
-  const [typed, setTyped] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   /** the package IDs taken by the other packages (removed ones free theirs): one pass when the form opens */
@@ -109,8 +108,8 @@ function PackageForm({ item, items, onClose, onSave, draftScope = null }: Packag
   const { value, draft, attempted } = form;
   const setValue = draft.setValue;
   const { externalId: idProblem, calculationRule: ruleProblem } = form.checked.problems;
-  // a taken or too long ID is said as it is typed; a missing one once the field was left or Save tried
-  const idError = idProblem === HOTEL_MESSAGES.packageIdRequired && !attempted && !touched ? undefined : inCatalogue(idProblem);
+  // as every form: the problems show from the first Save on (src/ui/checked-form.tsx)
+  const idError = attempted ? inCatalogue(idProblem) : undefined;
   const ruleError = attempted ? inCatalogue(ruleProblem) : undefined;
 
   return (
@@ -119,7 +118,6 @@ function PackageForm({ item, items, onClose, onSave, draftScope = null }: Packag
       errorTitle={t('packages.errorMessage')}
       cancelLabel={t('packages.form.cancel')}
       saveLabel={item ? t('packages.form.update') : t('packages.form.add')}
-      saveHeld={value.calculationRule === null}
     >
       {failure !== null && (
         <Alert color="red" role="alert">
@@ -134,12 +132,7 @@ function PackageForm({ item, items, onClose, onSave, draftScope = null }: Packag
         value={value.externalId}
         error={idError}
         disabled={!draft.ready}
-        // an untouched field is not flagged on leaving it: the message would move the buttons under the pointer on its way to Cancel
-        onBlur={() => setTouched(typed)}
-        onChange={(event) => {
-          setTyped(true);
-          setValue({ ...value, externalId: event.currentTarget.value });
-        }}
+        onChange={(event) => setValue({ ...value, externalId: event.currentTarget.value })}
       />
       <Select
         label={t('packages.form.rule')}

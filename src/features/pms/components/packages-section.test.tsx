@@ -15,11 +15,26 @@ const item = (localId: string, externalId: string, calculationRule: PackageItem[
 });
 
 /** The section as the wizard holds it: the caller's list, changed by Save and Remove. */
-function Harness({ initial, onSave, onRemove, headingOrder, readOnly }: { initial: PackageItem[]; onSave?: (localId: string | null, values: PackageFormValues) => void; onRemove?: (item: PackageItem) => void; headingOrder?: 2 | 3 | 4; readOnly?: boolean }) {
+function Harness({
+  initial,
+  onSave,
+  onRemove,
+  headingOrder,
+  readOnly,
+  usedBy,
+}: {
+  initial: PackageItem[];
+  onSave?: (localId: string | null, values: PackageFormValues) => void;
+  onRemove?: (item: PackageItem) => void;
+  headingOrder?: 2 | 3 | 4;
+  readOnly?: boolean;
+  usedBy?: (item: PackageItem) => readonly string[];
+}) {
   const [items, setItems] = useState(initial);
   return (
     <PackagesSection
       items={items}
+      {...(usedBy ? { usedBy } : {})}
       headingOrder={headingOrder}
       readOnly={readOnly}
       onSave={(localId, values) => {
@@ -36,7 +51,8 @@ function Harness({ initial, onSave, onRemove, headingOrder, readOnly }: { initia
 
 const render = (props: Parameters<typeof Harness>[0]) => renderWithProviders(<Harness {...props} />);
 const bodyRows = () => within(screen.getByRole('table', { name: 'Packages' })).getAllByRole('row').slice(1);
-const idCells = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+// the first cell is the row's checkbox
+const idCells = () => bodyRows().map((row) => within(row).getAllByRole('cell')[1]?.textContent);
 const many = (count: number) => Array.from({ length: count }, (_, index) => item(`l${index}`, `PKG-${String(index).padStart(5, '0')}`));
 
 afterEach(() => cleanup());
@@ -53,9 +69,9 @@ describe('PackagesSection: the table', () => {
     const headers = within(screen.getByRole('table', { name: 'Packages' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Package ID', 'Calcul. Rate', 'Remove', 'Edit']);
+    expect(headers).toEqual(['', 'Package ID', 'Calcul. Rate', 'Remove', 'Edit']);
     expect(idCells()).toEqual(['BRKF', 'KIDS', 'FLAT']);
-    const rules = bodyRows().map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    const rules = bodyRows().map((row) => within(row).getAllByRole('cell')[2]?.textContent);
     expect(rules).toEqual(['Adult', 'Children', 'Person/flat rate/room']);
     expect(screen.queryByText('GONE')).toBeNull();
   });
@@ -115,24 +131,31 @@ describe('PackagesSection: the table', () => {
 });
 
 describe('PackagesSection: the package form', () => {
-  it("adds with the rule ADULT by default: 'Add PMS Package', 'ADD PACKAGE' disabled until something changed", async () => {
+  it("adds with the rule ADULT by default: 'Add PMS Package', 'ADD PACKAGE' always offered, saying what is missing when pressed", async () => {
     const onSave = vi.fn();
     render({ initial: [], onSave });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'ADD PACKAGE PMS' }));
     const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
     const submit = within(dialog).getByRole('button', { name: 'ADD PACKAGE' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
-    expect((within(dialog).getByRole('combobox', { name: /Calculation rule/ }) as HTMLInputElement).value).toBe('Adult');
-    await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), ' BRKF ');
     expect(submit.disabled).toBe(false);
+    expect((within(dialog).getByRole('combobox', { name: /Calculation rule/ }) as HTMLInputElement).value).toBe('Adult');
+    // nothing is flagged before the first press; pressed, the field says what is missing and holds focus
+    const id = within(dialog).getByRole('textbox', { name: /Package ID/ });
+    expect(within(dialog).queryByText('Enter the package ID')).toBeNull();
+    await user.click(submit);
+    expect(within(dialog).getByText('Enter the package ID')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(id));
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(id, ' BRKF ');
+    expect(within(dialog).queryByText('Enter the package ID')).toBeNull();
     await user.click(submit);
     expect(onSave).toHaveBeenCalledWith(null, { externalId: 'BRKF', calculationRule: 'ADULT' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(idCells()).toEqual(['BRKF']);
   });
 
-  it("edits: 'Edit Pms Package Connection' with 'UPDATE', offered once a field changed, replacing the item", async () => {
+  it("edits: 'Edit Pms Package Connection' with 'UPDATE', replacing the item", async () => {
     const onSave = vi.fn();
     render({ initial: [item('a', 'BRKF')], onSave });
     const user = userEvent.setup();
@@ -140,10 +163,9 @@ describe('PackagesSection: the package form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Pms Package Connection' });
     expect((within(dialog).getByRole('textbox', { name: /Package ID/ }) as HTMLInputElement).value).toBe('BRKF');
     const submit = within(dialog).getByRole('button', { name: 'UPDATE' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    expect(submit.disabled).toBe(false);
     await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
     await user.click(screen.getByRole('option', { name: 'Children' }));
-    expect(submit.disabled).toBe(false);
     await user.click(submit);
     expect(onSave).toHaveBeenCalledWith('a', { externalId: 'BRKF', calculationRule: 'CHILDREN' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -159,8 +181,8 @@ describe('PackagesSection: the package form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add PMS Package' });
     const id = within(dialog).getByRole('textbox', { name: /Package ID/ });
     await user.type(id, 'BRKF ');
-    expect(within(dialog).getByText('Another package of this hotel already has this package ID')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    expect(within(dialog).getByText('Another package of this hotel already has this package ID')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Add PMS Package' })).toBeTruthy();
 
@@ -210,5 +232,32 @@ describe('PackagesSection: removal', () => {
     expect(idCells()).toEqual(['KIDS']);
     // focus goes on to the next row, not to the page
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove KIDS' })));
+  });
+
+  it('removes several chosen packages after one confirmation naming the count and the rate codes that include them', async () => {
+    const onRemove = vi.fn();
+    const codes: Record<string, string[]> = { b: ['BB', 'HB'] };
+    render({ initial: [item('a', 'BRKF'), item('b', 'KIDS'), item('c', 'SPA'), item('d', 'PARK')], onRemove, headingOrder: 3, usedBy: (entry) => codes[entry.localId] ?? [] });
+    const user = userEvent.setup();
+    for (const id of ['BRKF', 'KIDS', 'SPA']) await user.click(screen.getByRole('checkbox', { name: `Select ${id}` }));
+    await user.click(screen.getByRole('button', { name: 'Remove selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove 3 packages?' });
+    expect(within(dialog).getByText('These packages will be removed: BRKF, KIDS and SPA.')).toBeTruthy();
+    expect(within(dialog).getByText('KIDS: rate codes BB and HB')).toBeTruthy();
+    expect(within(dialog).getByText('This action cannot be undone and will impact Rate Codes and Package Access that include these packages')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 3 packages' }));
+    expect(onRemove.mock.calls.map((call) => (call[0] as PackageItem).externalId)).toEqual(['BRKF', 'KIDS', 'SPA']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(idCells()).toEqual(['PARK']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Packages' })));
+  });
+
+  it('sorts by package ID and by rule from the column headers', async () => {
+    render({ initial: [item('a', 'SPA', 'PERSON'), item('b', 'BRKF', 'CHILDREN'), item('c', 'kids', 'ADULT')] });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Package ID' }));
+    expect(idCells()).toEqual(['BRKF', 'kids', 'SPA']);
+    await user.click(screen.getByRole('button', { name: 'Calcul. Rate' }));
+    expect(idCells()).toEqual(['kids', 'BRKF', 'SPA']);
   });
 });

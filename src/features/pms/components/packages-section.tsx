@@ -1,9 +1,9 @@
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { CALCULATION_RULE_LABELS, TABLE_PAGE_SIZE, type CalculationRule } from '../../../domain';
-import { t } from '../../../i18n';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { CALCULATION_RULE_LABELS, type CalculationRule } from '../../../domain';
+import { formatList, plural, t } from '../../../i18n';
 import type { DraftScope } from '../../../offline';
-import { AppModal, currentFocus, focusTargetAfterRemoval, TableFrame } from '../../../ui';
+import { AppModal, currentFocus, DataTable, focusTargetAfterRemoval, removalSelection, type DataTableColumn } from '../../../ui';
 import { PackageFormModal } from './package-form-modal';
 
 /** A package as the section shows and edits it (spec section 3: localId matches edits of packages without a uuid). */
@@ -27,6 +27,10 @@ export interface PackagesSectionProps {
   /** add (localId null) or replace the item with that localId */
   onSave(localId: string | null, values: PackageFormValues): void | Promise<void>;
   onRemove(item: PackageItem): void | Promise<void>;
+  /** several packages chosen in the table removed at once (after one confirmation); each by onRemove when absent */
+  onRemoveMany?(items: PackageItem[]): void | Promise<void>;
+  /** the rate codes that include a package: the removal of several names them */
+  usedBy?(item: PackageItem): readonly string[];
   /** heading level and whether to show the title/description block */
   headingOrder?: 2 | 3 | 4;
   readOnly?: boolean;
@@ -46,7 +50,7 @@ type Removing = { item: PackageItem; opener: HTMLElement | null } | null;
  * 'ADD PACKAGE PMS' button, and a table of the packages not removed, 10 a page, filtered by
  * package ID. Add and Edit open the package form; Remove asks first, its main button cancelling.
  */
-export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnly = false, draftScope }: PackagesSectionProps) {
+export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy, headingOrder, readOnly = false, draftScope }: PackagesSectionProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Removing>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -56,6 +60,17 @@ export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnl
   const edit = useCallback((item: PackageItem) => setEditing({ item }), []);
   const askRemoval = useCallback((item: PackageItem) => setRemoving({ item, opener: currentFocus() }), []);
   const fallbackFocus = useCallback(() => heading.current ?? addButton.current, []);
+  // the caller's latest callbacks behind stable ones: the table does not render again when the caller does
+  const latest = useRef({ onRemove, onRemoveMany, usedBy });
+  useEffect(() => {
+    latest.current = { onRemove, onRemoveMany, usedBy };
+  });
+  const removeMany = useCallback((chosen: PackageItem[]) => {
+    const { onRemove: removeOne, onRemoveMany: removeAll } = latest.current;
+    if (removeAll) void removeAll(chosen);
+    else for (const item of chosen) void removeOne(item);
+  }, []);
+  const rateCodesOf = useCallback((item: PackageItem) => latest.current.usedBy?.(item) ?? [], []);
 
   return (
     <Stack gap="md">
@@ -76,7 +91,7 @@ export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnl
           </Button>
         </Group>
       )}
-      <PackagesTable items={items} readOnly={readOnly} onEdit={edit} onRemove={askRemoval} />
+      <PackagesTable items={items} readOnly={readOnly} onEdit={edit} onRemove={askRemoval} onRemoveMany={removeMany} usedBy={rateCodesOf} fallbackFocus={fallbackFocus} />
       {!readOnly && (
         <>
           <PackageFormModal
@@ -99,105 +114,126 @@ interface PackagesTableProps {
   readOnly: boolean;
   onEdit: (item: PackageItem) => void;
   onRemove: (item: PackageItem) => void;
+  /** several chosen packages removed at once, after one confirmation */
+  onRemoveMany: (items: PackageItem[]) => void;
+  usedBy?: ((item: PackageItem) => readonly string[]) | undefined;
+  fallbackFocus: () => HTMLElement | null;
 }
 
 /**
- * The packages table: its own filter and page, so typing in the filter renders only this. The
- * packages not removed, with their lowercase ID, are worked out once per list; a keystroke is one
- * pass over them, and only the 10 rows of the page are rendered.
+ * The packages table (the shared DataTable): the packages not removed, filtered by package ID,
+ * sorted by a column, 10 a page or as many as chosen; only the rows of the page are rendered, and
+ * the table renders again only when the packages change, not when a modal opens.
  */
-const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onRemove }: PackagesTableProps) {
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
-
-  const shownItems = useMemo(() => items.filter((item) => !item.deleted).map((item) => ({ item, key: item.externalId.toLocaleLowerCase() })), [items]);
-  const needle = filter.trim().toLocaleLowerCase();
-  const matching = useMemo(() => (needle === '' ? shownItems : shownItems.filter((entry) => entry.key.includes(needle))), [shownItems, needle]);
-
-  const pages = Math.max(1, Math.ceil(matching.length / TABLE_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const rows = matching.slice((current - 1) * TABLE_PAGE_SIZE, current * TABLE_PAGE_SIZE);
+const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onRemove, onRemoveMany, usedBy, fallbackFocus }: PackagesTableProps) {
+  const shownItems = useMemo(() => items.filter((item) => !item.deleted), [items]);
+  const columns = useMemo<DataTableColumn<PackageItem>[]>(() => {
+    const listed: DataTableColumn<PackageItem>[] = [
+      {
+        key: 'id',
+        header: t('packages.column.id'),
+        sort: (item) => item.externalId,
+        cell: (item) => (
+          <Group gap="xs" wrap="nowrap">
+            <Text span inherit>
+              {item.externalId}
+            </Text>
+            {item.pending === true && (
+              <Badge size="xs" variant="light" color="blue">
+                {t('packages.pendingSync')}
+              </Badge>
+            )}
+          </Group>
+        ),
+      },
+      { key: 'rule', header: t('packages.column.rule'), sort: (item) => CALCULATION_RULE_LABELS[item.calculationRule], cell: (item) => CALCULATION_RULE_LABELS[item.calculationRule] },
+    ];
+    if (readOnly) return listed;
+    return [
+      ...listed,
+      {
+        key: 'remove',
+        header: t('packages.column.remove'),
+        cell: (item) => (
+          <Button size="xs" variant="subtle" color="red" aria-label={t('packages.remove', { id: item.externalId })} onClick={() => onRemove(item)}>
+            {t('packages.column.remove')}
+          </Button>
+        ),
+      },
+      {
+        key: 'edit',
+        header: t('packages.column.edit'),
+        cell: (item) => (
+          <Button size="xs" variant="light" aria-label={t('packages.edit', { id: item.externalId })} onClick={() => onEdit(item)}>
+            {t('packages.column.edit')}
+          </Button>
+        ),
+      },
+    ];
+  }, [readOnly, onEdit, onRemove]);
+  const selection = useMemo(
+    () =>
+      readOnly
+        ? undefined
+        : removalSelection<PackageItem>({
+            rowLabel: (item) => t('table.select', { name: item.externalId }),
+            confirm: (chosen) => ({
+              title: plural('packages.removeMany', chosen.length),
+              message: <RemoveManyText chosen={chosen} usedBy={usedBy} />,
+              confirmLabel: plural('packages.removeManyConfirm', chosen.length),
+              cancelLabel: t('packages.removeCancel'),
+            }),
+            remove: onRemoveMany,
+            fallbackFocus,
+          }),
+    [readOnly, usedBy, onRemoveMany, fallbackFocus],
+  );
 
   return (
-    <Stack gap="md">
-      <TextInput
-        type="search"
-        aria-label={t('packages.filter')}
-        placeholder={t('packages.filterPlaceholder')}
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <TableFrame label={t('packages.table')}>
-        <Table striped highlightOnHover aria-label={t('packages.table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('packages.column.id')}</Table.Th>
-              <Table.Th>{t('packages.column.rule')}</Table.Th>
-              {!readOnly && <Table.Th>{t('packages.column.remove')}</Table.Th>}
-              {!readOnly && <Table.Th>{t('packages.column.edit')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map(({ item }) => (
-              <Table.Tr key={item.localId}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text span inherit>
-                      {item.externalId}
-                    </Text>
-                    {item.pending === true && (
-                      <Badge size="xs" variant="light" color="blue">
-                        {t('packages.pendingSync')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{CALCULATION_RULE_LABELS[item.calculationRule]}</Table.Td>
-                {!readOnly && (
-                  <Table.Td>
-                    <Button size="xs" variant="subtle" color="red" aria-label={t('packages.remove', { id: item.externalId })} onClick={() => onRemove(item)}>
-                      {t('packages.column.remove')}
-                    </Button>
-                  </Table.Td>
-                )}
-                {!readOnly && (
-                  <Table.Td>
-                    <Button size="xs" variant="light" aria-label={t('packages.edit', { id: item.externalId })} onClick={() => onEdit(item)}>
-                      {t('packages.column.edit')}
-                    </Button>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableFrame>
-      <div role="status">
-        {rows.length === 0 && (
-          <Text c="dimmed" ta="center" py="md">
-            {shownItems.length > 0 && needle !== '' ? t('table.noMatch', { query: filter.trim() }) : t('packages.empty')}
-          </Text>
-        )}
-      </div>
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            aria-label={t('table.pagination')}
-            getItemProps={(number) => ({ 'aria-label': t('table.page', { page: number }) })}
-            getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
-          />
-        </Group>
-      )}
-    </Stack>
+    <DataTable
+      rows={shownItems}
+      columns={columns}
+      rowKey={rowKeyOf}
+      searchText={externalIdOf}
+      searchPlaceholder={t('packages.filterPlaceholder')}
+      searchLabel={t('packages.filter')}
+      emptyText={t('packages.empty')}
+      label={t('packages.table')}
+      selection={selection}
+    />
   );
 });
+
+const rowKeyOf = (item: PackageItem) => item.localId;
+const externalIdOf = (item: PackageItem) => item.externalId;
+
+/** What removing the chosen packages does: which they are, and which rate codes include any of them. */
+function RemoveManyText({ chosen, usedBy }: { chosen: readonly PackageItem[]; usedBy?: ((item: PackageItem) => readonly string[]) | undefined }) {
+  const inUse = usedBy ? chosen.flatMap((item) => {
+    const codes = usedBy(item);
+    return codes.length === 0 ? [] : [{ item, codes }];
+  }) : [];
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('packages.removeManyText', { ids: formatList(chosen.map((item) => item.externalId)) })}</Text>
+      {inUse.length > 0 && (
+        <>
+          <Text size="sm" fw={600}>
+            {t('packages.removeManyInUse')}
+          </Text>
+          <List size="sm">
+            {inUse.map(({ item, codes }) => (
+              <List.Item key={item.localId}>{t('packages.removeManyUsedBy', { id: item.externalId, codes: formatList(codes) })}</List.Item>
+            ))}
+          </List>
+        </>
+      )}
+      <Text size="sm" c="red.9">
+        {t('packages.removeManyWarning')}
+      </Text>
+    </Stack>
+  );
+}
 
 interface RemovePackageModalProps {
   /** the package asked about and the control that asked (its row's Remove button), or null (closed) */

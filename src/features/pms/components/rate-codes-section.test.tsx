@@ -50,7 +50,7 @@ describe('RateCodesSection', () => {
     expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false);
     const headers = within(table()).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Alias', 'Packages', 'Remove', 'Edit']);
+    expect(headers).toEqual(['', 'Alias', 'Packages', 'Remove', 'Edit']);
   });
 
   it('offers Import once there is a hotel to import into', async () => {
@@ -118,6 +118,27 @@ describe('RateCodesSection', () => {
     expect(within(table()).getByRole('cell', { name: 'BB' })).toBeTruthy();
   });
 
+  it('picks the highlighted match with Enter; the package error sits above the picker, where its list never covers it', async () => {
+    const { user, onChange } = setup();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create rate code' });
+    await user.type(within(dialog).getByRole('textbox', { name: /ID/ }), 'BB');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = within(dialog).getByText('* Select at least one package');
+    const picker = within(dialog).getByRole('combobox', { name: /Packages/ });
+    // the list opens below the field: the error comes before the field
+    expect(error.compareDocumentPosition(picker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(picker);
+    await user.type(picker, 'PKG7');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'PKG7' }).getAttribute('data-combobox-selected')).not.toBeNull());
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByText('* Select at least one package')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(onChange.mock.calls[0]?.[0][0]).toMatchObject({ name: 'BB', packages: ['pkg-7'] });
+  });
+
   it('warns about packages that are gone and drops them when an edit is saved', async () => {
     const stale: RateCodeItem = { ...bar, packages: ['pkg-1', 'gone-1'] };
     const { user, onChange } = setup({ items: [stale] });
@@ -143,5 +164,24 @@ describe('RateCodesSection', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove RACK' })).getByRole('button', { name: 'Remove' }));
     expect(onChange).toHaveBeenCalledWith([bar]);
     await waitFor(() => expect(within(table()).queryByRole('cell', { name: 'RACK' })).toBeNull());
+  });
+
+  it('removes several chosen codes at once after one confirmation naming the count, and sorts by alias', async () => {
+    const half: RateCodeItem = { localId: 'rc-3', uuid: null, name: 'HALF', packages: ['pkg-2'] };
+    const { onChange, user } = setup({ items: [rack, bar, half] });
+    await user.click(within(table()).getByRole('button', { name: 'Alias' }));
+    const aliases = () => within(table()).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(aliases()).toEqual(['BAR', 'HALF', 'RACK']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select RACK' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select BAR' }));
+    await user.click(screen.getByRole('button', { name: 'Remove selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove 2 rate codes?' });
+    expect(within(dialog).getByText('These rate codes will be removed: RACK and BAR.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 2 rate codes' }));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.calls[0]?.[0].map((code) => code.name)).toEqual(['HALF']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(aliases()).toEqual(['HALF']);
   });
 });

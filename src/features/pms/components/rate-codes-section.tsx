@@ -1,11 +1,18 @@
 import { useId, useMemo, useState } from 'react';
 import { Alert, Button, Group, HoverCard, List, MultiSelect, Stack, Text } from '@mantine/core';
 import { externalIdKey, RATE_CODE_PACKAGE_PREVIEW } from '../../../domain';
-import { t } from '../../../i18n';
+import { formatList, plural, t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import type { PackageRef, RateCodeItem } from './hotel-items';
 import { RateCodeImportModal } from './rate-code-import-modal';
-import { useWizardList, WizardItemForm, wizardListWords } from './wizard-list';
+import { useWizardList, WizardItemForm, wizardListWords, type RemoveManyWords } from './wizard-list';
+
+/** Removing several rate codes at once: one confirmation naming the count. */
+const REMOVE_MANY_WORDS: RemoveManyWords = {
+  title: (count) => plural('rateCodes.removeMany', count),
+  text: (names) => t('rateCodes.removeManyText', { names: formatList(names) }),
+  confirm: (count) => plural('rateCodes.removeManyConfirm', count),
+};
 
 /** A rate code ID's longest form (the gateway's rule). */
 const RATE_CODE_ID_MAX = 100;
@@ -38,7 +45,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
   const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);
 
   const columns: DataTableColumn<RateCodeItem>[] = [
-    { key: 'alias', header: t('rateCodes.column.alias'), cell: (item) => item.name },
+    { key: 'alias', header: t('rateCodes.column.alias'), cell: (item) => item.name, sort: (item) => item.name },
     {
       key: 'packages',
       header: t('rateCodes.column.packages'),
@@ -85,7 +92,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
           {t('rateCodes.loadFailed', { message: loadError })}
         </Alert>
       ) : (
-        list.table(columns)
+        list.table(columns, { removeMany: REMOVE_MANY_WORDS })
       )}
       {list.modal(700, (item, onSave, onClose) => <RateCodeForm item={item} items={items} packages={packages} onSave={onSave} onClose={onClose} />)}
       {importTarget !== null && (
@@ -169,6 +176,11 @@ function RateCodeForm({ item, items, packages, onSave, onClose }: RateCodeFormPr
         hidePickedOptions
         limit={PACKAGE_OPTIONS_SHOWN}
         maxDropdownHeight={220}
+        // typing highlights the first match, so Enter picks it
+        selectFirstOptionOnChange
+        // the error sits above the field and the list opens below it, never flipping up: it never covers the error
+        inputWrapperOrder={['label', 'description', 'error', 'input']}
+        comboboxProps={{ position: 'bottom', middlewares: { flip: false, shift: true } }}
         nothingFoundMessage={t('inputs.select.nothingFound')}
         data={data}
         value={selected}

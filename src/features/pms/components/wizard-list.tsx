@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { t } from '../../../i18n';
-import { CheckedForm, confirmRemoval, DataTable, FormModal, type ConfirmRemovalOptions, type DataTableColumn } from '../../../ui';
+import { CheckedForm, confirmRemoval, DataTable, FormModal, removalSelection, type ConfirmRemovalOptions, type DataTableColumn } from '../../../ui';
 
 /** An item of a list the hotel wizard saves with the hotel: a local id, the gateway's uuid once saved, and its name. */
 interface WizardItem {
@@ -26,6 +26,13 @@ export interface WizardListWords {
   missing: string;
   cancel: string;
   save: string;
+}
+
+/** The words of removing several items of a wizard list at once: the title and button name the count. */
+export interface RemoveManyWords {
+  title(count: number): string;
+  text(names: readonly string[]): string;
+  confirm(count: number): string;
 }
 
 /** The words of the wizard list `section` of the catalogue (its keys named alike: `rateCodes.title`, `accessControl.title`, …). */
@@ -82,17 +89,31 @@ export function useWizardList<Item extends WizardItem, Value extends object>(ite
       </Button>
     ),
   };
-  const table = (columns: DataTableColumn<Item>[]) => (
-    <DataTable
-      rows={items}
-      columns={columns}
-      rowKey={(item) => item.localId}
-      searchText={(item) => item.name}
-      searchPlaceholder={words.search}
-      emptyText={words.empty}
-      label={words.title}
-    />
-  );
+  const removeMany = (chosen: readonly Item[]) => onChange(items.filter((other) => !chosen.some((item) => item.localId === other.localId)));
+  /** the table; with `removeMany` words, several rows can be chosen and removed after one confirmation naming the count */
+  const table = (columns: DataTableColumn<Item>[], options: { removeMany?: RemoveManyWords } = {}) => {
+    const many = options.removeMany;
+    return (
+      <DataTable
+        rows={items}
+        columns={columns}
+        rowKey={(item) => item.localId}
+        searchText={(item) => item.name}
+        searchPlaceholder={words.search}
+        emptyText={words.empty}
+        label={words.title}
+        selection={
+          many &&
+          removalSelection<Item>({
+            rowLabel: (item) => t('table.select', { name: item.name }),
+            confirm: (chosen) => ({ title: many.title(chosen.length), message: many.text(chosen.map((item) => item.name)), confirmLabel: many.confirm(chosen.length) }),
+            remove: removeMany,
+            fallbackFocus: () => heading.current,
+          })
+        }
+      />
+    );
+  };
   /** the list's heading (where focus goes when no row is left), with its buttons beside it */
   const header = (actions: ReactNode) => (
     <Group justify="space-between">

@@ -56,7 +56,8 @@ const idCells = (element: HTMLElement) =>
   within(element)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    // the first cell is the row's checkbox
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
 
 const packageId = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /Package ID/ }) as HTMLInputElement;
 /** Opens the add form (or the edit form of `id`); it is ready when its fields are (its draft was read). */
@@ -161,7 +162,7 @@ describe('PackagesPage: packages through the outbox', () => {
     render();
     const user = userEvent.setup();
     const dialog = await openForm(user);
-    expect((within(dialog).getByRole('button', { name: 'ADD PACKAGE' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'ADD PACKAGE' }) as HTMLButtonElement).disabled).toBe(false);
     await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'BRKF');
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -180,7 +181,6 @@ describe('PackagesPage: packages through the outbox', () => {
     const user = userEvent.setup();
     const dialog = await openForm(user, 'BRKF');
     const update = within(dialog).getByRole('button', { name: 'UPDATE' }) as HTMLButtonElement;
-    expect(update.disabled).toBe(true);
     await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
     await user.click(screen.getByRole('option', { name: 'Person/flat rate/room' }));
     await user.click(update);
@@ -188,6 +188,31 @@ describe('PackagesPage: packages through the outbox', () => {
     expect(await outbox()).toMatchObject([{ method: 'PUT', path: `${packagesPath(HOTEL_A)}/${brkf.uuid}`, ifMatch: 1, body: { externalId: 'BRKF', calculationRule: 'PERSON' } }]);
     const row = (await screen.findByText('Person/flat rate/room')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Waiting to sync')).toBeTruthy();
+  });
+
+  it('removes several chosen packages with one confirmation naming the count and the rate codes that include them: queued DELETEs, one notice', async () => {
+    signedIn();
+    const brkf = pkg(HOTEL_A, 'BRKF');
+    const kids = pkg(HOTEL_A, 'KIDS', 'CHILDREN');
+    const spa = pkg(HOTEL_A, 'SPA');
+    const code = { uuid: '00000000-0000-4000-8000-00000000c0de', orgUuid: ORG, hotelUuid: HOTEL_A, name: 'FAMILY', externalId: 'FAMILY', packages: [kids.uuid], version: 1 };
+    gatewayWith([hotelA], { [HOTEL_A]: [brkf, kids, spa] }, (call) => (call.path.split('?')[0] === `/organization/${ORG}/hotel/${HOTEL_A}/pms-rate-code` ? json(200, { data: [code] }) : undefined));
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select BRKF' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select KIDS' }));
+    await user.click(screen.getByRole('button', { name: 'Remove selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove 2 packages?' });
+    expect(within(dialog).getByText('These packages will be removed: BRKF and KIDS.')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByText('KIDS: rate codes FAMILY')).toBeTruthy());
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 2 packages' }));
+    await waitFor(async () => expect((await outbox()).map((entry) => [entry.method, entry.path])).toEqual([
+      ['DELETE', `${packagesPath(HOTEL_A)}/${brkf.uuid}`],
+      ['DELETE', `${packagesPath(HOTEL_A)}/${kids.uuid}`],
+    ]));
+    await waitFor(() => expect(idCells(screen.getByRole('table', { name: 'Packages' }))).toEqual(['SPA']));
+    // one notice for both, not one per package
+    expect(await screen.findByText(/^(2 packages will be removed when the gateway is reachable|Removal of 2 packages sent)/)).toBeTruthy();
   });
 
   it('refuses a package ID the hotel already has, saying so, and queues nothing', async () => {

@@ -3,12 +3,12 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Alert, Anchor, Select, Stack, Text, Title } from '@mantine/core';
 import { PMS_PACKAGE_KIND } from '../../../domain';
 import { useSession } from '../../../api';
-import { t } from '../../../i18n';
-import { describeOutboxError, whenSettled, type DraftScope } from '../../../offline';
+import { plural, t } from '../../../i18n';
+import { describeOutboxError, whenSettled, type DraftScope, type SendOutcome } from '../../../offline';
 import { FailedRemovals, loadFailureOf, notify, OfflineNotice, RecordListStatus, usePageTitle } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, showSaveOutcome } from '../../../ui/save-outcome';
 import { useOrganizationName } from '../api/pms-connections';
-import { hotelScopeOf, pmsPackages, type PmsPackageRow } from '../api/hotel-resources';
+import { hotelScopeOf, pmsPackages, rateCodes, type PmsPackageRow } from '../api/hotel-resources';
 import { organizationUnitsPath, useOrganizationUnits } from '../api/hotel-wizard-data';
 import { PackagesSection, type PackageFormValues, type PackageItem } from '../components/packages-section';
 
@@ -25,6 +25,16 @@ function useHotels(org: string) {
   );
   return { query, hotels };
 }
+
+/** What a package's removal became, in the catalogue's words. */
+const removalTexts = (row: PmsPackageRow) => ({
+  removed: t('packages.removed', { id: row.externalId }),
+  queued: t('packages.removeQueued', { id: row.externalId }),
+  waiting: t('packages.removeWaiting', { id: row.externalId }),
+  refused: (message: string) => t('packages.removeRefused', { id: row.externalId, message }),
+  fallback: t('packages.deleteFailedDefault'),
+  conflict: t('packages.removeConflict', { id: row.externalId }),
+});
 
 /** Why a list could not be shown: its alert's title and text (spec section 8). */
 const loadFailure = (error: unknown) =>
@@ -162,21 +172,34 @@ function HotelPackages({ org, hotel }: { org: string; hotel: string }) {
       if (userUuid === null || !row) return;
       const queued = await pmsPackages.queueDelete(scope, userUuid, row);
       const outcome = await whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS);
-      showRemovalOutcome(
-        outcome,
-        {
-          removed: t('packages.removed', { id: row.externalId }),
-          queued: t('packages.removeQueued', { id: row.externalId }),
-          waiting: t('packages.removeWaiting', { id: row.externalId }),
-          refused: (message) => t('packages.removeRefused', { id: row.externalId, message }),
-          fallback: t('packages.deleteFailedDefault'),
-          conflict: t('packages.removeConflict', { id: row.externalId }),
-        },
-        openSync,
-      );
+      showRemovalOutcome(outcome, removalTexts(row), openSync);
     },
     [userUuid, byUuid, scope, openSync],
   );
+
+  /** several at once: one notice per outcome that went alike ('3 packages removed'), each refusal or conflict on its own */
+  const removeMany = useCallback(
+    async (items: PackageItem[]) => {
+      const chosen = items.flatMap((item) => byUuid.get(item.localId) ?? []);
+      if (userUuid === null || chosen.length === 0) return;
+      const queued: { row: PmsPackageRow; seq: number }[] = [];
+      for (const row of chosen) queued.push({ row, seq: (await pmsPackages.queueDelete(scope, userUuid, row)).seq });
+      const outcomes = await Promise.all(queued.map(async ({ row, seq }) => ({ row, outcome: await whenSettled(seq, SAVE_VERDICT_WAIT_MS) })));
+      const counted = (kind: SendOutcome['kind']) => outcomes.filter(({ outcome }) => outcome.kind === kind).length;
+      const applied = counted('applied');
+      const unreachable = counted('unreachable');
+      const waiting = counted('waiting');
+      if (applied > 0) notify(plural('packages.removedMany', applied));
+      if (unreachable > 0) notify(plural('packages.removeQueuedMany', unreachable), 'waiting');
+      if (waiting > 0) notify(plural('packages.removeWaitingMany', waiting), 'waiting');
+      for (const { row, outcome } of outcomes) if (outcome.kind === 'refused' || outcome.kind === 'conflict') showRemovalOutcome(outcome, removalTexts(row), openSync);
+    },
+    [userUuid, byUuid, scope, openSync],
+  );
+
+  // the rate codes that include a package, named when several packages are removed at once
+  const codes = rateCodes.useRows(scope).rows;
+  const usedBy = useCallback((item: PackageItem) => (codes ?? []).filter((code) => code.removal === null && code.packages.includes(item.localId)).map((code) => code.name), [codes]);
 
   const failure = query.isError ? loadFailure(query.error) : null;
 
@@ -185,7 +208,7 @@ function HotelPackages({ org, hotel }: { org: string; hotel: string }) {
       <OfflineNotice path={pmsPackages.path(scope)} />
       <FailedRemovals entries={failedDeletes} title={t('packages.errorMessage')} fallback={t('packages.deleteFailedDefault')} />
       <RecordListStatus pending={query.isPending} loading={t('packages.loading')} failure={failure} />
-      {items !== null && <PackagesSection items={items} onSave={save} onRemove={remove} headingOrder={2} readOnly={userUuid === null} draftScope={draftScope} />}
+      {items !== null && <PackagesSection items={items} onSave={save} onRemove={remove} onRemoveMany={removeMany} usedBy={usedBy} headingOrder={2} readOnly={userUuid === null} draftScope={draftScope} />}
     </Stack>
   );
 }

@@ -44,9 +44,9 @@ export function PmsPage() {
   const { heading, addButton, body } = useRecordList<PmsConnectionRow>({
     ...declaration,
     columns: () => [
-      { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type) },
-      { key: 'host', header: t('pms.column.host'), cell: (row) => row.host },
-      { key: 'port', header: t('pms.column.port'), cell: (row) => row.port },
+      { key: 'type', header: t('pms.column.type'), cell: (row) => pmsConnectionTypeLabel(row.type), sort: (row) => pmsConnectionTypeLabel(row.type) },
+      { key: 'host', header: t('pms.column.host'), cell: (row) => row.host, sort: (row) => row.host },
+      { key: 'port', header: t('pms.column.port'), cell: (row) => row.port, sort: (row) => row.port },
       {
         key: 'pairing',
         header: t('pairing.column'),

@@ -70,10 +70,10 @@ export function PosPage() {
       ),
     },
     columns: () => [
-      { key: 'unit', header: t('pos.column.unit'), cell: unitOf },
+      { key: 'unit', header: t('pos.column.unit'), cell: unitOf, sort: unitOf },
       { key: 'devices', header: t('pos.column.devices'), cell: (row) => row.deviceAliases.join(', ') || t('pos.noDevices') },
-      { key: 'catalog', header: t('pos.column.catalogVersion'), cell: (row) => row.catalogVersion },
-      { key: 'lastSync', header: t('pos.column.lastSync'), cell: (row) => (row.lastSync === null ? t('pos.neverSynced') : formatDateTime(row.lastSync)) },
+      { key: 'catalog', header: t('pos.column.catalogVersion'), cell: (row) => row.catalogVersion, sort: (row) => row.catalogVersion },
+      { key: 'lastSync', header: t('pos.column.lastSync'), cell: (row) => (row.lastSync === null ? t('pos.neverSynced') : formatDateTime(row.lastSync)), sort: (row) => row.lastSync },
       {
         key: 'reset',
         header: t('pos.column.reset'),

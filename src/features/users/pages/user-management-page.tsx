@@ -120,10 +120,11 @@ export function UserManagementPage() {
   // a declaration, hoisted: the list reads its columns while it is set up
   function columns(open: (row: UserRow) => void): DataTableColumn<UserRow>[] {
     return [
-    { key: 'telephone', header: t('users.column.telephone'), cell: (row) => row.telephone ?? '' },
+    { key: 'telephone', header: t('users.column.telephone'), cell: (row) => row.telephone ?? '', sort: (row) => row.telephone },
     {
       key: 'status',
       header: t('users.column.status'),
+      sort: (row) => t(`users.status.${row.status}`),
       cell: (row) => (
         <Badge color={STATUS_COLOR[row.status]} variant="light" style={{ width: 'max-content', maxWidth: 'none' }}>
           {t(`users.status.${row.status}`)}
