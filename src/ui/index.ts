@@ -35,6 +35,7 @@ export {
   ModeTextInput,
   PackageListInput,
   placementMessageText,
+  RegionalFields,
   TimeMaskInput,
   TimeZoneSelect,
   TipPercentagesInput,
@@ -44,6 +45,7 @@ export {
   type DualListSelectorProps,
   type MaskedInputProps,
   type ModeTextInputProps,
+  type RegionalFieldsProps,
   type RegionalSelectProps,
   type TriStateSwitchProps,
 } from './inputs';
