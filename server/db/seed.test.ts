@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENCIES, newPasswordProblems, PERMISSIONS, pmsConnectionInputSchema } from '../../src/domain/index';
+import { CURRENCIES, newPasswordProblems, PERMISSIONS, pmsConnectionInputSchema, TIME_ZONES } from '../../src/domain/index';
 import { verifyPassword } from '../auth/passwords';
 import type { TestDatabase } from '../test-helpers';
 import { createTestDatabase } from '../test-helpers';
@@ -90,8 +90,12 @@ describe('seedDatabase', () => {
       for (const service of services) expect(service.hotelsAndPackages.every((entry) => entry.hotelDefinitionUuid === definition?.uuid && live.has(entry.pmsPackageUuid))).toBe(true);
     }
     // regional settings come from the organization, and one hotel overrides them
-    expect(org?.attributes).toMatchObject({ LOCALE: 'en-GB', CURRENCY: 'EUR', TIME_ZONE: 'Europe/Lisbon' });
+    expect(org?.attributes).toMatchObject({ LOCALE: 'en-GB', CURRENCY: 'EUR', TIME_ZONE: 'Europe/London' });
     expect(CURRENCIES).toContain(org?.attributes.CURRENCY);
+    // every seeded zone is one of the time-zone list's values, so each shows with its label
+    const zones = [org?.attributes.TIME_ZONE, ...units.map((unit) => unit.attributes.TIME_ZONE)].filter((zone) => zone !== undefined && zone !== null);
+    expect(zones.length).toBeGreaterThan(1);
+    for (const zone of zones) expect(TIME_ZONES.map((entry) => entry.value)).toContain(zone);
     expect(ofType('HOTEL').find((hotel) => hotel.name === 'Sunset Bay Resort')?.attributes).toMatchObject({ LOCALE: 'en-US', CURRENCY: 'USD', TIME_ZONE: 'America/New_York' });
     for (const venue of ofType('VENUE')) expect(byUuid.get(venue.parentUuid ?? '')?.type).toBe('HOTEL');
     for (const rc of ofType('REVENUE_CENTER')) {

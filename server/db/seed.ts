@@ -87,7 +87,7 @@ interface DemoUnit {
 export const DEMO_ORGANIZATION_ATTRIBUTES: Attributes = {
   LOCALE: 'en-GB',
   CURRENCY: 'EUR',
-  TIME_ZONE: 'Europe/Lisbon',
+  TIME_ZONE: 'Europe/London',
   WEBSITE: 'https://demo-hospitality.example',
   POI_TIP_ENABLED: 'true',
   POI_TIP_PERCENTAGES: '[10,12.5,15]',

@@ -271,7 +271,7 @@ describe('the hotel save', () => {
     return {
       ids,
       body: {
-        hotel: { parentUuid: null, attributes: { NAME: 'Wizard Hotel', PMS_PROPERTY_ID: 'WIZ01' } },
+        hotel: { parentUuid: null, attributes: { NAME: 'Wizard Hotel', PMS_PROPERTY_ID: 'WIZ01', LOCALE: 'fr-FR', CURRENCY: 'GBP', TIME_ZONE: 'Europe/Paris' } },
         hotelDefinition: { uuid: ids.definition, name: 'Wizard Hotel', externalId: 'WIZ01', pmsConnectionUuid: connection, hotelUuid: hotel, isRoomCardReadingEnabled: true, contactlessCardType: 'MIFARE_CLASSIC', contactlessCardPassword: '0123456789AB' },
         packages: {
           newPackages: [
@@ -294,6 +294,8 @@ describe('the hotel save', () => {
     expect(response.statusCode).toBe(201);
     const saved = response.json() as HotelBundle;
     expect(saved.hotel).toMatchObject({ uuid: hotel, type: 'HOTEL', name: 'Wizard Hotel', version: 1 });
+    // the regional information of the wizard's regional stage is the hotel's own
+    expect(saved.hotel.attributes).toMatchObject({ LOCALE: 'fr-FR', CURRENCY: 'GBP', TIME_ZONE: 'Europe/Paris' });
     expect(saved.hotelDefinition).toMatchObject({ externalId: 'WIZ01', contactlessCardPassword: '0123456789AB', contactlessCardKeyId: null });
     expect(saved.packages.map((item) => item.externalId)).toEqual(['BB', 'LATE', 'SPA']);
     expect(saved.rateCodes.map((code) => code.name)).toEqual(['BAR', 'RO']);
@@ -302,6 +304,16 @@ describe('the hotel save', () => {
     expect(replay.statusCode).toBe(201);
     const [packagesStored] = await t.db.select({ n: count() }).from(pmsPackages).where(eq(pmsPackages.hotelUuid, hotel));
     expect(packagesStored?.n).toBe(3);
+  });
+
+  it('refuses a new hotel whose regional information is not valid, and creates nothing', async () => {
+    const hotel = randomUUID();
+    const { body } = wizard(hotel);
+    const response = await save(hotel, { ...body, hotel: { parentUuid: null, attributes: { NAME: 'Wizard Hotel', TIME_ZONE: 'Mars/Olympus_Mons' } } });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('TIME_ZONE');
+    const [stored] = await t.db.select({ n: count() }).from(organizationalUnits).where(eq(organizationalUnits.uuid, hotel));
+    expect(stored?.n).toBe(0);
   });
 
   it('edits over the hotel version: a stale one gets 412 with the whole hotel; a part that fails leaves everything as it was', async () => {

@@ -5,10 +5,23 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { canSetupOrganization, unitListResponseSchema, unitSetupRule, type Unit } from '../domain';
+import { canSetupOrganization, organizationDetailSchema, unitListResponseSchema, unitSetupRule, type Unit } from '../domain';
 // by path (not re-exported from ./index, which they import)
 import { parseAnswer, request, useSession } from './index';
 import { useProfile } from './profile';
+
+/**
+ * GET /organization/{uuid}?inheritAttributes=TRUE: the organization, its own attributes and its
+ * tree; what a new unit inherits at the top (the unit screens and the hotel create read it).
+ */
+export function useOrganizationDetail(org: string | undefined) {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['organization', session?.uuid ?? null, org ?? ''] as const,
+    queryFn: async ({ signal }) => parseAnswer(organizationDetailSchema, await request(`/organization/${org ?? ''}?inheritAttributes=TRUE`, { signal })),
+    enabled: session !== null && Boolean(org),
+  });
+}
 
 export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE`;
 

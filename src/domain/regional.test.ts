@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from './constants';
-import { COUNTRY_CODES, isCountryCode, isCurrency, isLocale, isTimeZone, LOCALES, TIME_ZONES } from './regional';
+import { COUNTRY_CODES, isCountryCode, isCurrency, isLocale, isTimeZone, LOCALES, regionalAttributes, regionalChoice, regionalComplete, regionalShown, TIME_ZONES, timeZoneLabel } from './regional';
 
 /** The zone's offset from UTC in minutes at `instant`, as the runtime's time-zone data has it. */
 function offsetAt(zone: string, instant: string): number {
@@ -42,6 +42,18 @@ describe('time zones', () => {
     }
   });
 
+  it('labels any other zone as the list labels its own, by its standard offset and city; a value that is no zone stays as it is', () => {
+    expect(timeZoneLabel('Europe/Paris')).toBe('(GMT+01:00) Paris');
+    expect(timeZoneLabel('Europe/Lisbon')).toBe('(GMT+00:00) Lisbon');
+    expect(timeZoneLabel('Asia/Kolkata')).toBe('(GMT+05:30) Kolkata');
+    expect(timeZoneLabel('America/Argentina/Buenos_Aires')).toBe('(GMT-03:00) Buenos Aires');
+    // southern summer time: the standard offset is July's
+    expect(timeZoneLabel('Australia/Melbourne')).toBe('(GMT+10:00) Melbourne');
+    expect(timeZoneLabel('Etc/GMT-3')).toBe('(GMT+03:00)');
+    expect(timeZoneLabel('UTC')).toBe('(GMT+00:00)');
+    expect(timeZoneLabel('Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
+  });
+
   it('accepts any IANA zone spelled as the database spells it, and nothing else', () => {
     expect(isTimeZone('Europe/Lisbon')).toBe(true);
     expect(isTimeZone('Asia/Kolkata')).toBe(true);
@@ -73,5 +85,30 @@ describe('countries', () => {
     expect(isCountryCode('SG')).toBe(true);
     expect(isCountryCode('UK')).toBe(false); // the United Kingdom is GB
     expect(isCountryCode('EU')).toBe(false);
+  });
+});
+
+describe('regional information of a new unit', () => {
+  const inherited = { LOCALE: { value: 'en-GB', fromName: 'Harbour View Hotel' }, CURRENCY: { value: 'EUR', fromName: 'Demo Group' }, TIME_ZONE: { value: 'Europe/London', fromName: 'Demo Group' } };
+
+  it('shows what is inherited, and from where, until the unit sets its own; a cleared value is none', () => {
+    expect(regionalShown({}, inherited, 'LOCALE')).toEqual({ value: 'en-GB', from: 'Harbour View Hotel' });
+    expect(regionalShown({ LOCALE: 'fr-FR' }, inherited, 'LOCALE')).toEqual({ value: 'fr-FR', from: null });
+    expect(regionalShown({ LOCALE: '' }, inherited, 'LOCALE')).toEqual({ value: null, from: null });
+    expect(regionalShown({}, {}, 'TIME_ZONE')).toEqual({ value: null, from: null });
+  });
+
+  it('is complete with all three, own or inherited', () => {
+    expect(regionalComplete({}, inherited)).toBe(true);
+    expect(regionalComplete({ CURRENCY: '' }, inherited)).toBe(false);
+    expect(regionalComplete({ LOCALE: 'en-US', CURRENCY: 'USD' }, { TIME_ZONE: inherited.TIME_ZONE })).toBe(true);
+    expect(regionalComplete({ LOCALE: 'en-US', CURRENCY: 'USD' }, {})).toBe(false);
+  });
+
+  it('inherits again when the inherited value is chosen, and writes only what the unit sets', () => {
+    expect(regionalChoice('EUR', inherited, 'CURRENCY')).toBeNull();
+    expect(regionalChoice('GBP', inherited, 'CURRENCY')).toBe('GBP');
+    expect(regionalChoice(null, inherited, 'CURRENCY')).toBe('');
+    expect(regionalAttributes({ LOCALE: 'fr-FR', CURRENCY: null, TIME_ZONE: '' })).toEqual({ LOCALE: 'fr-FR' });
   });
 });

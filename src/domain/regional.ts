@@ -111,6 +111,87 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** The zone's offset from UTC in minutes at `instant`, as this runtime's time-zone data has it; null when it has none. */
+function offsetAt(zone: string, instant: Date): number | null {
+  try {
+    const part = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((entry) => entry.type === 'timeZoneName')?.value;
+    const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(part ?? '');
+    if (!match) return null;
+    if (!match[1]) return 0;
+    const minutes = Number(match[2]) * 60 + Number(match[3]);
+    return match[1] === '-' ? -minutes : minutes;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A zone of the list, or any other IANA zone this runtime knows (Europe/Lisbon, Asia/Kolkata), as
+ * the list shows its own: '(GMT+05:30) Kolkata', the standard offset (the smaller of January's and
+ * July's: daylight saving adds) and the zone's city. A value that is no zone at all stays as it is.
+ */
+export function timeZoneEntry(value: string, year = new Date().getUTCFullYear()): TimeZoneEntry | null {
+  const listed = TIME_ZONES.find((zone) => zone.value === value);
+  if (listed) return listed;
+  if (!isTimeZone(value)) return null;
+  const january = offsetAt(value, new Date(Date.UTC(year, 0, 15, 12)));
+  const july = offsetAt(value, new Date(Date.UTC(year, 6, 15, 12)));
+  if (january === null || july === null) return null;
+  const offsetMinutes = Math.min(january, july);
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  const offset = `(GMT${offsetMinutes < 0 ? '-' : '+'}${hours}:${minutes})`;
+  // 'America/Argentina/Buenos_Aires': Buenos Aires; a fixed offset ('Etc/GMT-3') or 'UTC' says its offset alone
+  const city = value.startsWith('Etc/') ? '' : (value.split('/').at(-1) ?? '').replaceAll('_', ' ');
+  return { value, label: city === '' || value === 'UTC' ? offset : `${offset} ${city}`, offsetMinutes };
+}
+
+/** How a TIME_ZONE value reads wherever one is shown: the list's label, or one made alike (timeZoneEntry). */
+export function timeZoneLabel(value: string): string {
+  return timeZoneEntry(value)?.label ?? value;
+}
+
+/** The regional information of a unit (spec sections 2 and 5): a new venue or hotel goes on only with all three. */
+export const REGIONAL_KEYS = ['LOCALE', 'CURRENCY', 'TIME_ZONE'] as const;
+export type RegionalKey = (typeof REGIONAL_KEYS)[number];
+
+/**
+ * A new unit's own regional values: a key left out (or null) inherits, '' is a value the operator
+ * cleared (nothing chosen, so the form cannot go on), anything else is set on the unit.
+ */
+export type RegionalOwn = Partial<Record<RegionalKey, string | null>>;
+/** What a new unit would inherit, per key: the value and the name of who sets it. */
+export type RegionalInherited = Partial<Record<RegionalKey, { value: string; fromName: string }>>;
+
+/** A regional field as shown: its value (own, or inherited; null: none), and who an inherited one comes from. */
+export function regionalShown(own: RegionalOwn, inherited: RegionalInherited, key: RegionalKey): { value: string | null; from: string | null } {
+  const value = own[key];
+  if (value === undefined || value === null) return { value: inherited[key]?.value ?? null, from: inherited[key]?.fromName ?? null };
+  return { value: value === '' ? null : value, from: null };
+}
+
+/** Whether all three regional values are there, own or inherited. */
+export function regionalComplete(own: RegionalOwn, inherited: RegionalInherited): boolean {
+  return REGIONAL_KEYS.every((key) => regionalShown(own, inherited, key).value !== null);
+}
+
+/** The own value after the operator chose `chosen` (null: cleared): the inherited value again inherits (null). */
+export function regionalChoice(chosen: string | null, inherited: RegionalInherited, key: RegionalKey): string | null {
+  return chosen === null ? '' : chosen === inherited[key]?.value ? null : chosen;
+}
+
+/** The regional values a new unit writes: only those set on it, the rest stays inherited. */
+export function regionalAttributes(own: RegionalOwn): Partial<Record<RegionalKey, string>> {
+  const written: Partial<Record<RegionalKey, string>> = {};
+  for (const key of REGIONAL_KEYS) {
+    const value = own[key];
+    if (value) written[key] = value;
+  }
+  return written;
+}
+
 /**
  * ISO 3166-1 alpha-2 codes of every country and territory (249). Names are not kept here: the
  * country selector writes them in the interface language with Intl.DisplayNames.

@@ -182,3 +182,33 @@ export function inheritedValueOf(effective: EffectiveAttributes, key: AttributeK
 export function resetToInherit(attributes: Attributes, key: AttributeKey): Attributes {
   return { ...attributes, [key]: null };
 }
+
+/** What a new unit placed under a parent inherits, per key: the value and who sets it. */
+export type InheritedValues = Partial<Record<AttributeKey, ResolvedAttribute>>;
+
+/** A uuid no unit has: the place of the unit being created, in the tree resolved for it. */
+const NEW_UNIT = 'new-unit';
+
+/**
+ * What a unit placed under `parentUuid` (null: the organization) inherits: resolved over the
+ * organization and the units as shown (queued changes applied), so a parent created offline passes
+ * on what it sets. Without the organization (it could not be read), the parent's effective values
+ * as the gateway answered them.
+ */
+export function inheritedUnder(
+  organization: Pick<AttributeTree, 'uuid' | 'name' | 'attributes'> | undefined,
+  units: readonly (TreeUnit & { effective?: EffectiveAttributes | undefined })[],
+  parentUuid: string | null,
+): InheritedValues {
+  if (organization) {
+    const newUnit: TreeUnit = { uuid: NEW_UNIT, parentUuid, name: '', attributes: {} };
+    const tree: AttributeTree = { uuid: organization.uuid, name: organization.name, attributes: organization.attributes, units: [...units, newUnit] };
+    return (resolveUnitAttributes(tree, NEW_UNIT) ?? {}) as InheritedValues;
+  }
+  const parent = parentUuid === null ? undefined : units.find((unit) => unit.uuid === parentUuid);
+  const values: InheritedValues = {};
+  for (const [key, entry] of Object.entries(parent?.effective ?? {}) as [AttributeKey, ResolvedAttribute | undefined][]) {
+    if (entry) values[key] = { value: entry.value, source: 'inherited', fromUuid: entry.fromUuid, fromName: entry.fromName };
+  }
+  return values;
+}

@@ -36,6 +36,7 @@ export {
   ModeTextInput,
   PackageListInput,
   placementMessageText,
+  RegionalFields,
   TimeMaskInput,
   TimeZoneSelect,
   TipPercentagesInput,
@@ -45,6 +46,7 @@ export {
   type DualListSelectorProps,
   type MaskedInputProps,
   type ModeTextInputProps,
+  type RegionalFieldsProps,
   type RegionalSelectProps,
   type TriStateSwitchProps,
 } from './inputs';

@@ -134,6 +134,18 @@ describe('hotels', () => {
     await expectAccessible(page, 'hotel wizard, hotel definition');
     await page.getByRole('button', { name: 'Next' }).click();
 
+    // the regional stage: inherited from the organization, each value labelled, all three needed to go on
+    await page.getByRole('group', { name: 'Regional information' }).waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'Regional information' }).getAttribute('aria-current')).toBe('step');
+    expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('(GMT+00:00) London');
+    expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('EUR — Euro');
+    await expectAccessible(page, 'hotel wizard, regional information');
+    await page.getByRole('button', { name: 'Clear Time zone' }).click();
+    await page.getByText('Choose a value to go on').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await choose(page, 'Time zone', '(GMT+01:00) Paris');
+    await page.getByRole('button', { name: 'Next' }).click();
+
     // step 3: packages, rate codes, access control
     await page.getByText('There are no package definitions created yet').waitFor();
     await page.getByText('There are no rate codes created yet').waitFor();
@@ -174,6 +186,9 @@ describe('hotels', () => {
     expect(lodge).toHaveLength(1);
     hotelUuid = lodge[0]?.uuid ?? '';
     const state = await hotelState(client, hotelUuid);
+    // the zone chosen is the hotel's own; the locale and currency left as inherited stay inherited
+    expect(state.unit?.attributes.TIME_ZONE).toBe('Europe/Paris');
+    expect(state.unit?.attributes.CURRENCY).toBeUndefined();
     expect(state.definition).toMatchObject({ externalId: 'LODGE-1', contactlessCardType: 'MIFARE_CLASSIC', contactlessCardPassword: 'A1B2C3D4E5F6', contactlessCardKeyId: null, contactlessCardSector: 1 });
     expect(state.packages.map((item) => item.externalId).sort()).toEqual(['BB', 'DINNER', 'SPA']);
     expect(state.packages.every((item) => item.calculationRule === 'ADULT')).toBe(true);
@@ -191,7 +206,7 @@ describe('hotels', () => {
     const client = await gatewayClient(gateway.url);
     const before = await hotelState(client, hotelUuid);
     await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
-    await page.getByRole('heading', { name: 'Hotel Journey Lodge', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     await expectAccessible(page, 'hotel wizard, edit mode');
     await page.getByRole('button', { name: 'Access area' }).click();
@@ -298,7 +313,7 @@ describe('hotels', () => {
     const client = await gatewayClient(gateway.url);
     const before = await hotelState(client, hotelUuid);
     await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
-    await page.getByRole('heading', { name: 'Hotel Journey Lodge', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
     await cutGateway(browser?.context ?? page.context(), gateway.url);
 
     await page.getByRole('button', { name: 'PMS posting' }).click();
@@ -307,7 +322,7 @@ describe('hotels', () => {
     await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Hotel Journey Lodge', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
     await page.getByText('Waiting to sync').first().waitFor();
     await page.getByRole('button', { name: 'PMS posting' }).click();
     expect(await page.getByRole('textbox', { name: 'Property ID' }).inputValue()).toBe('LODGE-2');
@@ -393,6 +408,10 @@ describe('hotels', () => {
     await page.getByRole('switch', { name: 'Enable manual room entry' }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
+    // the regional stage offline too: inherited from the organization as read before; a currency of its own
+    expect(await page.getByRole('combobox', { name: 'Locale' }).inputValue()).toBe('English (United Kingdom)');
+    await choose(page, 'Currency', /^GBP — /);
+    await page.getByRole('button', { name: 'Next' }).click();
     await addPackage(page, 'ROOM');
     await addPackage(page, 'BREAKFAST');
     await addRateCode(page, 'BAR', ['ROOM', 'BREAKFAST']);
@@ -448,5 +467,6 @@ describe('hotels', () => {
     expect(state.rateCodes[0]?.packages).toHaveLength(2);
     expect(state.services.map((item) => item.name)).toEqual(['Breakfast room']);
     expect(state.unit?.version).toBe(1);
+    expect(state.unit?.attributes.CURRENCY).toBe('GBP');
   });
 });

@@ -263,6 +263,13 @@ describe('signed in', () => {
     await visit(page, `/organization/${org}/ous/hotel/create?name=Phone%20Lodge&parentOuUuid=${unit('Harbour View Hotel')}`);
     await page.getByRole('textbox', { name: 'Property ID' }).waitFor();
     await fits(page, 'hotel-wizard-new-pms-posting');
+    // the regional stage of a new hotel
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('switch', { name: 'Enable manual room entry' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Regional information' }).waitFor();
+    await fits(page, 'hotel-wizard-new-regional', { axe: true });
 
     await visit(page, `/organization/${org}/ous/hotel/${unit('Harbour View Hotel')}`);
     await fits(page, 'hotel-wizard-closed');

@@ -16,7 +16,7 @@ import {
   inheritedValueOf,
   isInheritable,
   LOCALES,
-  TIME_ZONES,
+  timeZoneLabel,
   type AttributeDefinition,
   type AttributeGroup,
   type AttributeKey,
@@ -217,7 +217,7 @@ function shownValue(key: AttributeKey, definition: AttributeDefinition, raw: str
     case 'locale':
       return LOCALES.find((locale) => locale.value === raw)?.label ?? raw;
     case 'time-zone':
-      return TIME_ZONES.find((zone) => zone.value === raw)?.label ?? raw;
+      return timeZoneLabel(raw);
     case 'email-list':
     case 'tip-percentages':
       return listOf(key, raw).map(String).join(', ');

@@ -5,4 +5,5 @@ export { DualListSelector, type DualListSelectorProps } from './dual-list-select
 export { ModeTextInput, type ModeTextInputProps } from './mode-text-input';
 export { DateMaskInput, TimeMaskInput, type MaskedInputProps } from './masked-inputs';
 export { CountrySelect, CurrencySelect, LocaleSelect, TimeZoneSelect, type RegionalSelectProps } from './regional-selects';
+export { RegionalFields, type RegionalFieldsProps } from './regional-fields';
 export { attributeGroupLabel, attributeLabel, attributeOptionLabel, chipProblemText, placementMessageText, triStateLabel } from './labels';

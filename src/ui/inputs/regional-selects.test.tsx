@@ -59,16 +59,22 @@ describe('regional selectors', () => {
     expect(names).toContain('United Kingdom');
   });
 
-  it('list the time zones from GMT-12 to GMT+13 and keep a stored zone the list does not offer', async () => {
+  it('list the time zones from GMT-12 to GMT+13 and keep a stored zone the list does not offer, labelled in its place', async () => {
     const { user } = renderSelect(TimeZoneSelect, 'Asia/Kolkata');
     const field = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLInputElement;
-    expect(field.value).toBe('Asia/Kolkata');
+    expect(field.value).toBe('(GMT+05:30) Kolkata');
     await user.click(field);
     await user.clear(field);
     const zones = optionTexts();
-    expect(zones[0]).toBe('Asia/Kolkata');
-    expect(zones[1]).toBe('(GMT-12:00) International Date Line West');
+    expect(zones[0]).toBe('(GMT-12:00) International Date Line West');
     expect(zones.at(-1)).toBe('(GMT+13:00) Nuku’alofa');
+    expect(zones.slice(zones.indexOf('(GMT+05:00) Karachi'), zones.indexOf('(GMT+06:00) Dhaka') + 1)).toEqual(['(GMT+05:00) Karachi', '(GMT+05:30) Kolkata', '(GMT+06:00) Dhaka']);
+    expect(zones.filter((zone) => !zone?.startsWith('(GMT'))).toEqual([]);
+  });
+
+  it('label an inherited zone the list does not offer, such as Europe/Lisbon', () => {
+    renderSelect(TimeZoneSelect, 'Europe/Lisbon');
+    expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLInputElement).value).toBe('(GMT+00:00) Lisbon');
   });
 
   it('name the locales in the interface language', async () => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
-import { COUNTRY_CODES, CURRENCIES, DROPDOWN_MAX_HEIGHT, LOCALES, TIME_ZONES } from '../../domain';
+import { COUNTRY_CODES, CURRENCIES, DROPDOWN_MAX_HEIGHT, LOCALES, TIME_ZONES, timeZoneEntry } from '../../domain';
 import { getLanguage, t } from '../../i18n';
 
 export type RegionalSelectProps = Omit<SelectProps, 'data' | 'searchable' | 'maxDropdownHeight' | 'label'> & {
@@ -54,9 +54,22 @@ export function CountrySelect({ label = t('inputs.country.label'), ...props }: R
   return <RegionalSelect label={label} data={data} {...props} />;
 }
 
-/** The time-zone list, GMT-12 to GMT+13: '(GMT+01:00) Paris', the value an IANA zone. */
+/**
+ * The time-zone list, GMT-12 to GMT+13: '(GMT+01:00) Paris', the value an IANA zone. A stored zone
+ * the list does not offer (Europe/Lisbon, Asia/Kolkata) is labelled alike, '(GMT+00:00) Lisbon', in
+ * its place by offset, so no zone ever shows as a bare value.
+ */
 export function TimeZoneSelect({ label = t('inputs.timeZone.label'), ...props }: RegionalSelectProps) {
-  const data = useMemo(() => TIME_ZONES.map((zone) => ({ value: zone.value, label: zone.label })), []);
+  const value = props.value;
+  const data = useMemo(() => {
+    const zones = [...TIME_ZONES];
+    const extra = value && !zones.some((zone) => zone.value === value) ? timeZoneEntry(value) : null;
+    if (extra) {
+      const at = zones.findIndex((zone) => zone.offsetMinutes > extra.offsetMinutes);
+      zones.splice(at === -1 ? zones.length : at, 0, extra);
+    }
+    return zones.map((zone) => ({ value: zone.value, label: zone.label }));
+  }, [value]);
   return <RegionalSelect label={label} data={data} {...props} />;
 }
 

@@ -4,14 +4,12 @@
  * writes through the outbox (a unit created offline carries its uuid, so a revenue center can be
  * queued under a venue that is itself still queued).
  */
-import { useQuery } from '@tanstack/react-query';
 import {
   buildUnitTree,
   CONTRACT_KIND,
   HOTEL_SAVE_KIND,
   contractListResponseSchema,
   contractSchema,
-  organizationDetailSchema,
   UNIT_KIND,
   unitListResponseSchema,
   unitSchema,
@@ -20,21 +18,13 @@ import {
   type Unit,
   type UnitCreate,
 } from '../../../domain';
-import { parseAnswer, request, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
 export const organizationPath = (org: string) => `/organization/${org}`;
 
-/** GET /organization/{uuid}?inheritAttributes=TRUE: the organization, its own attributes and its tree. */
-export function useOrganizationDetail(org: string | undefined) {
-  const session = useSession();
-  return useQuery({
-    queryKey: ['organization', session?.uuid ?? null, org ?? ''] as const,
-    queryFn: async ({ signal }) => parseAnswer(organizationDetailSchema, await request(`${organizationPath(org ?? '')}?inheritAttributes=TRUE`, { signal })),
-    enabled: session !== null && Boolean(org),
-  });
-}
+/** GET /organization/{uuid}?inheritAttributes=TRUE (src/api: the hotel create reads it too). */
+export { useOrganizationDetail } from '../../../api/units';
 
 /** What a unit form edits: its type (a create's only), where it sits and its own attributes. */
 export type UnitFormInput = Omit<UnitCreate, 'uuid'>;

@@ -1,37 +1,31 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import {
   allowedParents,
   attributesSchema,
+  inheritedUnder,
   maySitUnderOrganization,
   PLACEMENT_MESSAGES,
+  regionalAttributes,
+  regionalComplete,
   UNIT_KIND,
   validateAttributes,
   type Attributes,
   type OrganizationDetail,
+  type RegionalKey,
   type UnitType,
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, attributeProblemText, ExitConfirmModal, ForbiddenRedirect, CurrencySelect, LocaleSelect, placementMessageText, TimeZoneSelect, useLeaveGuard, type RegionalSelectProps } from '../../../ui';
+import { DraftRestoredNotice, attributeProblemText, ExitConfirmModal, ForbiddenRedirect, placementMessageText, RegionalFields, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitFormInput, type UnitRow } from '../api/units';
-import { inheritedUnder, unitListRoute, type InheritedValues } from '../api/venue-api';
+import { unitListRoute } from '../api/venue-api';
 
 import { unitTypeLabel } from './unit-tree';
 import { cutName, UnitNameInput } from './unit-name-input';
-
-/** The regional information step (spec section 2): all three required to go on (section 5). */
-export const REGIONAL_KEYS = ['LOCALE', 'CURRENCY', 'TIME_ZONE'] as const;
-type RegionalKey = (typeof REGIONAL_KEYS)[number];
-
-const SELECTS: Record<RegionalKey, (props: RegionalSelectProps) => ReactNode> = {
-  LOCALE: LocaleSelect,
-  CURRENCY: CurrencySelect,
-  TIME_ZONE: TimeZoneSelect,
-};
 
 /**
  * What the form holds, the body of the create as far as the form sets it (a create the gateway
@@ -43,13 +37,6 @@ type FormValue = z.infer<typeof formValueSchema>;
 
 /** The Select's value of the organization itself as a parent. */
 const ORGANIZATION_OPTION = 'organization';
-
-/** A regional field as shown: its value (own, or inherited), and where an inherited one comes from. */
-function regionalShown(attributes: Attributes, inherited: InheritedValues, key: RegionalKey): { value: string | null; from: string | null } {
-  const own = attributes[key];
-  if (own === undefined || own === null) return { value: inherited[key]?.value ?? null, from: inherited[key]?.fromName ?? null };
-  return { value: own === '' ? null : own, from: null };
-}
 
 export interface UnitCreateFormProps {
   org: string;
@@ -98,8 +85,7 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
   const name = value.attributes.NAME ?? '';
   const parentOk = validParent(value.parentUuid);
   const inherited = useMemo(() => (parentOk ? inheritedUnder(detail, rows, value.parentUuid) : {}), [parentOk, detail, rows, value.parentUuid]);
-  const shown = Object.fromEntries(REGIONAL_KEYS.map((key) => [key, regionalShown(value.attributes, inherited, key)])) as Record<RegionalKey, ReturnType<typeof regionalShown>>;
-  const complete = name.trim() !== '' && parentOk && REGIONAL_KEYS.every((key) => shown[key].value !== null);
+  const complete = name.trim() !== '' && parentOk && regionalComplete(value.attributes, inherited);
   const nameError = (nameTouched || !askName) && name.trim() === '' ? t('venue.nameRequired') : undefined;
 
   const setAttributes = (patch: Attributes) => {
@@ -107,9 +93,7 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
     for (const key of Object.keys(patch)) if (attributes[key] === null) delete attributes[key];
     draft.setValue({ ...value, attributes });
   };
-  const setRegional = (key: RegionalKey, chosen: string | null) =>
-    // cleared: nothing chosen; the inherited value again: inherit it
-    setAttributes({ [key]: chosen === null ? '' : chosen === inherited[key]?.value ? null : chosen });
+  const setRegional = (key: RegionalKey, own: string | null) => setAttributes({ [key]: own });
 
   const parentLabel = (unit: UnitRow) => t(unit.pending ? 'venue.parent.optionPending' : 'venue.parent.option', { name: unit.name, type: unitTypeLabel(unit.type) });
   const parentData = [
@@ -123,12 +107,8 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
   async function submit() {
     setNameTouched(true);
     if (!complete || saving) return;
-    const attributes: Attributes = { NAME: name.trim() };
     // only what differs from the parent's: the rest stays inherited
-    for (const key of REGIONAL_KEYS) {
-      const own = value.attributes[key];
-      if (own) attributes[key] = own;
-    }
+    const attributes: Attributes = { NAME: name.trim(), ...regionalAttributes(value.attributes) };
     const problem = validateAttributes(attributes)[0];
     if (problem) {
       setRefusal(attributeProblemText(problem.message));
@@ -209,27 +189,7 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
             {t('venue.parent.none')}
           </Alert>
         )}
-        <Fieldset legend={t('venue.regional.title')}>
-          <Stack gap="md">
-            {REGIONAL_KEYS.map((key) => {
-              const RegionalSelect = SELECTS[key];
-              const { value: fieldValue, from } = shown[key];
-              return (
-                <RegionalSelect
-                  key={key}
-                  required
-                  clearable
-                  clearButtonProps={{ 'aria-label': t('attributeSettings.clearLabel', { label: t(`unitAttribute.${key}`) }), 'aria-hidden': false, tabIndex: 0 }}
-                  value={fieldValue}
-                  disabled={!draft.ready}
-                  description={from !== null ? t('attributeSettings.inheritedFrom', { name: from }) : undefined}
-                  error={fieldValue === null && nameTouched ? t('venue.regional.required') : undefined}
-                  onChange={(chosen) => setRegional(key, chosen)}
-                />
-              );
-            })}
-          </Stack>
-        </Fieldset>
+        <RegionalFields own={value.attributes} inherited={inherited} onChange={setRegional} showErrors={nameTouched} disabled={!draft.ready} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(listRoute)}>
             {t('venue.cancel')}

@@ -6,7 +6,7 @@
  * with everything it owns is that one queued change.
  */
 import { z } from 'zod';
-import { cutHotelName, HOTEL_SAVE_KIND, type Attributes, type HotelSave } from '../../../domain';
+import { cutHotelName, HOTEL_SAVE_KIND, regionalAttributes, type Attributes, type HotelSave, type RegionalOwn } from '../../../domain';
 import { changedFields, type ChangeSummary, type HotelSaveBaseline } from '../../../domain/change-summary';
 import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
@@ -32,6 +32,8 @@ export interface HotelForm {
   accessServices: AccessServiceItem[];
   /** the uuids the gateway has (as loaded, or as the last queued save leaves them): what the diff deletes from */
   base: { packages: string[]; rateCodes: string[]; accessControls: string[] };
+  /** a new hotel's own regional values (spec section 2: its regional stage); absent when editing, where the unit settings set them */
+  regional?: RegionalOwn;
 }
 
 const roomAccessSchema = z.object({
@@ -71,6 +73,7 @@ export const hotelFormSchema = z.object({
     }),
   ),
   base: z.object({ packages: z.array(z.string()), rateCodes: z.array(z.string()), accessControls: z.array(z.string()) }),
+  regional: z.object({ LOCALE: z.string().nullable().optional(), CURRENCY: z.string().nullable().optional(), TIME_ZONE: z.string().nullable().optional() }).optional(),
 }) satisfies z.ZodType<HotelForm>;
 
 /** The unit attributes the wizard writes; the hotel's other own attributes are kept as they are. */
@@ -83,6 +86,8 @@ export function hotelAttributes(form: HotelForm, own: Attributes): Attributes {
   set('PMS_PROPERTY_ID', form.propertyId.trim());
   set('PMS_CONNECTION', form.pmsConnectionUuid);
   set('PMS_NOTIFICATION_EMAILS', form.notificationEmails.length > 0 ? JSON.stringify(form.notificationEmails) : null);
+  // a new hotel's regional values that differ from what it inherits; the rest stays inherited
+  Object.assign(attributes, regionalAttributes(form.regional ?? {}));
   return attributes;
 }
 

@@ -38,7 +38,7 @@ function emailsOf(raw: string | null | undefined): string[] {
   }
 }
 
-/** A new hotel's form: the name and place it was given, room access off, nothing else yet. */
+/** A new hotel's form: the name and place it was given, room access off, its regional values inherited, nothing else yet. */
 export function newHotelForm(name: string, parentUuid: string | null): HotelForm {
   return {
     name,
@@ -53,6 +53,7 @@ export function newHotelForm(name: string, parentUuid: string | null): HotelForm
     rateCodes: [],
     accessServices: [],
     base: { packages: [], rateCodes: [], accessControls: [] },
+    regional: {},
   };
 }
 

@@ -1,27 +1,30 @@
 /**
  * The hotel wizard (spec sections 2 "Hotel wizard", 4 "Hotel wizard" and "Save diffs", 5): four
  * accordion steps, 0 PMS posting, 1 room access, 2 hotel definition, 3 access area (packages, rate
- * codes, access control), 9999 meaning none open. Create mode goes step by step (Next, Back, the
- * maximum step reached, 'Add hotel' last); edit mode saves the whole hotel from any step ('Save
+ * codes, access control), 9999 meaning none open. Create mode shows its three stages (PMS
+ * connection, regional information, packages/rate codes/access: ./hotel-create-stages.tsx), the
+ * regional step, all three values required, before the access area, and goes step by step (Next,
+ * Back, the furthest step reached, 'Add hotel' last); edit mode saves the whole hotel from any step ('Save
  * changes', disabled while nothing changed) and asks to save or discard before leaving a changed
  * step. Everything, the open step included, is kept as a draft, so a reload or a crash loses
  * nothing; the save is one outbox entry (./api/hotel-save.ts), offline too.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Accordion, ActionIcon, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
-import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, rateCodeRemovalFailure, type Attributes } from '../../../domain';
+import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND, rateCodeRemovalFailure, regionalComplete, type Attributes, type RegionalInherited, type RegionalKey } from '../../../domain';
 import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
+import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, RegionalFields, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, NAME_ONLY_SUMMARY, queueHotelSave, type HotelForm } from '../api/hotel-save';
 import { hotelScopeOf } from '../api/hotel-resources';
 import type { PmsConnectionRow } from '../api/pms-connections';
 import { AccessControlSection } from './access-control-section';
+import { CREATE_STEPS, HotelCreateStages, REGIONAL_STEP } from './hotel-create-stages';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from './hotel-items';
 import { PackagesSection, type PackageFormValues, type PackageItem } from './packages-section';
 import { RateCodesSection } from './rate-codes-section';
@@ -31,7 +34,7 @@ import { roomAccessProblems, RoomAccessFields, type RoomAccessValues } from './r
 export const HOTEL_STEPS = [0, 1, 2, 3] as const;
 export const NO_STEP = 9999;
 const LAST_STEP = 3;
-const STEP_TITLES: Record<number, MessageKey> = { 0: 'hotelWizard.step0', 1: 'hotelWizard.step1', 2: 'hotelWizard.step2', 3: 'hotelWizard.step3' };
+const STEP_TITLES: Record<number, MessageKey> = { 0: 'hotelWizard.step0', 1: 'hotelWizard.step1', 2: 'hotelWizard.step2', 3: 'hotelWizard.step3', [REGIONAL_STEP]: 'hotelWizard.stepRegional' };
 
 /** The draft: the open step, the furthest reached, the form, and the form as last queued (edit mode). */
 const wizardValueSchema = z.object({
@@ -57,6 +60,13 @@ const wizardHoldsChange: ChangeTest<WizardValue> = (value, initial) => !sameValu
 /** Property ID and connection: both set, or both empty (spec section 4: the PMS step's Next). */
 export const pmsStepConsistent = (form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>) => (form.propertyId.trim() === '') === (form.pmsConnectionUuid === null);
 const pmsStepPending = (form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>) => form.propertyId.trim() === '' || form.pmsConnectionUuid === null;
+/** The PMS step's warning: none with both set, else naming what is missing. */
+function pmsWarning(form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>): MessageKey | null {
+  const noPropertyId = form.propertyId.trim() === '';
+  const noConnection = form.pmsConnectionUuid === null;
+  if (noPropertyId && noConnection) return 'hotelWizard.warningBoth';
+  return noPropertyId ? 'hotelWizard.warningPropertyId' : noConnection ? 'hotelWizard.warningConnection' : null;
+}
 
 export interface HotelWizardProps {
   org: string;
@@ -77,6 +87,8 @@ export interface HotelWizardProps {
   otherHotels: readonly HotelPackages[];
   /** the draft's key of a new hotel (where it sits) */
   draftKey: string;
+  /** what a new hotel inherits from where it sits: its regional stage shows it (create mode) */
+  inherited?: RegionalInherited;
   /** after the rate codes were imported: the page reads the codes again */
   onImported(): void;
   /** the gateway's message when the rate codes or access services could not be read (their tables say it) */
@@ -84,13 +96,16 @@ export interface HotelWizardProps {
 }
 
 export function HotelWizard(props: HotelWizardProps) {
-  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported, loadErrors } = props;
+  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported, loadErrors, inherited = {} } = props;
   const navigate = useNavigate();
   // the PMS hotel definition is written only by who sets up the organization (the gateway refuses a
   // save that carries it from anyone else); unknown grants send it and the gateway decides
   const grants = useProfile().data;
   const mayWriteDefinition = grants ? canSetupHotelDefinitions(grants, props.org) : true;
   const edit = mode === 'edit';
+  // create mode adds its regional stage before the access area (spec section 2)
+  const order: readonly number[] = edit ? HOTEL_STEPS : CREATE_STEPS;
+  const rank = (step: number) => order.indexOf(step);
   const unitList = `/organization/${org}/ous`;
   const scope: DraftScope = { userUuid, orgUuid: org, kind: HOTEL_SAVE_KIND, recordId: edit ? props.hotelUuid : draftKey };
   const initial = useMemo<WizardValue>(
@@ -156,8 +171,9 @@ export function HotelWizard(props: HotelWizardProps) {
   };
   // the room access is the PMS hotel definition's: checked only when the save carries it
   const roomProblems = mayWriteDefinition ? roomAccessProblems(form.roomAccess) : null;
-  const stepValid = (step: number) => (step === 0 ? pmsStepConsistent(form) : step === 1 || step === 2 ? roomProblems === null : true);
-  const createValid = cutHotelName(form.name) !== '' && HOTEL_STEPS.every(stepValid);
+  const regionalValid = regionalComplete(form.regional ?? {}, inherited);
+  const stepValid = (step: number) => (step === 0 ? pmsStepConsistent(form) : step === 1 || step === 2 ? roomProblems === null : step === REGIONAL_STEP ? regionalValid : true);
+  const createValid = cutHotelName(form.name) !== '' && order.every(stepValid);
   // edit mode: the PMS step's rule holds for what the operator changes there; a hotel the gateway has
   // half set up ('Configuration Pending') can still be saved from its other steps
   const pmsChanged = form.propertyId.trim() !== baseline.propertyId.trim() || form.pmsConnectionUuid !== baseline.pmsConnectionUuid;
@@ -168,7 +184,7 @@ export function HotelWizard(props: HotelWizardProps) {
       setAsked(step);
       return;
     }
-    draft.setValue({ ...value, step, maxStep: Math.max(value.maxStep, step === NO_STEP ? 0 : step) });
+    draft.setValue({ ...value, step, maxStep: step !== NO_STEP && rank(step) > rank(value.maxStep) ? step : value.maxStep });
   }
 
   /** Queue the whole hotel; true when it was queued. */
@@ -264,15 +280,15 @@ export function HotelWizard(props: HotelWizardProps) {
     }
     return (
       <Group justify="space-between">
-        {step > 0 ? (
-          <Button variant="default" onClick={() => open(step - 1)}>
+        {rank(step) > 0 ? (
+          <Button variant="default" onClick={() => open(order[rank(step) - 1] ?? 0)}>
             {t('hotelWizard.back')}
           </Button>
         ) : (
           <span />
         )}
-        {step < LAST_STEP ? (
-          <Button onClick={() => open(step + 1)} disabled={!draft.ready || !stepValid(step)}>
+        {step !== LAST_STEP ? (
+          <Button onClick={() => open(order[rank(step) + 1] ?? LAST_STEP)} disabled={!draft.ready || !stepValid(step)}>
             {t('hotelWizard.next')}
           </Button>
         ) : (
@@ -292,12 +308,15 @@ export function HotelWizard(props: HotelWizardProps) {
       {t('hotelWizard.definitionReadOnly')}
     </Text>
   );
+  const warning = pmsWarning(form);
   const panels: Record<number, ReactNode> = {
     0: (
       <Stack gap="md">
-        <Alert color="yellow" variant="light">
-          {t(edit ? 'hotelWizard.warningEdit' : 'hotelWizard.warningCreate')}
-        </Alert>
+        {warning !== null && (
+          <Alert color="yellow" variant="light">
+            {edit ? t(warning) : `${t(warning)} ${t('hotelWizard.warningLater')}`}
+          </Alert>
+        )}
         {readOnlyNote}
         <TextInput
           label={t('hotelWizard.propertyId')}
@@ -386,6 +405,22 @@ export function HotelWizard(props: HotelWizardProps) {
         />
       </Stack>
     ),
+    [REGIONAL_STEP]: (
+      <Stack gap="md">
+        <Text size="sm">{t('hotelWizard.regionalHelp')}</Text>
+        <RegionalFields
+          own={form.regional ?? {}}
+          inherited={inherited}
+          onChange={(key: RegionalKey, own: string | null) => {
+            const regional = { ...form.regional, [key]: own };
+            if (own === null) delete regional[key];
+            setForm({ regional });
+          }}
+          showErrors
+          disabled={!draft.ready}
+        />
+      </Stack>
+    ),
   };
 
   return (
@@ -405,9 +440,9 @@ export function HotelWizard(props: HotelWizardProps) {
           />
           {parentName !== null && <Text size="sm">{t('hotelWizard.placedUnder', { name: parentName })}</Text>}
         </Stack>
-        <ActionIcon variant="subtle" size="lg" aria-label={t('hotelWizard.close')} onClick={() => void navigate(unitList)}>
-          <span aria-hidden="true">✕</span>
-        </ActionIcon>
+        <Button variant="default" aria-label={t('hotelWizard.closeLabel')} leftSection={<span aria-hidden="true">✕</span>} onClick={() => void navigate(unitList)}>
+          {t('hotelWizard.close')}
+        </Button>
       </Group>
       <DraftRestoredNotice restoredAt={draft.restoredAt} onDiscard={() => void draft.discard()} />
       {queued && (
@@ -420,10 +455,11 @@ export function HotelWizard(props: HotelWizardProps) {
           {problem}
         </Alert>
       )}
+      {!edit && <HotelCreateStages step={value.step} />}
       <Accordion value={value.step === NO_STEP ? null : String(value.step)} onChange={(next) => open(next === null ? NO_STEP : Number(next))} variant="separated">
-        {HOTEL_STEPS.map((step) => (
+        {order.map((step) => (
           <Accordion.Item key={step} value={String(step)}>
-            <Accordion.Control disabled={!draft.ready || (!edit && step > value.maxStep)}>
+            <Accordion.Control disabled={!draft.ready || (!edit && rank(step) > rank(value.maxStep))}>
               <Group gap="sm">
                 <Text fw={600}>{t(STEP_TITLES[step] as MessageKey)}</Text>
                 {edit && step === 0 && value.step !== 0 && pmsStepPending(baseline) && (

@@ -2,8 +2,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Stack, Title } from '@mantine/core';
-import { cutHotelName } from '../../../domain';
+import { cutHotelName, inheritedUnder } from '../../../domain';
 import { describeError, isForbiddenError, useSession } from '../../../api';
+import { useOrganizationDetail } from '../../../api/units';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
 import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources';
@@ -37,16 +38,20 @@ export function HotelCreatePage() {
   const title = t('hotelWizard.createTitle');
   usePageTitle(title);
   const data = useHotelWizardData(org, null);
+  // what the hotel inherits at the top of the tree (its regional stage shows it)
+  const organization = useOrganizationDetail(org);
   const name = cutHotelName(search.get('name') ?? '');
   const parentParam = search.get('parentOuUuid') || null;
   const [hotelUuid] = useState(() => crypto.randomUUID());
   const initialForm = useMemo(() => newHotelForm(name, parentParam), [name, parentParam]);
+  const inherited = useMemo(() => inheritedUnder(organization.data, data.units ?? [], parentParam), [organization.data, data.units, parentParam]);
+  const organizationRead = organization.isSuccess || organization.isError;
   if (isForbiddenError(data.error)) return <ForbiddenRedirect reason={t('hotelWizard.forbidden')} />;
 
   const parent = parentParam === null ? null : (data.units?.find((unit) => unit.uuid === parentParam) ?? null);
   return (
     <Frame org={org} title={title}>
-      <ScreenStatus error={data.error} loading={!data.ready || session === null}>
+      <ScreenStatus error={data.error} loading={!data.ready || !organizationRead || session === null}>
         {session !== null && (
           <HotelWizard
             key={`${parentParam ?? ''}/${name}`}
@@ -61,6 +66,7 @@ export function HotelCreatePage() {
             connections={data.connections}
             otherHotels={data.otherHotels}
             draftKey={`new-hotel-${parentParam ?? 'top'}-${name}`}
+            inherited={inherited}
             onImported={() => undefined}
           />
         )}

@@ -28,7 +28,9 @@ const hotelOnly = { permissions: ['SETUP_OU'], memberships: [{ membershipType: '
 let grants: object = orgAdmin;
 const profile = () => ({ uuid: '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11', email: 'ann@example.com', telephone: null, emailValidated: true, phoneValidated: false, image: null, ...grants });
 const opera = { uuid: uuidOf(30), orgUuid: ORG, name: 'Opera Main', type: 'OPERA_IFC8_XML', host: 'opera.local', port: 5010, version: 1 };
-const group = { uuid: PARENT, orgUuid: ORG, parentUuid: null, type: 'HOTEL', name: 'Alps Resort', attributes: { NAME: 'Alps Resort' }, version: 1 };
+const group = { uuid: PARENT, orgUuid: ORG, parentUuid: null, type: 'HOTEL', name: 'Alps Resort', attributes: { NAME: 'Alps Resort', LOCALE: 'de-CH' }, version: 1 };
+// the organization's regional values: a zone the time-zone list does not offer among them
+const organization = { uuid: ORG, name: 'Alps Group', legalCompanyName: 'Alps Group', status: 'ACTIVE', version: 1, attributes: { LOCALE: 'en-GB', CURRENCY: 'EUR', TIME_ZONE: 'Europe/Lisbon' }, ous: [] };
 const hotel = { uuid: HOTEL, orgUuid: ORG, parentUuid: PARENT, type: 'HOTEL', name: 'Alpine Lodge', attributes: { NAME: 'Alpine Lodge', TYPE: 'HOTEL' }, version: 3 };
 const definitionOf = (patch: object = {}) => ({
   uuid: uuidOf(40),
@@ -54,11 +56,12 @@ function signedIn() {
 }
 
 /** The gateway: the organization's units, PMS connections and hotel definitions, the hotel's empty lists; writes are never answered (they wait in the outbox). */
-function gatewayWith({ connections = [opera] as object[], definitions = [] as object[] } = {}) {
+function gatewayWith({ connections = [opera] as object[], definitions = [] as object[], orgAttributes = organization.attributes as object } = {}) {
   return fakeGateway((call: RecordedCall) => {
     const path = call.path.split('?')[0] ?? '';
     if (call.method !== 'GET') return new Promise<Response>(() => undefined);
     if (path.startsWith('/user-profile')) return json(200, profile());
+    if (path === `/organization/${ORG}`) return json(200, { ...organization, attributes: orgAttributes });
     if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, hotel] });
     if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: connections });
     if (path === `/organization/${ORG}/hotel-definition`) return json(200, { data: definitions });
@@ -87,6 +90,7 @@ function openEdit(definition: object = definitionOf()) {
 }
 
 const STEPS = ['PMS posting', 'Room access', 'Hotel definition', 'Access area'];
+const CREATE_STEPS = ['PMS posting', 'Room access', 'Hotel definition', 'Regional information', 'Access area'];
 /** A step's accordion control (its name may carry the 'Configuration Pending' badge). */
 const stepControl = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) }) as HTMLButtonElement;
 const expanded = (title: string) => stepControl(title).getAttribute('aria-expanded') === 'true';
@@ -123,8 +127,12 @@ describe('HotelCreatePage: the steps in order', () => {
     expect(textbox('Hotel name').value).toBe('Harbour View');
     expect(screen.getByText('Placed under Alps Resort')).toBeTruthy();
     expect(expanded('PMS posting')).toBe(true);
-    for (const title of STEPS.slice(1)) expect(stepControl(title).disabled).toBe(true);
+    for (const title of CREATE_STEPS.slice(1)) expect(stepControl(title).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    // the three stages of spec section 2, the PMS connection's current
+    const stages = within(screen.getByRole('list', { name: 'Stages of the hotel set-up' })).getAllByRole('listitem');
+    expect(stages.map((stage) => stage.textContent)).toEqual(['1. PMS connection', '2. Regional information', '3. Packages, rate codes and access']);
+    expect(stages.map((stage) => stage.getAttribute('aria-current'))).toEqual(['step', null, null]);
 
     await user.click(button('Next'));
     expect(expanded('Room access')).toBe(true);
@@ -144,7 +152,10 @@ describe('HotelCreatePage: the steps in order', () => {
     const user = openCreate();
     await ready();
     const warning = 'Set both the Property ID and the PMS connection, or neither for now.';
-    expect(screen.getByText(/is not enabled until both the PMS connection and the Property ID are set/).textContent).toMatch(/You can complete this step later\.$/);
+    const pmsWarning = () => screen.queryByText(/full PMS functionality/i)?.textContent ?? null;
+    expect(pmsWarning()).toBe(
+      'Full PMS functionality (room charge, card and cash posting, access control) is not enabled until both the PMS connection and the Property ID are set. You can complete this step later.',
+    );
     expect(button('Next').disabled).toBe(false);
     expect(screen.queryByText(warning)).toBeNull();
 
@@ -152,14 +163,19 @@ describe('HotelCreatePage: the steps in order', () => {
     expect(button('Next').disabled).toBe(true);
     expect(screen.getByRole('status')).toBeTruthy();
     expect(screen.getByText(warning)).toBeTruthy();
+    // the warning names what is missing
+    expect(pmsWarning()).toBe('The PMS connection is missing: full PMS functionality (room charge, card and cash posting, access control) is not enabled until it is set. You can complete this step later.');
 
     await chooseConnection(user);
     expect(button('Next').disabled).toBe(false);
     expect(screen.queryByText(warning)).toBeNull();
+    // both set: nothing to warn of
+    expect(pmsWarning()).toBeNull();
 
     await user.clear(textbox(/^Property ID/));
     expect(button('Next').disabled).toBe(true);
     expect(screen.getByText(warning)).toBeTruthy();
+    expect(pmsWarning()).toMatch(/^The Property ID is missing: /);
 
     // the clear button is a button a keyboard reaches too
     await user.click(screen.getByRole('button', { name: 'Clear the PMS connection' }));
@@ -196,6 +212,58 @@ describe('HotelCreatePage: the steps in order', () => {
     expect(button('Next').disabled).toBe(false);
   });
 
+  it('asks for the regional information, inherited and said so, and goes on only with all three set', async () => {
+    signedIn();
+    // the organization sets no time zone: nothing to inherit
+    gatewayWith({ orgAttributes: { LOCALE: 'en-GB', CURRENCY: 'EUR' } });
+    renderCreate();
+    const user = userEvent.setup();
+    await ready();
+    await user.click(button('Next'));
+    await user.click(screen.getByRole('switch', { name: 'Enable manual room entry' }));
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    expect(expanded('Regional information')).toBe(true);
+    expect(screen.getByRole('list', { name: 'Stages of the hotel set-up' }).querySelector('[aria-current="step"]')?.textContent).toBe('2. Regional information');
+    const field = (name: string) => screen.getByRole('combobox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+    expect(field('Locale').value).toBe('German (Switzerland)');
+    expect(screen.getByText('Inherited from Alps Resort')).toBeTruthy();
+    expect(field('Currency').value).toBe('EUR — Euro');
+    expect(screen.getByText('Inherited from Alps Group')).toBeTruthy();
+    expect(field('Time zone').value).toBe('');
+    for (const name of ['Locale', 'Currency', 'Time zone']) expect(field(name).required).toBe(true);
+    expect(screen.getByText('Choose a value to go on')).toBeTruthy();
+    expect(button('Next').disabled).toBe(true);
+    expect(stepControl('Access area').disabled).toBe(true);
+
+    await user.click(field('Time zone'));
+    await user.click(await screen.findByRole('option', { name: '(GMT+01:00) Paris' }));
+    expect(button('Next').disabled).toBe(false);
+    // a cleared value is none: the stage may not be left forward again
+    await user.click(screen.getByRole('button', { name: 'Clear Currency' }));
+    expect(field('Currency').value).toBe('');
+    expect(button('Next').disabled).toBe(true);
+    await user.click(field('Currency'));
+    await user.click(await screen.findByRole('option', { name: 'EUR — Euro' }));
+    // the inherited value chosen again: inherited again
+    expect(screen.getByText('Inherited from Alps Group')).toBeTruthy();
+    await user.click(button('Next'));
+    expect(expanded('Access area')).toBe(true);
+    expect(screen.getByRole('list', { name: 'Stages of the hotel set-up' }).querySelector('[aria-current="step"]')?.textContent).toBe('3. Packages, rate codes and access');
+    await user.click(button('Back'));
+    expect(expanded('Regional information')).toBe(true);
+  });
+
+  it('shows an inherited time zone the list does not offer with a label', async () => {
+    const user = openCreate();
+    await ready();
+    await user.click(button('Next'));
+    await user.click(screen.getByRole('switch', { name: 'Enable manual room entry' }));
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    expect((screen.getByRole('combobox', { name: /^Time zone/ }) as HTMLInputElement).value).toBe('(GMT+00:00) Lisbon');
+  });
+
   it("queues one save with 'Add hotel': the hotel, its definition with the room access as sent, its packages and rate codes; then back to the units", async () => {
     const user = openCreate();
     await ready();
@@ -214,6 +282,14 @@ describe('HotelCreatePage: the steps in order', () => {
     // step 2: the definition (its room access is the same form)
     expect(expanded('Hotel definition')).toBe(true);
     expect(textbox(/^Hotel definition name/).value).toBe('Harbour View');
+    await user.click(button('Next'));
+    // the regional stage: inherited from where the hotel sits; another currency set on the hotel
+    expect(expanded('Regional information')).toBe(true);
+    const currency = screen.getByRole('combobox', { name: /^Currency/ }) as HTMLInputElement;
+    expect(currency.value).toBe('EUR — Euro');
+    await user.click(currency);
+    await user.click(await screen.findByRole('option', { name: /^GBP — / }));
+    expect(currency.value).toMatch(/^GBP — /);
     await user.click(button('Next'));
     // step 3: a package, and a rate code naming it
     expect(expanded('Access area')).toBe(true);
@@ -239,7 +315,10 @@ describe('HotelCreatePage: the steps in order', () => {
     expect(entry?.recordUuid).toMatch(UUID);
     expect(entry).toMatchObject({ method: 'PUT', path: `/organization/${ORG}/hotel/${entry?.recordUuid}/save`, ifMatch: null });
     const body = entry?.body as HotelSave;
-    expect(body.hotel).toMatchObject({ parentUuid: PARENT, attributes: { NAME: 'Harbour View', PMS_PROPERTY_ID: 'HV-01', PMS_CONNECTION: opera.uuid } });
+    expect(body.hotel).toMatchObject({ parentUuid: PARENT, attributes: { NAME: 'Harbour View', PMS_PROPERTY_ID: 'HV-01', PMS_CONNECTION: opera.uuid, CURRENCY: 'GBP' } });
+    // what it inherits unchanged stays inherited
+    expect(body.hotel?.attributes).not.toHaveProperty('LOCALE');
+    expect(body.hotel?.attributes).not.toHaveProperty('TIME_ZONE');
     expect(body.hotelDefinition).toMatchObject({
       name: 'Harbour View',
       externalId: 'HV-01',
@@ -267,21 +346,23 @@ describe('HotelEditPage: saving from any step', () => {
   it("offers 'Save changes' on every step once something changed; the save goes over the hotel's version and closes the step", async () => {
     const user = openEdit();
     await ready();
-    expect(screen.getByRole('heading', { level: 1, name: 'Hotel Alpine Lodge' })).toBeTruthy();
-    // no step open, none disabled
+    expect(screen.getByRole('heading', { level: 1, name: 'Alpine Lodge — hotel set-up' })).toBeTruthy();
+    // no step open, none disabled; the regional information is the unit settings' (no stage of its own here)
     for (const title of STEPS) {
       expect(expanded(title)).toBe(false);
       expect(stepControl(title).disabled).toBe(false);
     }
+    expect(screen.queryByRole('button', { name: /^Regional information/ })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Stages of the hotel set-up' })).toBeNull();
     for (const title of STEPS) {
       await user.click(stepControl(title));
       expect(expanded(title)).toBe(true);
       expect(button('Save changes').disabled).toBe(true);
       expect(screen.queryByRole('button', { name: /^(Next|Back|Add hotel)$/ })).toBeNull();
     }
-    // the edit warning has no 'complete this step later'
+    // the Property ID and the connection are both set: no warning
     await user.click(stepControl('PMS posting'));
-    expect(screen.getByText(/is not enabled until both the PMS connection and the Property ID are set\.$/)).toBeTruthy();
+    expect(screen.queryByText(/full PMS functionality/i)).toBeNull();
 
     const propertyId = textbox(/^Property ID/);
     expect(propertyId.value).toBe('AL-1');
@@ -311,6 +392,10 @@ describe('HotelEditPage: saving from any step', () => {
     await user.click(stepControl('PMS posting'));
     expect(expanded('PMS posting')).toBe(true);
     expect(screen.queryByText('Configuration Pending')).toBeNull();
+    // the warning names what is missing, with no 'complete this step later' when editing
+    expect(screen.getByText(/full PMS functionality/i).textContent).toBe(
+      'The Property ID is missing: full PMS functionality (room charge, card and cash posting, access control) is not enabled until it is set.',
+    );
     await user.click(stepControl('PMS posting'));
     expect(screen.getByText('Configuration Pending')).toBeTruthy();
     cleanup();
@@ -517,6 +602,16 @@ describe('HotelEditPage: what keeps a save from being queued', () => {
 });
 
 describe('HotelEditPage: the hotel name', () => {
+  it("closes with a button that says so ('Close', named 'Close hotel set-up'), not a bare ✕ beside the name", async () => {
+    const user = openEdit();
+    await ready();
+    const close = button('Close hotel set-up');
+    expect(within(close).getByText('Close')).toBeTruthy();
+    expect(within(close).getByText('✕').getAttribute('aria-hidden')).toBe('true');
+    await user.click(close);
+    await waitFor(async () => expect((await screen.findByTestId('location')).textContent).toBe(LIST));
+  });
+
   it('keeps the current name when left empty, and queues nothing', async () => {
     const user = openEdit();
     await ready();

@@ -164,6 +164,8 @@ describe('TransactionsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export transactions' });
     expect((within(dialog).getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('ann@example.com');
+    // the unit's zone, not one of the list's values, shows labelled as the list's are
+    expect((within(dialog).getByRole('combobox', { name: /^Time zone/ }) as HTMLInputElement).value).toBe('(GMT+00:00) Lisbon');
     await user.click(within(dialog).getByRole('button', { name: 'Send export' }));
     await waitFor(async () => expect(await lobbyDb().outbox.count()).toBe(1));
     const [entry] = await lobbyDb().outbox.toArray();
