@@ -471,7 +471,7 @@ describe('HotelEditPage for a user who sets up only this hotel', () => {
     renderEdit();
     const user = userEvent.setup();
     await ready();
-    expect(screen.getByRole('heading', { name: 'Hotel Alpine Lodge', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Alpine Lodge — hotel set-up', level: 1 })).toBeTruthy();
     // the PMS step: the property ID as the hotel has it, read-only; no connection picker, no way to the PMS page
     await user.click(stepControl('PMS posting'));
     await waitFor(() => expect(textbox(/^Property ID/).value).toBe('AL-1'));
