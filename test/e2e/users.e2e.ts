@@ -241,7 +241,7 @@ describe('users, grants and the profile', () => {
     await manager.getByRole('button', { name: 'Expand all' }).click();
     await manager.getByText('Harbour View Hotel', { exact: true }).first().click();
     await manager.getByRole('link', { name: 'Open the hotel set-up' }).click();
-    await manager.getByRole('heading', { name: 'Hotel Harbour View Hotel', level: 1 }).waitFor();
+    await manager.getByRole('heading', { name: 'Harbour View Hotel — hotel set-up', level: 1 }).waitFor();
     await manager.getByRole('button', { name: 'Room access' }).click();
     await manager.getByText(/Only a user who sets up the organization can see and change/).first().waitFor();
     await manager.getByRole('button', { name: 'Access area' }).click();
