@@ -6,6 +6,7 @@
 import { catalogue } from './en/catalogue';
 import { devicesPos } from './en/devices-pos';
 import { hotelPms } from './en/hotel-pms';
+import { hotelSave } from './en/hotel-save';
 import { hotelWizard } from './en/hotel-wizard';
 import { menu } from './en/menu';
 import { packages } from './en/packages';
@@ -19,6 +20,7 @@ export const en = {
   ...packages,
   ...rateAccess,
   ...hotelWizard,
+  ...hotelSave,
   ...profile,
   ...users,
   ...catalogue,

@@ -25,6 +25,8 @@ interface DataTableProps<Row> {
   label: string;
   /** narrower than this, the table scrolls in its frame rather than squeeze its columns (a long list in a cell) */
   minWidth?: number;
+  /** the key of a row to bring into view when it changes (a row just saved): its page opens, the search cleared */
+  revealKey?: string | null;
 }
 
 /**
@@ -33,9 +35,18 @@ interface DataTableProps<Row> {
  * search ('No results match "opera"'). Either is announced politely to screen readers. On a narrow
  * screen the table scrolls inside its own frame (TableFrame), never the page.
  */
-export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), emptyText, label, minWidth }: DataTableProps<Row>) {
+export function DataTable<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), emptyText, label, minWidth, revealKey = null }: DataTableProps<Row>) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  if (revealKey !== revealed) {
+    setRevealed(revealKey);
+    const index = revealKey === null ? -1 : rows.findIndex((row) => rowKey(row) === revealKey);
+    if (index >= 0) {
+      setQuery('');
+      setPage(Math.floor(index / TABLE_PAGE_SIZE) + 1);
+    }
+  }
 
   const matching = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase();

@@ -4,6 +4,7 @@ import { CALCULATION_RULE_LABELS, TABLE_PAGE_SIZE, type CalculationRule } from '
 import { t } from '../../../i18n';
 import type { DraftScope } from '../../../offline';
 import { AppModal, currentFocus, focusTargetAfterRemoval, TableFrame } from '../../../ui';
+import { ChangeMark, type ChangeMarks } from './change-mark';
 import { PackageFormModal } from './package-form-modal';
 
 /** A package as the section shows and edits it (spec section 3: localId matches edits of packages without a uuid). */
@@ -35,6 +36,10 @@ export interface PackagesSectionProps {
    * none or null: the form keeps no draft (the hotel wizard's state is a draft already)
    */
   draftScope?: (localId: string | null) => DraftScope | null;
+  /** the packages the last save added or changed (by package ID): marked, the first one's page opened */
+  marked?: ChangeMarks;
+  /** said in the removal question when the removal takes effect only once the hotel is saved */
+  removalNote?: string;
 }
 
 type Editing = { item: PackageItem | null } | null;
@@ -46,7 +51,7 @@ type Removing = { item: PackageItem; opener: HTMLElement | null } | null;
  * 'ADD PACKAGE PMS' button, and a table of the packages not removed, 10 a page, filtered by
  * package ID. Add and Edit open the package form; Remove asks first, its main button cancelling.
  */
-export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnly = false, draftScope }: PackagesSectionProps) {
+export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnly = false, draftScope, marked, removalNote }: PackagesSectionProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Removing>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -76,7 +81,7 @@ export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnl
           </Button>
         </Group>
       )}
-      <PackagesTable items={items} readOnly={readOnly} onEdit={edit} onRemove={askRemoval} />
+      <PackagesTable items={items} readOnly={readOnly} onEdit={edit} onRemove={askRemoval} marked={marked} />
       {!readOnly && (
         <>
           <PackageFormModal
@@ -87,7 +92,7 @@ export function PackagesSection({ items, onSave, onRemove, headingOrder, readOnl
             onSave={onSave}
             draftScope={editing !== null && draftScope ? draftScope(editing.item?.localId ?? null) : null}
           />
-          <RemovePackageModal removing={removing} onClose={() => setRemoving(null)} onRemove={onRemove} fallbackFocus={fallbackFocus} />
+          <RemovePackageModal removing={removing} onClose={() => setRemoving(null)} onRemove={onRemove} fallbackFocus={fallbackFocus} note={removalNote} />
         </>
       )}
     </Stack>
@@ -99,6 +104,7 @@ interface PackagesTableProps {
   readOnly: boolean;
   onEdit: (item: PackageItem) => void;
   onRemove: (item: PackageItem) => void;
+  marked?: ChangeMarks;
 }
 
 /**
@@ -106,11 +112,21 @@ interface PackagesTableProps {
  * packages not removed, with their lowercase ID, are worked out once per list; a keystroke is one
  * pass over them, and only the 10 rows of the page are rendered.
  */
-const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onRemove }: PackagesTableProps) {
+const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onRemove, marked }: PackagesTableProps) {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
 
   const shownItems = useMemo(() => items.filter((item) => !item.deleted).map((item) => ({ item, key: item.externalId.toLocaleLowerCase() })), [items]);
+  // a package just saved is shown: its page opens (the filter cleared)
+  const [revealed, setRevealed] = useState<ChangeMarks | undefined>(undefined);
+  if (marked !== revealed) {
+    setRevealed(marked);
+    const index = marked === undefined ? -1 : shownItems.findIndex(({ item }) => marked.has(item.externalId));
+    if (index >= 0) {
+      setFilter('');
+      setPage(Math.floor(index / TABLE_PAGE_SIZE) + 1);
+    }
+  }
   const needle = filter.trim().toLocaleLowerCase();
   const matching = useMemo(() => (needle === '' ? shownItems : shownItems.filter((entry) => entry.key.includes(needle))), [shownItems, needle]);
 
@@ -149,6 +165,7 @@ const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onR
                     <Text span inherit>
                       {item.externalId}
                     </Text>
+                    <ChangeMark marks={marked} name={item.externalId} />
                     {item.pending === true && (
                       <Badge size="xs" variant="light" color="blue">
                         {t('packages.pendingSync')}
@@ -206,6 +223,8 @@ interface RemovePackageModalProps {
   onRemove: (item: PackageItem) => void | Promise<void>;
   /** where focus goes when no row is left to go to */
   fallbackFocus: () => HTMLElement | null;
+  /** when the removal takes effect, if not at once */
+  note?: string;
 }
 
 /**
@@ -214,7 +233,7 @@ interface RemovePackageModalProps {
  * the secondary 'REMOVE PMS PACKAGE' removes. Once removed, focus goes to the next row (else the
  * previous one, else the section's heading or Add button); cancelled, back to the row's Remove.
  */
-function RemovePackageModal({ removing, onClose, onRemove, fallbackFocus }: RemovePackageModalProps) {
+function RemovePackageModal({ removing, onClose, onRemove, fallbackFocus, note }: RemovePackageModalProps) {
   // what the modal shows stays while it closes
   const [shown, setShown] = useState<PackageItem | null>(removing?.item ?? null);
   if (removing !== null && removing.item !== shown) setShown(removing.item);
@@ -246,6 +265,7 @@ function RemovePackageModal({ removing, onClose, onRemove, fallbackFocus }: Remo
           <Text size="sm" c="red.9">
             {t('packages.removeWarning')}
           </Text>
+          {note !== undefined && <Text size="sm">{note}</Text>}
           <Group justify="flex-end">
             <Button variant="subtle" color="red" onClick={remove}>
               {t('packages.removeConfirm')}

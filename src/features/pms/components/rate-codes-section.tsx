@@ -5,7 +5,7 @@ import { t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import type { PackageRef, RateCodeItem } from './hotel-items';
 import { RateCodeImportModal } from './rate-code-import-modal';
-import { useWizardList, WizardItemForm, wizardListWords } from './wizard-list';
+import { useWizardList, WizardItemForm, wizardListWords, type WizardListMarks } from './wizard-list';
 
 /** A rate code ID's longest form (the gateway's rule). */
 const RATE_CODE_ID_MAX = 100;
@@ -20,6 +20,8 @@ export interface RateCodesSectionProps {
   importTarget: { org: string; hotel: string } | null;
   /** after a successful import (the wizard reloads the codes) */
   onImported(): void;
+  /** the rows the last save touched, and what the removal question says of when it takes effect */
+  marks?: WizardListMarks;
 }
 
 
@@ -29,8 +31,8 @@ export interface RateCodesSectionProps {
  * from a CSV once the hotel exists. It edits the list it is given and hands the whole new list to
  * `onChange`; the wizard saves it with the hotel.
  */
-export function RateCodesSection({ items, packages, onChange, importTarget, onImported }: RateCodesSectionProps) {
-  const list = useWizardList<RateCodeItem, { name: string; packages: string[] }>(items, onChange, wizardListWords('rateCodes'));
+export function RateCodesSection({ items, packages, onChange, importTarget, onImported, marks }: RateCodesSectionProps) {
+  const list = useWizardList<RateCodeItem, { name: string; packages: string[] }>(items, onChange, wizardListWords('rateCodes'), marks);
   const [importing, setImporting] = useState(false);
   const importHintId = useId();
   const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);
