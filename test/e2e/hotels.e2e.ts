@@ -238,6 +238,27 @@ describe('hotels', () => {
     expect(after.rateCodes.find((code) => code.name === 'RACK')?.packages).toEqual([bb]);
     expect(after.services[0]?.hotelsAndPackages).toEqual([]);
     expect(after.unit?.version).toBe((before.unit?.version ?? 0) + 1);
+
+    // one save model (issue 22): the form just saved is clean, so another step opens without a question
+    await page.getByRole('button', { name: 'Access area' }).click();
+    await page.getByRole('button', { name: 'ADD PACKAGE PMS' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'You have unsaved changes' }).count()).toBe(0);
+    await page.getByText('Import is the exception: it replaces the hotel’s rate codes at once.').waitFor();
+    // a package added in its dialog is an unsaved edit on screen until Save changes: the badge says so
+    await addPackage(page, 'KIDS_SPA');
+    await page.getByRole('link', { name: 'Unsaved changes' }).waitFor();
+    const bar = page.getByRole('region', { name: 'Save or discard your changes' });
+    await expectAccessible(page, 'hotel wizard, a package added and not saved yet');
+    await bar.getByRole('button', { name: 'Save changes' }).click();
+    // saved: the step stays open, the new row marked, the notice names it, and the badge tells the truth again
+    await page.getByRole('row', { name: /KIDS_SPA New/ }).waitFor();
+    await page.getByText(/^Package KIDS_SPA added/).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'All changes saved' }).waitFor({ timeout: 30_000 });
+    expect(await bar.count()).toBe(0);
+    // and the page is left without a question
+    await page.getByRole('link', { name: 'Back to the units' }).click();
+    await page.waitForURL(/\/ous\/[0-9a-f-]+$/);
+    expect(await page.getByRole('dialog', { name: 'You have unsaved changes' }).count()).toBe(0);
   });
 
   it('imports 2,000 rate codes from a CSV after the preview, and lists them', async () => {
