@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { lobbyDb } from './db';
 import { describeRefusal } from './describe';
-import { createDraftAutosaver, discardDraft, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
+import { createDraftAutosaver, discardDraft, draftId, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
 import { differsFrom, draftToKeep, restoredDraft, sameValue, type ChangeTest } from './form-value';
 import { listOutcomes } from './outcomes';
 import { countEntries, listEntries, type OutboxCounts } from './outbox';
@@ -99,6 +99,28 @@ export interface DraftState<T> {
   handOver<R>(baseline: T, queue: () => Promise<R>): Promise<R>;
 }
 
+/** Per draft, the last write (or removal) a form started and has not seen land yet. */
+const lastWrites = new Map<string, Promise<unknown>>();
+
+function trackWrite<R>(scope: DraftScope, write: Promise<R>): Promise<R> {
+  const id = draftId(scope);
+  lastWrites.set(id, write);
+  const settled = () => {
+    if (lastWrites.get(id) === write) lastWrites.delete(id);
+  };
+  write.then(settled, settled);
+  return write;
+}
+
+/** Resolves once the last write of that draft started by any form has landed (or failed). */
+function afterLastWrite(scope: DraftScope): Promise<void> {
+  const pending = lastWrites.get(draftId(scope));
+  return pending === undefined ? Promise.resolve() : pending.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 interface DraftHookState<T> {
   key: string | null;
   ready: boolean;
@@ -147,24 +169,28 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
       else await saveDraft(ownScope, value, { baseVersion: startedFrom.current, changed: keep.changed });
     });
     saver.current = autosaver;
-    void loadDraft(ownScope).then((draft) => {
-      if (!live) return;
-      const parsed = draft ? current.schema.safeParse(draft.value) : null;
-      const restore = draft && parsed?.success ? restoredDraft({ value: parsed.data, changed: draft.changed }, current.initial, current.isChange) : 'drop';
-      if (draft && parsed?.success && restore !== 'drop') {
-        startedFrom.current = draft.baseVersion;
-        const error = describeRefusal(draft.error, draft.errorStatus);
-        const restoredAt = restore === 'announce' ? draft.updatedAt : null;
-        setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt, restoredBaseVersion: draft.baseVersion, error }));
-      } else {
-        if (draft) void discardDraft(ownScope);
-        setState((prev) => ({ ...prev, ready: true }));
-      }
-    });
+    // a form on the same record that just went (the page drew it again, after a save) may still be
+    // writing its last value: read after it, or what it kept last (the open step) would be lost
+    void afterLastWrite(ownScope)
+      .then(() => loadDraft(ownScope))
+      .then((draft) => {
+        if (!live) return;
+        const parsed = draft ? current.schema.safeParse(draft.value) : null;
+        const restore = draft && parsed?.success ? restoredDraft({ value: parsed.data, changed: draft.changed }, current.initial, current.isChange) : 'drop';
+        if (draft && parsed?.success && restore !== 'drop') {
+          startedFrom.current = draft.baseVersion;
+          const error = describeRefusal(draft.error, draft.errorStatus);
+          const restoredAt = restore === 'announce' ? draft.updatedAt : null;
+          setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt, restoredBaseVersion: draft.baseVersion, error }));
+        } else {
+          if (draft) void discardDraft(ownScope);
+          setState((prev) => ({ ...prev, ready: true }));
+        }
+      });
     return () => {
       live = false;
       saver.current = null;
-      void autosaver.dispose();
+      void trackWrite(ownScope, autosaver.dispose());
     };
   }, [scopeKey]);
 
@@ -182,7 +208,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
       const value = prev.handed !== null && sameValue(prev.handed.over, current.initial) ? prev.handed.value : current.initial;
       return { ...prev, value, restoredAt: null, restoredBaseVersion: null, error: null };
     });
-    if (current.scope) await discardDraft(current.scope);
+    if (current.scope) await trackWrite(current.scope, discardDraft(current.scope));
   }, []);
 
   const flush = useCallback(async () => {
@@ -195,7 +221,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     const current = latest.current;
     startedFrom.current = current.baseVersion;
     setState((prev) => ({ ...prev, restoredAt: null, restoredBaseVersion: null, error: null }));
-    if (current.scope) await discardDraft(current.scope);
+    if (current.scope) await trackWrite(current.scope, discardDraft(current.scope));
   }, []);
 
   const clear = useCallback(async () => {

@@ -53,6 +53,22 @@ describe('useDraft', () => {
     unmount();
   });
 
+  it('a form drawn again on the same record (a new version after a save) reads what the one before kept last, not an older copy', async () => {
+    const sameScope: DraftScope = { ...scope, recordId: 'r4' };
+    const first = renderHook(() => useDraft({ scope: sameScope, initial: { name: 'server' }, baseVersion: 1, schema }));
+    await waitFor(() => expect(first.result.current.ready).toBe(true));
+    act(() => first.result.current.setValue({ name: 'typed' }));
+    await act(() => first.result.current.flush());
+    // the last value is still waiting for the typing pause when the page draws the form again
+    act(() => first.result.current.setValue({ name: 'typed last' }));
+    first.unmount();
+    const again = renderHook(() => useDraft({ scope: sameScope, initial: { name: 'server' }, baseVersion: 2, schema }));
+    await waitFor(() => expect(again.result.current.ready).toBe(true));
+    expect(again.result.current.value).toEqual({ name: 'typed last' });
+    await act(() => again.result.current.discard());
+    again.unmount();
+  });
+
   describe('a change handed to the outbox', () => {
     const twoFields = z.object({ name: z.string(), city: z.string() });
     const handScope: DraftScope = { ...scope, recordId: 'r3' };
