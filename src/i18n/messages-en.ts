@@ -6,6 +6,7 @@
 import { catalogue } from './en/catalogue';
 import { devicesPos } from './en/devices-pos';
 import { hotelPms } from './en/hotel-pms';
+import { hotelSave } from './en/hotel-save';
 import { hotelWizard } from './en/hotel-wizard';
 import { menu } from './en/menu';
 import { outbox } from './en/outbox';
@@ -20,6 +21,7 @@ export const en = {
   ...packages,
   ...rateAccess,
   ...hotelWizard,
+  ...hotelSave,
   ...profile,
   ...users,
   ...catalogue,
@@ -164,6 +166,9 @@ export const en = {
   'unsaved.text': 'Are you sure you want to leave and discard changes?',
   'unsaved.discard': 'Discard changes',
   'unsaved.save': 'Save changes',
+  // the bar that keeps a long form's Save and Discard in view (src/ui/save-bar.tsx)
+  'saveBar.label': 'Save or discard your changes',
+  'saveBar.text': 'Your changes are not saved yet.',
 
   'cookies.text':
     'Lobby keeps in this browser only what it needs to work: your session and a copy of its access token, until you log out; your unsaved drafts and unsent changes, until they reach the gateway or you log out; copies of recent answers from the gateway for offline use, shown for up to {days} days and deleted at logout; your interface language; and this choice, in a cookie, for one year. Read our',
@@ -224,6 +229,7 @@ export const en = {
   'sync.badge.conflict.one': '{count} conflict',
   'sync.badge.conflict.other': '{count} conflicts',
   'sync.badge.synced': 'All changes saved',
+  'sync.badge.unsaved': 'Unsaved changes',
   'sync.badge.label': 'Sync status: {pending} pending, {failed} failed, {conflicts}',
   'sync.offline': 'Offline',
   'sync.empty': 'Every change has reached the gateway.',

@@ -7,8 +7,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { lobbyDb } from './db';
 import { describeRefusal } from './describe';
-import { createDraftAutosaver, discardDraft, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
-import { differsFrom, draftToKeep, restoredDraft, type ChangeTest } from './form-value';
+import { createDraftAutosaver, discardDraft, draftId, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
+import { differsFrom, draftToKeep, restoredDraft, sameValue, type ChangeTest } from './form-value';
 import { listOutcomes } from './outcomes';
 import { countEntries, listEntries, type OutboxCounts } from './outbox';
 import type { DraftRecord, DraftScope, OutboxEntry, OutcomeRecord } from './records';
@@ -80,33 +80,81 @@ export interface DraftState<T> {
   restoredBaseVersion: number | null;
   /** why the gateway refused a change from this form (its words, else its status), in the interface language */
   error: string | null;
-  /** forget the draft and go back to `initial` */
+  /** forget the draft and go back to `initial` (or to what a change being handed over leaves) */
   discard(): Promise<void>;
   /** store what is typed now */
   flush(): Promise<void>;
-  /** the change was handed to the outbox: the draft is no longer needed */
+  /**
+   * the change was handed to the outbox: the draft is no longer needed, and the form as it is now
+   * counts as unchanged until the record is read again (with the change in it)
+   */
   clear(): Promise<void>;
+  /**
+   * Hand a change to the outbox: from this moment (not once `queue` resolves) the form counts
+   * `baseline`, the record as the change leaves it, as its starting point, so a question asked
+   * meanwhile ("You have unsaved changes") sees no change that is being saved. Edits beside the
+   * change (`baseline` need not be the whole value) stay changes, and keep the draft; with none, the
+   * draft is dropped once queued. A `queue` that throws leaves the form as it was.
+   */
+  handOver<R>(baseline: T, queue: () => Promise<R>): Promise<R>;
+}
+
+/** Per draft, the last write (or removal) a form started and has not seen land yet. */
+const lastWrites = new Map<string, Promise<unknown>>();
+
+function trackWrite<R>(scope: DraftScope, write: Promise<R>): Promise<R> {
+  const id = draftId(scope);
+  lastWrites.set(id, write);
+  const settled = () => {
+    if (lastWrites.get(id) === write) lastWrites.delete(id);
+  };
+  write.then(settled, settled);
+  return write;
+}
+
+/** Resolves once the last write of that draft started by any form has landed (or failed). */
+function afterLastWrite(scope: DraftScope): Promise<void> {
+  const pending = lastWrites.get(draftId(scope));
+  return pending === undefined ? Promise.resolve() : pending.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+interface DraftHookState<T> {
+  key: string | null;
+  ready: boolean;
+  value: T;
+  restoredAt: number | null;
+  restoredBaseVersion: number | null;
+  error: string | null;
+  /** the record as the change handed to the outbox leaves it, and the `initial` it was handed over from */
+  handed: { value: T; over: T } | null;
 }
 
 /** A form's value, kept as a draft in IndexedDB while it differs from `initial`. */
 export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = differsFrom }: UseDraftOptions<T>): DraftState<T> {
   const scopeKey = scope ? JSON.stringify(scope) : null;
-  const [state, setState] = useState<{ key: string | null; ready: boolean; value: T; restoredAt: number | null; restoredBaseVersion: number | null; error: string | null }>(() => ({
+  const [state, setState] = useState<DraftHookState<T>>(() => ({
     key: scopeKey,
     ready: scope === null,
     value: initial,
     restoredAt: null,
     restoredBaseVersion: null,
     error: null,
+    handed: null,
   }));
   const saver = useRef<DraftAutosaver<T> | null>(null);
   /** the version the edit started from: a restored draft keeps its own, not the record's newer one */
   const startedFrom = useRef<number | null>(baseVersion);
   const latest = useRef({ scope, initial, baseVersion, schema, isChange });
   latest.current = { scope, initial, baseVersion, schema, isChange };
+  /** the value as last rendered: what a hand-over that settles later compares with its baseline */
+  const shown = useRef(state.value);
+  shown.current = state.value;
 
   if (state.key !== scopeKey) {
-    setState({ key: scopeKey, ready: scope === null, value: initial, restoredAt: null, restoredBaseVersion: null, error: null });
+    setState({ key: scopeKey, ready: scope === null, value: initial, restoredAt: null, restoredBaseVersion: null, error: null, handed: null });
   }
 
   useEffect(() => {
@@ -121,24 +169,28 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
       else await saveDraft(ownScope, value, { baseVersion: startedFrom.current, changed: keep.changed });
     });
     saver.current = autosaver;
-    void loadDraft(ownScope).then((draft) => {
-      if (!live) return;
-      const parsed = draft ? current.schema.safeParse(draft.value) : null;
-      const restore = draft && parsed?.success ? restoredDraft({ value: parsed.data, changed: draft.changed }, current.initial, current.isChange) : 'drop';
-      if (draft && parsed?.success && restore !== 'drop') {
-        startedFrom.current = draft.baseVersion;
-        const error = describeRefusal(draft.error, draft.errorStatus);
-        const restoredAt = restore === 'announce' ? draft.updatedAt : null;
-        setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt, restoredBaseVersion: draft.baseVersion, error }));
-      } else {
-        if (draft) void discardDraft(ownScope);
-        setState((prev) => ({ ...prev, ready: true }));
-      }
-    });
+    // a form on the same record that just went (the page drew it again, after a save) may still be
+    // writing its last value: read after it, or what it kept last (the open step) would be lost
+    void afterLastWrite(ownScope)
+      .then(() => loadDraft(ownScope))
+      .then((draft) => {
+        if (!live) return;
+        const parsed = draft ? current.schema.safeParse(draft.value) : null;
+        const restore = draft && parsed?.success ? restoredDraft({ value: parsed.data, changed: draft.changed }, current.initial, current.isChange) : 'drop';
+        if (draft && parsed?.success && restore !== 'drop') {
+          startedFrom.current = draft.baseVersion;
+          const error = describeRefusal(draft.error, draft.errorStatus);
+          const restoredAt = restore === 'announce' ? draft.updatedAt : null;
+          setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt, restoredBaseVersion: draft.baseVersion, error }));
+        } else {
+          if (draft) void discardDraft(ownScope);
+          setState((prev) => ({ ...prev, ready: true }));
+        }
+      });
     return () => {
       live = false;
       saver.current = null;
-      void autosaver.dispose();
+      void trackWrite(ownScope, autosaver.dispose());
     };
   }, [scopeKey]);
 
@@ -151,22 +203,64 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     saver.current?.cancel();
     const current = latest.current;
     startedFrom.current = current.baseVersion;
-    setState((prev) => ({ ...prev, value: current.initial, restoredAt: null, restoredBaseVersion: null, error: null }));
-    if (current.scope) await discardDraft(current.scope);
+    // back to the record, or to what a hand-over not yet read back leaves of it
+    setState((prev) => {
+      const value = prev.handed !== null && sameValue(prev.handed.over, current.initial) ? prev.handed.value : current.initial;
+      return { ...prev, value, restoredAt: null, restoredBaseVersion: null, error: null };
+    });
+    if (current.scope) await trackWrite(current.scope, discardDraft(current.scope));
   }, []);
 
   const flush = useCallback(async () => {
     await saver.current?.flush();
   }, []);
 
-  const clear = useCallback(async () => {
+  /** nothing is left to keep: the stored draft goes, and the edit starts again from the record */
+  const forget = useCallback(async () => {
     saver.current?.cancel();
     const current = latest.current;
     startedFrom.current = current.baseVersion;
     setState((prev) => ({ ...prev, restoredAt: null, restoredBaseVersion: null, error: null }));
-    if (current.scope) await discardDraft(current.scope);
+    if (current.scope) await trackWrite(current.scope, discardDraft(current.scope));
   }, []);
 
-  const changed = isChange(state.value, initial);
-  return { ready: state.ready, value: state.value, setValue, changed, restoredAt: changed ? state.restoredAt : null, restoredBaseVersion: state.restoredBaseVersion, error: state.error, discard, flush, clear };
+  const clear = useCallback(async () => {
+    const over = latest.current.initial;
+    setState((prev) => ({ ...prev, handed: { value: prev.value, over } }));
+    await forget();
+  }, [forget]);
+
+  const handOver = useCallback(
+    async <R,>(baseline: T, queue: () => Promise<R>): Promise<R> => {
+      const handed = { value: baseline, over: latest.current.initial };
+      setState((prev) => ({ ...prev, handed }));
+      let result: R;
+      try {
+        result = await queue();
+      } catch (error) {
+        setState((prev) => (prev.handed === handed ? { ...prev, handed: null } : prev));
+        throw error;
+      }
+      if (!latest.current.isChange(shown.current, baseline)) await forget();
+      return result;
+    },
+    [forget],
+  );
+
+  // a hand-over is the baseline until the record is read again: then the record (the change in it) is
+  const handed = state.handed !== null && sameValue(state.handed.over, initial) ? state.handed.value : null;
+  const changed = isChange(state.value, handed ?? initial);
+  return {
+    ready: state.ready,
+    value: state.value,
+    setValue,
+    changed,
+    restoredAt: changed ? state.restoredAt : null,
+    restoredBaseVersion: state.restoredBaseVersion,
+    error: state.error,
+    discard,
+    flush,
+    clear,
+    handOver,
+  };
 }

@@ -53,6 +53,91 @@ describe('useDraft', () => {
     unmount();
   });
 
+  it('a form drawn again on the same record (a new version after a save) reads what the one before kept last, not an older copy', async () => {
+    const sameScope: DraftScope = { ...scope, recordId: 'r4' };
+    const first = renderHook(() => useDraft({ scope: sameScope, initial: { name: 'server' }, baseVersion: 1, schema }));
+    await waitFor(() => expect(first.result.current.ready).toBe(true));
+    act(() => first.result.current.setValue({ name: 'typed' }));
+    await act(() => first.result.current.flush());
+    // the last value is still waiting for the typing pause when the page draws the form again
+    act(() => first.result.current.setValue({ name: 'typed last' }));
+    first.unmount();
+    const again = renderHook(() => useDraft({ scope: sameScope, initial: { name: 'server' }, baseVersion: 2, schema }));
+    await waitFor(() => expect(again.result.current.ready).toBe(true));
+    expect(again.result.current.value).toEqual({ name: 'typed last' });
+    await act(() => again.result.current.discard());
+    again.unmount();
+  });
+
+  describe('a change handed to the outbox', () => {
+    const twoFields = z.object({ name: z.string(), city: z.string() });
+    const handScope: DraftScope = { ...scope, recordId: 'r3' };
+    afterEach(() => lobbyDb().drafts.clear());
+    const open = (initial: { name: string; city: string }) =>
+      renderHook(({ start }) => useDraft({ scope: handScope, initial: start, baseVersion: 1, schema: twoFields }), { initialProps: { start: initial } });
+
+    it('is no unsaved change from the moment it is handed over, before the queue answers, until the record is read back with it', async () => {
+      const form = open({ name: 'Bar', city: 'Lisbon' });
+      await waitFor(() => expect(form.result.current.ready).toBe(true));
+      act(() => form.result.current.setValue({ name: 'Sky Bar', city: 'Lisbon' }));
+      expect(form.result.current.changed).toBe(true);
+
+      let answer: (seq: number) => void = () => undefined;
+      let queued: Promise<number> = Promise.resolve(0);
+      act(() => {
+        queued = form.result.current.handOver({ name: 'Sky Bar', city: 'Lisbon' }, () => new Promise<number>((resolve) => (answer = resolve)));
+      });
+      // the queue (IndexedDB) has not answered yet: a leave asked now must find nothing unsaved
+      expect(form.result.current.changed).toBe(false);
+      await act(async () => {
+        answer(7);
+        expect(await queued).toBe(7);
+      });
+      expect(form.result.current.changed).toBe(false);
+      expect(await loadDraft(handScope)).toBeNull();
+      // the record read again, with the change in it
+      form.rerender({ start: { name: 'Sky Bar', city: 'Lisbon' } });
+      expect(form.result.current.changed).toBe(false);
+      form.unmount();
+    });
+
+    it('keeps the edits beside the change as changes (and their draft); a discard goes back to what the change leaves', async () => {
+      const form = open({ name: 'Bar', city: 'Lisbon' });
+      await waitFor(() => expect(form.result.current.ready).toBe(true));
+      act(() => form.result.current.setValue({ name: 'Sky Bar', city: 'Porto' }));
+      await act(() => form.result.current.handOver({ name: 'Sky Bar', city: 'Lisbon' }, () => Promise.resolve(1)));
+      expect(form.result.current.changed).toBe(true);
+      await act(() => form.result.current.flush());
+      expect(await loadDraft(handScope)).toMatchObject({ value: { city: 'Porto' } });
+      await act(() => form.result.current.discard());
+      expect(form.result.current).toMatchObject({ value: { name: 'Sky Bar', city: 'Lisbon' }, changed: false });
+      form.unmount();
+    });
+
+    it('leaves the form as it was when the queue throws', async () => {
+      const form = open({ name: 'Bar', city: 'Lisbon' });
+      await waitFor(() => expect(form.result.current.ready).toBe(true));
+      act(() => form.result.current.setValue({ name: 'Sky Bar', city: 'Lisbon' }));
+      await act(async () => {
+        await expect(form.result.current.handOver({ name: 'Sky Bar', city: 'Lisbon' }, () => Promise.reject(new Error('quota')))).rejects.toThrow('quota');
+      });
+      expect(form.result.current.changed).toBe(true);
+      form.unmount();
+    });
+
+    it('clear: the form as it is counts as saved, not as a change, while the record is not read again', async () => {
+      const form = open({ name: 'Bar', city: 'Lisbon' });
+      await waitFor(() => expect(form.result.current.ready).toBe(true));
+      act(() => form.result.current.setValue({ name: 'Sky Bar', city: 'Lisbon' }));
+      await act(() => form.result.current.clear());
+      expect(form.result.current.changed).toBe(false);
+      // read again: the record is the baseline once more
+      form.rerender({ start: { name: 'Bar', city: 'Faro' } });
+      expect(form.result.current.changed).toBe(true);
+      form.unmount();
+    });
+  });
+
   describe("a form whose value carries its own state (an open step) beside the record's", () => {
     const wizardScope: DraftScope = { ...scope, kind: 'hotel-save', recordId: 'hotel-1' };
     const wizardSchema = z.object({ step: z.number(), form: schema });

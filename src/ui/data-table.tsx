@@ -42,6 +42,8 @@ interface DataTableProps<Row> {
   minWidth?: number;
   /** the rows can be chosen and acted on together */
   selection?: DataTableSelection<Row>;
+  /** the key of a row to bring into view when it changes (a row just saved): its page opens, the search cleared */
+  revealKey?: string | null;
 }
 
 /**
@@ -53,12 +55,23 @@ interface DataTableProps<Row> {
  * readers. With `selection`, rows can be chosen and acted on at once. On a narrow screen the table
  * scrolls inside its own frame (TableFrame), never the page.
  */
-function DataTableOf<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), searchLabel = searchPlaceholder, emptyText, label, minWidth, selection }: DataTableProps<Row>) {
+function DataTableOf<Row>({ rows, columns, rowKey, searchText, searchPlaceholder = t('table.search'), searchLabel = searchPlaceholder, emptyText, label, minWidth, selection, revealKey = null }: DataTableProps<Row>) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZE);
   const [sort, setSort] = useState<TableSort>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
+  const [revealed, setRevealed] = useState<string | null>(null);
+  if (revealKey !== revealed) {
+    setRevealed(revealKey);
+    const index = revealKey === null ? -1 : rows.findIndex((row) => rowKey(row) === revealKey);
+    if (index >= 0) {
+      // the row just saved is shown where it is in the list: search and sort cleared, its page opened
+      setQuery('');
+      setSort(null);
+      setPage(Math.floor(index / pageSize) + 1);
+    }
+  }
 
   const needle = query.trim().toLocaleLowerCase();
   const matching = useMemo(() => {

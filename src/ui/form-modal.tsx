@@ -3,6 +3,7 @@ import { Button, getDefaultZIndex, Group, Text, type ModalProps } from '@mantine
 import { t } from '../i18n';
 import { AppModal } from './app-modal';
 import { currentFocus, focusSoon } from './focus';
+import { useUnsavedWork } from './unsaved-work';
 
 interface UnsavedChangesModalProps {
   opened: boolean;
@@ -141,10 +142,11 @@ export function FormModal({ opened, onClose, title, size, children }: FormModalP
 /**
  * Tells the FormModal around the form whether it has changes and how to discard or save them;
  * returns `requestClose` for the form's Cancel: it asks first when there are changes. Outside a
- * FormModal, requestClose is `onClose`.
+ * FormModal, requestClose is `onClose`. While dirty, the form counts as unsaved work on screen.
  */
 export function useFormModalGuard(guard: FormGuard, onClose: () => void): { requestClose: () => void } {
   const context = use(FormModalContext);
+  useUnsavedWork(guard.dirty);
   const latest = useRef(guard);
   useEffect(() => {
     latest.current = guard;

@@ -58,6 +58,8 @@ export { IntroducedTitle } from './introduced-title';
 export { DraftForm, type DraftFormState } from './draft-form';
 export { ForbiddenRedirect, forbiddenReasonOf, type ForbiddenState } from './forbidden';
 export { ExitConfirmModal, useLeaveGuard } from './leave-guard';
+export { useAnyUnsavedWork, useUnsavedWork } from './unsaved-work';
+export { SaveBar, type SaveBarProps } from './save-bar';
 export { FailedRemovals, QueuedRowName, RemoveOrUndoButton, removalFailure, useQueuedRemoval, useReopenLatestDraft, type QueuedRemovalOptions, type QueuedRowState } from './resource-list';
 export * from './records';
 export { DEFAULT_MONEY, decimalSign, formatMinor, formatPercent, parsePercentInput, percentToInput, minorToInput, parseMinorInput, priceExample, unitPathOf, useUnitMoney, type UnitMoney } from './unit-money';

@@ -1,19 +1,24 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { Button, Group, Text } from '@mantine/core';
 import { t } from '../i18n';
 import { AppModal } from './app-modal';
+import { useUnsavedWork } from './unsaved-work';
 
 /**
  * Leaving a page form with changes asks first (spec sections 2 and 4): a route change is held
  * (react-router's blocker, whose state the page turns into its question) and closing or reloading
  * the tab gets the browser's own question (beforeunload). The draft keeps what was typed either
  * way. `allowLeave` before a navigation the form makes itself (after a save, or a choice made).
+ * While dirty, the form counts as unsaved work on screen (the header's badge says so).
  */
 export function useLeaveGuard(dirty: boolean) {
   const dirtyNow = useRef(dirty);
   const allowed = useRef(false);
-  useEffect(() => {
+  useUnsavedWork(dirty);
+  // as soon as the screen shows it: a navigation right after a save (a click that took the focus
+  // from a field saved on blur) is judged on the form as saved, not as it was a render before
+  useLayoutEffect(() => {
     dirtyNow.current = dirty;
   });
   const shouldBlock = useCallback<BlockerFunction>(

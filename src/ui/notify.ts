@@ -15,7 +15,7 @@ export interface NoticeOptions {
 }
 
 /**
- * Says what became of an action in a notification (bottom right, below the header, from the
+ * Says what became of an action in a notification (top right, below the header and under any open dialog, from the
  * signed-in frame): a removal, a sync, a resolved conflict. Its close button is named. Returns its
  * id, to hide it from a link inside it.
  */

@@ -36,11 +36,14 @@ function showWithSyncLink(text: string, openSync: () => void): void {
 /**
  * The notice after Save: saved (the gateway applied it), kept in this browser (unreachable, or no
  * answer yet), refused with the gateway's words, or in conflict with the way to the Sync page.
- * A refusal or a conflict stays until closed: it needs the operator.
+ * A refusal or a conflict stays until closed: it needs the operator. `what`, when given, names the
+ * change ("Package KIDS_SPA added"): said instead of 'Saved', and before 'Saved in this browser'.
  */
-export function showSaveOutcome(outcome: SendOutcome, openSync: () => void): void {
+export function showSaveOutcome(outcome: SendOutcome, openSync: () => void, what?: string): void {
   const { tone, text } = describeSaveOutcome(outcome);
   if (tone === 'conflict') showWithSyncLink(text, openSync);
+  else if (what !== undefined && tone === 'applied') notify(what, TONE[tone]);
+  else if (what !== undefined && tone === 'queued') notify(`${what}. ${text}`, TONE[tone]);
   else notify(text, TONE[tone]);
 }
 

@@ -3,6 +3,9 @@
  * - a hotel through every wizard step, with a MIFARE password, 3 packages, 2 rate codes and an
  *   access service, reaching the gateway as one save;
  * - the same hotel edited: a package removed, the rate code naming it warns, and the save drops it;
+ *   one save model (issue 22): the notice names the change, the saved wizard opens another step and
+ *   leaves without a question, the badge says 'Unsaved changes' while a package added waits for
+ *   Save (Save in view at 390 px too) and 'All changes saved' after it, the new row marked;
  * - 2,000 rate codes imported from a CSV after the worker's preview, then listed;
  * - an edit made offline, kept over a reload, applied once when the gateway is back.
  * axe on every screen and modal the journeys open.
@@ -253,6 +256,37 @@ describe('hotels', () => {
     expect(after.rateCodes.find((code) => code.name === 'RACK')?.packages).toEqual([bb]);
     expect(after.services[0]?.hotelsAndPackages).toEqual([]);
     expect(after.unit?.version).toBe((before.unit?.version ?? 0) + 1);
+
+    // one save model (issue 22): the notice names what the save changed, and the form just saved is
+    // clean, so another step opens without a question
+    await page.getByText(/^Package SPA removed/).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Access area' }).click();
+    await page.getByRole('button', { name: 'ADD PACKAGE PMS' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'You have unsaved changes' }).count()).toBe(0);
+    await page.getByText('Import is the exception: it replaces the hotel’s rate codes at once.').waitFor();
+    // a package added in its dialog is an unsaved edit on screen until Save changes: the badge says so
+    await addPackage(page, 'KIDS_SPA');
+    await page.getByRole('link', { name: 'Unsaved changes' }).waitFor();
+    const bar = page.getByRole('region', { name: 'Save or discard your changes' });
+    await expectAccessible(page, 'hotel wizard, a package added and not saved yet');
+    // on a phone too, Save stays in view at the bottom of the screen while the long step is read from its top
+    const save = bar.getByRole('button', { name: 'Save changes' });
+    const inView = () => save.evaluate((button) => button.getBoundingClientRect().bottom <= window.innerHeight && button.getBoundingClientRect().top >= 0);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('heading', { name: 'Packages', exact: true }).scrollIntoViewIfNeeded();
+    await expect.poll(inView).toBe(true);
+    await expectAccessible(page, 'hotel wizard save bar at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await bar.getByRole('button', { name: 'Save changes' }).click();
+    // saved: the step stays open, the new row marked, the notice names it, and the badge tells the truth again
+    await page.getByRole('row', { name: /KIDS_SPA New/ }).waitFor();
+    await page.getByText(/^Package KIDS_SPA added/).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'All changes saved' }).waitFor({ timeout: 30_000 });
+    expect(await bar.count()).toBe(0);
+    // and the page is left without a question
+    await page.getByRole('link', { name: 'Back to the units' }).click();
+    await page.waitForURL(/\/ous\/[0-9a-f-]+$/);
+    expect(await page.getByRole('dialog', { name: 'You have unsaved changes' }).count()).toBe(0);
   });
 
   it('imports 2,000 rate codes from a CSV after the preview and a question naming the counts, and lists them', async () => {
@@ -324,7 +358,7 @@ describe('hotels', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
     await page.getByText('Waiting to sync').first().waitFor();
-    await page.getByRole('button', { name: 'PMS posting' }).click();
+    // the step saved stays open, over the reload too
     expect(await page.getByRole('textbox', { name: 'Property ID' }).inputValue()).toBe('LODGE-2');
     await expectAccessible(page, 'hotel wizard offline, a save waiting');
     expect((await hotelState(client, hotelUuid)).definition?.externalId).toBe('LODGE-1');
@@ -384,7 +418,7 @@ describe('hotels', () => {
     expect(await page.getByRole('cell', { name: 'BB', exact: true }).count()).toBe(0);
     await allSaved(page);
     const packages = (await client.call(`/organization/${org}/hotel/${hotelUuid}/pms-package`)).body as Listed<Package>;
-    expect(packages.data.map((item) => item.externalId).sort()).toEqual(['BB', 'DINNER', 'LATE']);
+    expect(packages.data.map((item) => item.externalId).sort()).toEqual(['BB', 'DINNER', 'KIDS_SPA', 'LATE']);
   });
 
   it('creates a hotel offline with its packages, rate codes and service: the wizard survives a reload, the tree shows it waiting, and it is saved once', async () => {

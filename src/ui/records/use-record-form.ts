@@ -108,8 +108,7 @@ export function useRecordForm<Value extends object, Checked extends RecordCheck<
     }
     setSaving(true);
     try {
-      const queued = await commit(input as NonNullable<Checked['input']>, draft.restoredBaseVersion ?? baseVersion);
-      await draft.clear();
+      const queued = await draft.handOver(value, () => commit(input as NonNullable<Checked['input']>, draft.restoredBaseVersion ?? baseVersion));
       onClose();
       // The change is safe in the outbox now; say what the gateway made of it, as far as known soon.
       if (queued) void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));

@@ -16,7 +16,7 @@ import {
 } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
 import { enqueue, useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftNotices, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftNotices, attributeProblemText, AttributeSettings, SaveBar, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 
 /**
@@ -88,20 +88,21 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
     setSaving(true);
     try {
       const body = { legalCompanyName: value.legalCompanyName.trim(), status: value.status, attributes: value.attributes };
-      const queued = await enqueue({
-        method: organization ? 'PUT' : 'POST',
-        path: organization ? `/organization/${uuid}` : '/organization/v1/organization',
-        body: organization ? body : { uuid, ...body },
-        ifMatch: organization ? (draft.restoredBaseVersion ?? organization.version) : null,
-        userUuid,
-        orgUuid: uuid,
-        label: t(organization ? 'organizationSettings.label.update' : 'organizationSettings.label.create', { name: body.legalCompanyName }),
-        recordUuid: uuid,
-        collection: ORGANIZATION_KIND,
-        original: organization ? { legalCompanyName: organization.legalCompanyName, status: organization.status, version: organization.version } : null,
-        draft: scope,
-      });
-      await draft.clear();
+      const queued = await draft.handOver(value, () =>
+        enqueue({
+          method: organization ? 'PUT' : 'POST',
+          path: organization ? `/organization/${uuid}` : '/organization/v1/organization',
+          body: organization ? body : { uuid, ...body },
+          ifMatch: organization ? (draft.restoredBaseVersion ?? organization.version) : null,
+          userUuid,
+          orgUuid: uuid,
+          label: t(organization ? 'organizationSettings.label.update' : 'organizationSettings.label.create', { name: body.legalCompanyName }),
+          recordUuid: uuid,
+          collection: ORGANIZATION_KIND,
+          original: organization ? { legalCompanyName: organization.legalCompanyName, status: organization.status, version: organization.version } : null,
+          draft: scope,
+        }),
+      );
       const outcome = await whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS);
       showSaveOutcome(outcome, () => void navigate('/sync'));
       // refetched now, even while no screen shows them: the page opened next must find the new organization
@@ -169,11 +170,16 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
             </Accordion.Item>
           ))}
         </Accordion>
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={!draft.ready || (organization !== null && !draft.changed)}>
-            {organization ? t('units.saveChanges') : t('organizationSettings.create')}
-          </Button>
-        </Group>
+        {/* an organization's changes keep Save and Discard in view: 12 sections are above them */}
+        {organization !== null ? (
+          <SaveBar dirty={draft.changed} saveLabel={t('units.saveChanges')} saving={saving} disabled={!draft.ready} onDiscard={() => void draft.discard()} />
+        ) : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving} disabled={!draft.ready}>
+              {t('organizationSettings.create')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Accordion, Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Accordion, Anchor, Badge, Group, Stack, Title } from '@mantine/core';
 import { z } from 'zod';
 import { ATTRIBUTE_GROUPS, attributesSchema, UNIT_KIND, unitNameOf, validateAttributes, type AttributeGroup, type Attributes, type EffectiveAttributes, type UnitType } from '../../../domain';
 import { t } from '../../../i18n';
-import { sameValue, useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftNotices, attributeProblemText, AttributeSettings, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { useDraft, whenSettled, type DraftScope } from '../../../offline';
+import { DraftNotices, attributeProblemText, AttributeSettings, SaveBar, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitRow } from '../api/units';
 import { unitListRoute } from '../api/venue-api';
@@ -93,11 +93,13 @@ export function UnitEditForm({ org, userUuid, record, type, effective, hotels, p
       if (typed !== '' && typed !== name) setAttributes({ ...value.attributes, NAME: typed });
       return;
     }
-    // the other settings being edited stay in the form: this change is the name alone
-    const onlyName = sameValue({ ...value.attributes, NAME: savedName }, initial.attributes);
+    // the other settings being edited stay in the form, still unsaved: this change is the name alone,
+    // saved from now on (a "Back to the units" that took the focus from the field leaves without asking)
     if (typed !== name) setAttributes({ ...value.attributes, NAME: typed });
-    const queued = await units.queueUpdate(org, userUuid, record, record.version, { type: record.type, parentUuid: record.parentUuid, attributes: { ...record.attributes, NAME: typed } }, scope);
-    if (onlyName) await draft.clear();
+    const renamed = { attributes: withoutNulls({ ...record.attributes, NAME: typed }) };
+    const queued = await draft.handOver(renamed, () =>
+      units.queueUpdate(org, userUuid, record, record.version, { type: record.type, parentUuid: record.parentUuid, attributes: { ...record.attributes, NAME: typed } }, scope),
+    );
     announce(queued.seq);
   }
 
@@ -114,8 +116,9 @@ export function UnitEditForm({ org, userUuid, record, type, effective, hotels, p
     setSaving(true);
     try {
       draft.setValue({ attributes });
-      const queued = await units.queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, { type: record.type, parentUuid: record.parentUuid, attributes }, scope);
-      await draft.clear();
+      const queued = await draft.handOver({ attributes }, () =>
+        units.queueUpdate(org, userUuid, record, draft.restoredBaseVersion ?? record.version, { type: record.type, parentUuid: record.parentUuid, attributes }, scope),
+      );
       announce(queued.seq);
       if (type === 'REVENUE_CENTER' && redirect) {
         allowLeave();
@@ -203,11 +206,7 @@ export function UnitEditForm({ org, userUuid, record, type, effective, hotels, p
             </Accordion.Panel>
           </Accordion.Item>
         </Accordion>
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-            {t('venue.saveChanges')}
-          </Button>
-        </Group>
+        <SaveBar dirty={draft.changed} saveLabel={t('venue.saveChanges')} saving={saving} disabled={!draft.ready} onDiscard={() => void draft.discard()} />
       </Stack>
       <UnsavedChangesModal opened={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onDiscard={() => void discardAndLeave()} onSave={() => void saveAndLeave()} />
     </form>

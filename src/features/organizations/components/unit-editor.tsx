@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod';
 import {
   ATTRIBUTE_GROUPS,
@@ -14,7 +14,7 @@ import {
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftNotices, attributeProblemText, AttributeSettings, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftNotices, attributeProblemText, AttributeSettings, SaveBar, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units } from '../api/units';
 import { unitTypeLabel } from './unit-tree';
@@ -82,8 +82,10 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, access
     }
     setSaving(true);
     try {
-      const queued = await units.queueUpdate(org, userUuid, unit, draft.restoredBaseVersion ?? unit.version, { type: unit.type, parentUuid: unit.parentUuid, attributes: draft.value.attributes }, scope);
-      await draft.clear();
+      const attributes = draft.value.attributes;
+      const queued = await draft.handOver({ attributes }, () =>
+        units.queueUpdate(org, userUuid, unit, draft.restoredBaseVersion ?? unit.version, { type: unit.type, parentUuid: unit.parentUuid, attributes }, scope),
+      );
       onSaved?.();
       void whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
       return true;
@@ -120,11 +122,6 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, access
               </Badge>
             )}
           </Group>
-          {!readOnly && (
-            <Button type="submit" loading={saving} disabled={!draft.ready || !draft.changed}>
-              {saveLabel ?? t('units.saveChanges')}
-            </Button>
-          )}
         </Group>
         <DraftNotices draft={draft} />
         {readOnly && (
@@ -149,6 +146,8 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, access
           onUploadImage={onUploadImage}
           disabled={!draft.ready || readOnly}
         />
+        {/* a hotel's settings are thousands of pixels tall: Save and Discard stay in view while they hold changes */}
+        {!readOnly && <SaveBar dirty={dirty} saveLabel={saveLabel ?? t('units.saveChanges')} saving={saving} onDiscard={() => void draft.discard()} />}
       </Stack>
     </form>
   );

@@ -279,6 +279,33 @@ describe('VenueEditPage', () => {
     expect(await outbox()).toMatchObject([{ method: 'PUT', body: { attributes: { POI_TIP_ENABLED: 'false' } } }]);
   });
 
+  it('leaves at once by "Back to the units" right after the name was saved on blur: a just-saved form is clean', async () => {
+    const { user } = openVenueEdit();
+    const name = await nameField();
+    await user.clear(name);
+    await user.type(name, 'Lobby Lounge');
+    // the click takes the focus from the field: the name is saved on its way out, and nothing is left to ask about
+    await user.click(screen.getByRole('link', { name: 'Back to the units' }));
+    await waitFor(async () => expect((await location()).textContent).toBe(LIST));
+    expect(screen.queryByRole('dialog', { name: 'You have unsaved changes' })).toBeNull();
+    expect(await outbox()).toMatchObject([{ method: 'PUT', body: { attributes: { NAME: 'Lobby Lounge' } } }]);
+  });
+
+  it('keeps Save and Discard in view in a bar while the settings hold changes; Discard forgets them', async () => {
+    const { user } = openVenueEdit();
+    await nameField();
+    expect(screen.queryByRole('region', { name: 'Save or discard your changes' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Details' }));
+    await user.click(within(await screen.findByRole('radiogroup', { name: 'Tipping' })).getByRole('radio', { name: 'On' }));
+    const bar = screen.getByRole('region', { name: 'Save or discard your changes' });
+    expect(within(bar).getByText('Your changes are not saved yet.')).toBeTruthy();
+    expect(getComputedStyle(bar).position).toBe('sticky');
+    await user.click(within(bar).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Save or discard your changes' })).toBeNull());
+    expect((screen.getByRole('button', { name: 'save changes' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await outbox()).toEqual([]);
+  });
+
   it('says a unit that is not a venue is not found here', async () => {
     openVenueEdit(counter.uuid);
     expect(await screen.findByText('There is no venue at this address: it may have been removed, or the link is wrong.')).toBeTruthy();

@@ -4,7 +4,7 @@ import { ACCESS_CONTROL_ID_METHODS, ACCESS_TABLE_HOTELS, ACCESS_TABLE_PACKAGES_P
 import { plural, t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import { defaultHotelValueOf, hotelOfDefault, type AccessServiceItem, type HotelPackages } from './hotel-items';
-import { useWizardList, WizardItemForm, wizardListWords } from './wizard-list';
+import { useWizardList, WizardItemForm, wizardListWords, type WizardListMarks } from './wizard-list';
 
 /** A service name's longest form (the gateway's rule). */
 const SERVICE_NAME_MAX = 100;
@@ -16,6 +16,8 @@ export interface AccessControlSectionProps {
   onChange(next: AccessServiceItem[]): void;
   /** why the services could not be read (the gateway's message), shown in place of the table; null: read */
   loadError?: string | null;
+  /** the rows the last save touched, and what the removal question says of when it takes effect */
+  marks?: WizardListMarks;
 }
 
 
@@ -46,8 +48,8 @@ function hotelsOfService(item: AccessServiceItem, hotels: readonly HotelPackages
  * hotels, then how many more), 'Add access service', Edit and Remove. It edits the list it is given
  * and hands the whole new list to `onChange`; the wizard saves it with the hotel.
  */
-export function AccessControlSection({ items, hotels, onChange, loadError = null }: AccessControlSectionProps) {
-  const list = useWizardList<AccessServiceItem, ServiceValue>(items, onChange, wizardListWords('accessControl'));
+export function AccessControlSection({ items, hotels, onChange, loadError = null, marks }: AccessControlSectionProps) {
+  const list = useWizardList<AccessServiceItem, ServiceValue>(items, onChange, wizardListWords('accessControl'), marks);
 
   const columns: DataTableColumn<AccessServiceItem>[] = [
     { key: 'name', header: t('accessControl.column.name'), cell: (item) => item.name, sort: (item) => item.name },

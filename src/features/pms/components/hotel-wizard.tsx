@@ -18,12 +18,14 @@ import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope } from '../../../offline';
-import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, RegionalFields, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
+import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, RegionalFields, SaveBar, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, NAME_ONLY_SUMMARY, queueHotelSave, type HotelForm } from '../api/hotel-save';
+import { describeHotelChanges, hotelChanges } from '../api/hotel-changes';
 import { hotelScopeOf } from '../api/hotel-resources';
 import type { PmsConnectionRow } from '../api/pms-connections';
 import { AccessControlSection } from './access-control-section';
+import type { ChangeMarks } from './change-mark';
 import { CREATE_STEPS, HotelCreateStages, REGIONAL_STEP } from './hotel-create-stages';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from './hotel-items';
 import { PackagesSection, type PackageFormValues, type PackageItem } from './packages-section';
@@ -47,6 +49,8 @@ const wizardValueSchema = z.object({
   saved: hotelFormSchema.nullable(),
   /** the hotel version that save went over */
   savedOver: z.number().int().nullable(),
+  /** the rows the last save added or changed: marked until the next save */
+  marked: z.array(z.object({ kind: z.enum(['package', 'rateCode', 'service']), name: z.string(), change: z.enum(['added', 'changed']) })).optional(),
 });
 type WizardValue = z.infer<typeof wizardValueSchema>;
 
@@ -66,6 +70,38 @@ function pmsWarning(form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>): 
   const noConnection = form.pmsConnectionUuid === null;
   if (noPropertyId && noConnection) return 'hotelWizard.warningBoth';
   return noPropertyId ? 'hotelWizard.warningPropertyId' : noConnection ? 'hotelWizard.warningConnection' : null;
+}
+
+/**
+ * The wizard's value once the gateway moved on: `landed` (the queued save reached it, and the hotel
+ * was read again), the hotel as read becomes the baseline, and only what the operator changed since
+ * that save stays on top of it; otherwise what the operator has not changed since the last read
+ * (nor since the last save) follows the new read, and so does the last save's baseline, so the
+ * form never differs from it by what nobody typed. After an import the rate codes are the
+ * gateway's whatever was typed (the import replaces them all). The same value when nothing moves.
+ */
+export function followGateway(value: WizardValue, before: HotelForm, read: HotelForm, { landed, takeRateCodes }: { landed: boolean; takeRateCodes: boolean }): WizardValue {
+  const keys = Object.keys(read) as (keyof HotelForm)[];
+  if (landed && value.saved !== null) {
+    const saved = value.saved;
+    const form: Record<string, unknown> = { ...read };
+    for (const key of keys) if (!sameValue(value.form[key], saved[key])) form[key] = value.form[key];
+    return { ...value, form: form as unknown as HotelForm, saved: null, savedOver: null };
+  }
+  if (before === read) return value;
+  const form: Record<string, unknown> = { ...value.form };
+  const saved: Record<string, unknown> | null = value.saved === null ? null : { ...value.saved };
+  let moved = false;
+  for (const key of keys) {
+    const untouched = sameValue(value.form[key], (value.saved ?? before)[key]) && (value.saved === null || sameValue(value.saved[key], before[key]));
+    const take = untouched || (takeRateCodes && (key === 'rateCodes' || key === 'base'));
+    if (!take || sameValue(value.form[key], read[key])) continue;
+    const taken = key === 'base' ? { ...value.form.base, rateCodes: read.base.rateCodes } : read[key];
+    form[key] = taken;
+    if (saved !== null) saved[key] = key === 'base' ? { ...(saved.base as HotelForm['base']), rateCodes: read.base.rateCodes } : read[key];
+    moved = true;
+  }
+  return moved ? { ...value, form: form as unknown as HotelForm, saved: saved as HotelForm | null } : value;
 }
 
 export interface HotelWizardProps {
@@ -134,35 +170,20 @@ export function HotelWizard(props: HotelWizardProps) {
     setName(committedName);
   }
 
-  // a queued save reached the gateway and the hotel was read again: its own values are the baseline now
+  // a queued save reached the gateway, or the hotel was read again (an import, another tab's save):
+  // one step from the value as it is, so the two never undo each other (a save reported as unsaved)
   const entries = useOutboxEntries(userUuid);
   const queued = entries.some((entry) => entry.collection === HOTEL_SAVE_KIND && entry.recordUuid === hotelUuid);
-  useEffect(() => {
-    if (!draft.ready || value.saved === null || queued || version === null || value.savedOver === null || version <= value.savedOver) return;
-    if (sameValue(value.form, value.saved)) void draft.discard();
-    else draft.setValue({ ...value, saved: null, savedOver: null });
-  }, [draft, value, queued, version]);
-
-  // the hotel read again (an import, another tab's save): what the operator has not changed follows it;
-  // after an import the rate codes are the gateway's whatever was typed (the import replaces them all)
   const previousInitial = useRef(initialForm);
   const takeRateCodes = useRef(false);
   useEffect(() => {
+    if (!draft.ready) return;
     const before = previousInitial.current;
-    if (before === initialForm || !draft.ready) return;
     previousInitial.current = initialForm;
-    const next: Record<string, unknown> = { ...value.form };
-    let moved = false;
-    for (const key of Object.keys(initialForm) as (keyof HotelForm)[]) {
-      const take = sameValue(value.form[key], before[key]) || (takeRateCodes.current && (key === 'rateCodes' || key === 'base'));
-      if (take && !sameValue(value.form[key], initialForm[key])) {
-        next[key] = key === 'base' ? { ...value.form.base, rateCodes: initialForm.base.rateCodes } : initialForm[key];
-        moved = true;
-      }
-    }
+    const next = followGateway(value, before, initialForm, { landed: !queued && version !== null && value.savedOver !== null && version > value.savedOver, takeRateCodes: takeRateCodes.current });
     takeRateCodes.current = false;
-    if (moved) draft.setValue({ ...value, form: next as unknown as HotelForm });
-  }, [initialForm, draft, value]);
+    if (next !== value) draft.setValue(next);
+  }, [initialForm, draft, value, queued, version]);
 
   const setForm = (patch: Partial<HotelForm>) => {
     // why the last save was refused no longer holds once something changed
@@ -199,15 +220,18 @@ export function HotelWizard(props: HotelWizardProps) {
     }
     setSaving(true);
     try {
+      // what the save changes, named in its notice and marked in the tables ("Package KIDS_SPA added")
+      const changes = edit ? hotelChanges(baseline, form) : null;
       const built = await buildHotelSave(form, hotelUuid, ownAttributes, mayWriteDefinition, edit ? baseline : undefined);
       const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, built.body, cutHotelName(form.name), built.summary);
+      const what = changes === null ? undefined : describeHotelChanges(changes, cutHotelName(form.name));
       const removesRateCodes = (built.body.rateCodes?.deletedRateCodes?.length ?? 0) > 0;
       void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => {
         if (outcome.kind === 'refused' && removesRateCodes) {
           // spec section 8: a refused rate-code removal says the first error's message and code, or the defaults
           const failure = rateCodeRemovalFailure({ message: outcome.entry.errorMessages[0], code: outcome.entry.errorCodes?.[0] });
           notify(t('hotelWizard.rateCodesNotRemoved', failure), 'problem');
-        } else showSaveOutcome(outcome, () => void navigate('/sync'));
+        } else showSaveOutcome(outcome, () => void navigate('/sync'), what);
       });
       if (!edit) {
         await draft.clear();
@@ -216,7 +240,8 @@ export function HotelWizard(props: HotelWizardProps) {
         return true;
       }
       // kept as a draft until the gateway has it: a reload meanwhile shows what was saved
-      draft.setValue({ hotelUuid, step: then.step, maxStep: LAST_STEP, form: built.saved, saved: built.saved, savedOver: version });
+      const marked = (changes?.items ?? []).flatMap(({ kind, name, change }) => (change === 'removed' ? [] : [{ kind, name, change }]));
+      draft.setValue({ hotelUuid, step: then.step, maxStep: LAST_STEP, form: built.saved, saved: built.saved, savedOver: version, marked });
       // written now, not after the typing pause: a reload right after Save must find it
       await draft.flush();
       setAttempted(false);
@@ -270,12 +295,15 @@ export function HotelWizard(props: HotelWizardProps) {
 
   const footer = (step: number) => {
     if (edit) {
+      // the step stays open after its save, its saved rows marked (the access area is long: the bar keeps Save in view)
       return (
-        <Group justify="flex-end">
-          <Button onClick={() => void save(form, { step: NO_STEP })} disabled={!draft.ready || !dirty} loading={saving}>
-            {t('hotelWizard.saveChanges')}
-          </Button>
-        </Group>
+        <SaveBar
+          dirty={draft.ready && dirty}
+          saveLabel={t('hotelWizard.saveChanges')}
+          saving={saving}
+          onSave={() => void save(form, { step })}
+          onDiscard={() => draft.setValue({ ...value, form: baseline })}
+        />
       );
     }
     return (
@@ -299,6 +327,16 @@ export function HotelWizard(props: HotelWizardProps) {
       </Group>
     );
   };
+
+  // the rows the last save touched, per table, by name; and when a removal takes effect (at Save, in edit mode)
+  const marks = useMemo(() => {
+    const of = (kind: 'package' | 'rateCode' | 'service'): ChangeMarks | undefined => {
+      const rows = (value.marked ?? []).filter((mark) => mark.kind === kind);
+      return rows.length === 0 ? undefined : new Map(rows.map((mark) => [mark.name, mark.change]));
+    };
+    return { package: of('package'), rateCode: of('rateCode'), service: of('service') };
+  }, [value.marked]);
+  const removalNote = edit ? t('hotelSave.removalOnSave') : undefined;
 
   const roomAccess = (idPrefix: string) => (
     <RoomAccessFields idPrefix={idPrefix} value={form.roomAccess} onChange={(roomAccess: RoomAccessValues) => setForm({ roomAccess })} showErrors={attempted} readOnly={!mayWriteDefinition} />
@@ -385,13 +423,14 @@ export function HotelWizard(props: HotelWizardProps) {
     ),
     3: (
       <Stack gap="xl">
-        <PackagesSection items={form.packages} onSave={savePackage} onRemove={removePackage} onRemoveMany={removePackages} usedBy={rateCodesUsing} headingOrder={3} />
+        <PackagesSection items={form.packages} onSave={savePackage} onRemove={removePackage} onRemoveMany={removePackages} usedBy={rateCodesUsing} headingOrder={3} marked={marks.package} removalNote={removalNote} />
         <RateCodesSection
           items={form.rateCodes}
           packages={packageRefs}
           onChange={(rateCodes: RateCodeItem[]) => setForm({ rateCodes })}
           importTarget={edit ? { org, hotel: hotelUuid } : null}
           loadError={loadErrors?.rateCodes ?? null}
+          marks={{ marked: marks.rateCode, removalNote }}
           onImported={() => {
             takeRateCodes.current = true;
             onImported();
@@ -401,6 +440,7 @@ export function HotelWizard(props: HotelWizardProps) {
           items={form.accessServices}
           hotels={hotels}
           loadError={loadErrors?.accessServices ?? null}
+          marks={{ marked: marks.service, removalNote }}
           onChange={(accessServices: AccessServiceItem[]) => setForm({ accessServices })}
         />
       </Stack>
@@ -471,6 +511,11 @@ export function HotelWizard(props: HotelWizardProps) {
             </Accordion.Control>
             <Accordion.Panel>
               <Stack gap="lg">
+                {value.step === step && (
+                  <Text size="sm" role="note">
+                    {t(!edit ? 'hotelSave.takesEffectCreate' : step === LAST_STEP ? 'hotelSave.takesEffectImport' : 'hotelSave.takesEffect')}
+                  </Text>
+                )}
                 {value.step === step && panels[step]}
                 {value.step === step && footer(step)}
               </Stack>

@@ -4,6 +4,7 @@ import { CALCULATION_RULE_LABELS, type CalculationRule } from '../../../domain';
 import { formatList, plural, t } from '../../../i18n';
 import type { DraftScope } from '../../../offline';
 import { AppModal, currentFocus, DataTable, focusTargetAfterRemoval, removalSelection, type DataTableColumn } from '../../../ui';
+import { ChangeMark, type ChangeMarks } from './change-mark';
 import { PackageFormModal } from './package-form-modal';
 
 /** A package as the section shows and edits it (spec section 3: localId matches edits of packages without a uuid). */
@@ -39,6 +40,10 @@ export interface PackagesSectionProps {
    * none or null: the form keeps no draft (the hotel wizard's state is a draft already)
    */
   draftScope?: (localId: string | null) => DraftScope | null;
+  /** the packages the last save added or changed (by package ID): marked, the first one's page opened */
+  marked?: ChangeMarks;
+  /** said in the removal question when the removal takes effect only once the hotel is saved */
+  removalNote?: string;
 }
 
 type Editing = { item: PackageItem | null } | null;
@@ -50,7 +55,7 @@ type Removing = { item: PackageItem; opener: HTMLElement | null } | null;
  * 'ADD PACKAGE PMS' button, and a table of the packages not removed, 10 a page, filtered by
  * package ID. Add and Edit open the package form; Remove asks first, its main button cancelling.
  */
-export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy, headingOrder, readOnly = false, draftScope }: PackagesSectionProps) {
+export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy, headingOrder, readOnly = false, draftScope, marked, removalNote }: PackagesSectionProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Removing>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -91,7 +96,7 @@ export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy,
           </Button>
         </Group>
       )}
-      <PackagesTable items={items} readOnly={readOnly} onEdit={edit} onRemove={askRemoval} onRemoveMany={removeMany} usedBy={rateCodesOf} fallbackFocus={fallbackFocus} />
+      <PackagesTable items={items} readOnly={readOnly} onEdit={edit} onRemove={askRemoval} onRemoveMany={removeMany} usedBy={rateCodesOf} fallbackFocus={fallbackFocus} marked={marked} />
       {!readOnly && (
         <>
           <PackageFormModal
@@ -102,7 +107,7 @@ export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy,
             onSave={onSave}
             draftScope={editing !== null && draftScope ? draftScope(editing.item?.localId ?? null) : null}
           />
-          <RemovePackageModal removing={removing} onClose={() => setRemoving(null)} onRemove={onRemove} fallbackFocus={fallbackFocus} />
+          <RemovePackageModal removing={removing} onClose={() => setRemoving(null)} onRemove={onRemove} fallbackFocus={fallbackFocus} note={removalNote} />
         </>
       )}
     </Stack>
@@ -118,6 +123,7 @@ interface PackagesTableProps {
   onRemoveMany: (items: PackageItem[]) => void;
   usedBy?: ((item: PackageItem) => readonly string[]) | undefined;
   fallbackFocus: () => HTMLElement | null;
+  marked?: ChangeMarks;
 }
 
 /**
@@ -125,8 +131,10 @@ interface PackagesTableProps {
  * sorted by a column, 10 a page or as many as chosen; only the rows of the page are rendered, and
  * the table renders again only when the packages change, not when a modal opens.
  */
-const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onRemove, onRemoveMany, usedBy, fallbackFocus }: PackagesTableProps) {
+const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onRemove, onRemoveMany, usedBy, fallbackFocus, marked }: PackagesTableProps) {
   const shownItems = useMemo(() => items.filter((item) => !item.deleted), [items]);
+  // a package just saved is shown: its page opens (the filter cleared)
+  const revealKey = useMemo(() => (marked === undefined ? null : (shownItems.find((item) => marked.has(item.externalId))?.localId ?? null)), [marked, shownItems]);
   const columns = useMemo<DataTableColumn<PackageItem>[]>(() => {
     const listed: DataTableColumn<PackageItem>[] = [
       {
@@ -138,6 +146,7 @@ const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onR
             <Text span inherit>
               {item.externalId}
             </Text>
+            <ChangeMark marks={marked} name={item.externalId} />
             {item.pending === true && (
               <Badge size="xs" variant="light" color="blue">
                 {t('packages.pendingSync')}
@@ -170,7 +179,7 @@ const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onR
         ),
       },
     ];
-  }, [readOnly, onEdit, onRemove]);
+  }, [readOnly, onEdit, onRemove, marked]);
   const selection = useMemo(
     () =>
       readOnly
@@ -200,6 +209,7 @@ const PackagesTable = memo(function PackagesTable({ items, readOnly, onEdit, onR
       emptyText={t('packages.empty')}
       label={t('packages.table')}
       selection={selection}
+      revealKey={revealKey}
     />
   );
 });
@@ -242,6 +252,8 @@ interface RemovePackageModalProps {
   onRemove: (item: PackageItem) => void | Promise<void>;
   /** where focus goes when no row is left to go to */
   fallbackFocus: () => HTMLElement | null;
+  /** when the removal takes effect, if not at once */
+  note?: string;
 }
 
 /**
@@ -250,7 +262,7 @@ interface RemovePackageModalProps {
  * the secondary 'REMOVE PMS PACKAGE' removes. Once removed, focus goes to the next row (else the
  * previous one, else the section's heading or Add button); cancelled, back to the row's Remove.
  */
-function RemovePackageModal({ removing, onClose, onRemove, fallbackFocus }: RemovePackageModalProps) {
+function RemovePackageModal({ removing, onClose, onRemove, fallbackFocus, note }: RemovePackageModalProps) {
   // what the modal shows stays while it closes
   const [shown, setShown] = useState<PackageItem | null>(removing?.item ?? null);
   if (removing !== null && removing.item !== shown) setShown(removing.item);
@@ -282,6 +294,7 @@ function RemovePackageModal({ removing, onClose, onRemove, fallbackFocus }: Remo
           <Text size="sm" c="red.9">
             {t('packages.removeWarning')}
           </Text>
+          {note !== undefined && <Text size="sm">{note}</Text>}
           <Group justify="flex-end">
             <Button variant="subtle" color="red" onClick={remove}>
               {t('packages.removeConfirm')}

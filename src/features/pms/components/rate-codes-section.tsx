@@ -5,7 +5,7 @@ import { formatList, plural, t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import type { PackageRef, RateCodeItem } from './hotel-items';
 import { RateCodeImportModal } from './rate-code-import-modal';
-import { useWizardList, WizardItemForm, wizardListWords, type RemoveManyWords } from './wizard-list';
+import { useWizardList, WizardItemForm, wizardListWords, type RemoveManyWords, type WizardListMarks } from './wizard-list';
 
 /** Removing several rate codes at once: one confirmation naming the count. */
 const REMOVE_MANY_WORDS: RemoveManyWords = {
@@ -29,6 +29,8 @@ export interface RateCodesSectionProps {
   onImported(): void;
   /** why the codes could not be read (the gateway's message): '{message} error' in place of the table; null: read */
   loadError?: string | null;
+  /** the rows the last save touched, and what the removal question says of when it takes effect */
+  marks?: WizardListMarks;
 }
 
 
@@ -38,8 +40,8 @@ export interface RateCodesSectionProps {
  * from a CSV once the hotel exists. It edits the list it is given and hands the whole new list to
  * `onChange`; the wizard saves it with the hotel.
  */
-export function RateCodesSection({ items, packages, onChange, importTarget, onImported, loadError = null }: RateCodesSectionProps) {
-  const list = useWizardList<RateCodeItem, { name: string; packages: string[] }>(items, onChange, wizardListWords('rateCodes'));
+export function RateCodesSection({ items, packages, onChange, importTarget, onImported, loadError = null, marks }: RateCodesSectionProps) {
+  const list = useWizardList<RateCodeItem, { name: string; packages: string[] }>(items, onChange, wizardListWords('rateCodes'), marks);
   const [importing, setImporting] = useState(false);
   const importHintId = useId();
   const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);

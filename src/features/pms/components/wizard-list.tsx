@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
-import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { t } from '../../../i18n';
+import { ChangeMark, type ChangeMarks } from './change-mark';
 import { CheckedForm, confirmRemoval, DataTable, FormModal, removalSelection, type ConfirmRemovalOptions, type DataTableColumn } from '../../../ui';
 
 /** An item of a list the hotel wizard saves with the hotel: a local id, the gateway's uuid once saved, and its name. */
@@ -59,7 +60,14 @@ export function wizardListWords(section: 'rateCodes' | 'accessControl'): WizardL
  * Edit and Remove columns, the table searched by name, and the form modal for a new item or a
  * listed one. Remove asks first; focus goes to the heading if no row is left to take it.
  */
-export function useWizardList<Item extends WizardItem, Value extends object>(items: readonly Item[], onChange: (items: Item[]) => void, words: WizardListWords) {
+export interface WizardListMarks {
+  /** rows the last save added or changed, by name: marked beside their name, the first one's page opened */
+  marked?: ChangeMarks;
+  /** said in the removal question when the removal takes effect only once the hotel is saved */
+  removalNote?: string;
+}
+
+export function useWizardList<Item extends WizardItem, Value extends object>(items: readonly Item[], onChange: (items: Item[]) => void, words: WizardListWords, { marked, removalNote }: WizardListMarks = {}) {
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const close = () => setEditing(null);
@@ -68,8 +76,23 @@ export function useWizardList<Item extends WizardItem, Value extends object>(ite
     else onChange([...items, { localId: crypto.randomUUID(), uuid: null, ...value } as unknown as Item]);
     close();
   };
-  const remove = (item: Item) =>
-    confirmRemoval({ ...words.confirm(item.name), fallbackFocus: () => heading.current, onConfirm: () => onChange(items.filter((other) => other.localId !== item.localId)) });
+  const remove = (item: Item) => {
+    const question = words.confirm(item.name);
+    confirmRemoval({
+      ...question,
+      message:
+        removalNote === undefined ? (
+          question.message
+        ) : (
+          <Stack gap="xs">
+            <Text size="sm">{question.message}</Text>
+            <Text size="sm">{removalNote}</Text>
+          </Stack>
+        ),
+      fallbackFocus: () => heading.current,
+      onConfirm: () => onChange(items.filter((other) => other.localId !== item.localId)),
+    });
+  };
 
   const editColumn: DataTableColumn<Item> = {
     key: 'edit',
@@ -89,6 +112,22 @@ export function useWizardList<Item extends WizardItem, Value extends object>(ite
       </Button>
     ),
   };
+  const revealKey = marked === undefined ? null : (items.find((item) => marked.has(item.name))?.localId ?? null);
+  /** the first column (the name) carries the mark of a row the last save added or changed */
+  const markFirst = (columns: DataTableColumn<Item>[]): DataTableColumn<Item>[] =>
+    columns.map((column, index) =>
+      index === 0 && marked !== undefined
+        ? {
+            ...column,
+            cell: (item: Item) => (
+              <Group gap="xs" wrap="nowrap">
+                {column.cell(item)}
+                <ChangeMark marks={marked} name={item.name} />
+              </Group>
+            ),
+          }
+        : column,
+    );
   const removeMany = (chosen: readonly Item[]) => onChange(items.filter((other) => !chosen.some((item) => item.localId === other.localId)));
   /** the table; with `removeMany` words, several rows can be chosen and removed after one confirmation naming the count */
   const table = (columns: DataTableColumn<Item>[], options: { removeMany?: RemoveManyWords } = {}) => {
@@ -96,7 +135,8 @@ export function useWizardList<Item extends WizardItem, Value extends object>(ite
     return (
       <DataTable
         rows={items}
-        columns={columns}
+        revealKey={revealKey}
+        columns={markFirst(columns)}
         rowKey={(item) => item.localId}
         searchText={(item) => item.name}
         searchPlaceholder={words.search}

@@ -3,18 +3,22 @@ import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { useConnectivity, useSession } from '../../../api';
 import { plural, t } from '../../../i18n';
 import { useOutboxCounts } from '../../../offline';
+import { useAnyUnsavedWork } from '../../../ui';
 
 /**
  * Header badge: pending / failed / conflict counts and an offline indicator, leading to /sync. Its
  * name is the words it shows (WCAG 2.5.3, label in name: 'All changes saved', 'Offline 2 pending');
  * the full status, every count, is its description and tooltip ('Sync status: 2 pending, 0 failed, 0 conflicts').
+ * Edits on screen that are neither saved nor queued count: while a form holds some, the badge says
+ * 'Unsaved changes', never 'All changes saved'.
  */
 export function SyncBadge() {
   const session = useSession();
   const counts = useOutboxCounts(session?.uuid ?? null);
   const connection = useConnectivity();
   const status = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflicts: plural('sync.badge.conflict', counts.conflict) });
-  const nothing = counts.pending === 0 && counts.failed === 0 && counts.conflict === 0;
+  const unsaved = useAnyUnsavedWork();
+  const nothing = counts.pending === 0 && counts.failed === 0 && counts.conflict === 0 && !unsaved;
   return (
     <UnstyledButton component={Link} to="/sync" title={status} miw={0}>
       <Group gap={6} wrap="wrap" justify="flex-end">
@@ -26,6 +30,11 @@ export function SyncBadge() {
         {nothing && (
           <Badge color="gray" variant="light">
             {t('sync.badge.synced')}
+          </Badge>
+        )}
+        {unsaved && (
+          <Badge color="orange" variant="light">
+            {t('sync.badge.unsaved')}
           </Badge>
         )}
         {counts.pending > 0 && (

@@ -1,0 +1,22 @@
+/** Messages of a hotel save as the wizard tells it: what the save changed, and when a step's changes take effect. */
+export const hotelSave = {
+  'hotelSave.package.added': 'Package {name} added',
+  'hotelSave.package.changed': 'Package {name} changed',
+  'hotelSave.package.removed': 'Package {name} removed',
+  'hotelSave.rateCode.added': 'Rate code {name} added',
+  'hotelSave.rateCode.changed': 'Rate code {name} changed',
+  'hotelSave.rateCode.removed': 'Rate code {name} removed',
+  'hotelSave.service.added': 'Access service {name} added',
+  'hotelSave.service.changed': 'Access service {name} changed',
+  'hotelSave.service.removed': 'Access service {name} removed',
+  'hotelSave.hotel': 'Hotel {name} saved',
+  'hotelSave.more': '{list} and {more}',
+  'hotelSave.moreCount.one': '{count} more change',
+  'hotelSave.moreCount.other': '{count} more changes',
+  'hotelSave.mark.added': 'New',
+  'hotelSave.mark.changed': 'Changed',
+  'hotelSave.takesEffect': 'Changes here take effect when you press Save changes; until then Discard changes, or leaving without saving, forgets them.',
+  'hotelSave.takesEffectImport': 'Changes here take effect when you press Save changes. Import is the exception: it replaces the hotel’s rate codes at once.',
+  'hotelSave.takesEffectCreate': 'Nothing is saved until you press Add hotel.',
+  'hotelSave.removalOnSave': 'It is removed when you press Save changes; until then Discard changes brings it back.',
+} as const;
