@@ -12,12 +12,13 @@ import {
   type ManagedUser,
   type Membership,
   type Permission,
+  USER_KIND,
 } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
-export const USER_KIND = 'user';
+export { USER_KIND };
 export const USERS_PATH = '/user-profile/v1/user-profile/users';
 
 /** What the user form edits: the create body's fields and the update's. */
