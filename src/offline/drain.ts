@@ -26,7 +26,7 @@
  * errorMessages) and, where there were none, a problem code and the status, which the screens
  * render through the message catalogue (describeOutboxError).
  */
-import { ERROR_CODES, apiErrorBodySchema } from '../domain';
+import { ERROR_CODES, MADE_AT_HEADER, MADE_OFFLINE_HEADER, apiErrorBodySchema } from '../domain';
 import { lobbyDb, type LobbyDatabase } from './db';
 import { recordOutcome } from './outcomes';
 import { listEntries, returnToDraft } from './outbox';
@@ -128,7 +128,10 @@ async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise
     Authorization: `Bearer ${token}`,
     'Idempotency-Key': entry.idempotencyKey,
     'X-Lobby-User': entry.userUuid,
+    // for the change history: when the operator made it, and whether the gateway was out of reach then
+    [MADE_AT_HEADER]: new Date(entry.created).toISOString(),
   };
+  if (entry.offline === true) headers[MADE_OFFLINE_HEADER] = '1';
   if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
   let body: string | undefined;
   if (entry.method !== 'DELETE' && entry.body !== null && entry.body !== undefined) {
@@ -204,7 +207,7 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
         response = await send(deps, entry, token);
       }
     } catch {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable' });
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable', offline: true });
       return { ...result, stoppedBy: 'network' };
     }
 
@@ -212,7 +215,7 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
     try {
       body = await readBody(response);
     } catch {
-      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable' });
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable', offline: true });
       return { ...result, stoppedBy: 'network' };
     }
     const status = response.status;
