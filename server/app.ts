@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
     // a background task like any other: close waits for a run under way
     const run = () =>
       lobby.background(() =>
-        housekeeping(db, lobby.now(), { mailDir: outbox.dir, mailRetentionDays: config.mailRetentionDays }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed')),
+        housekeeping(db, lobby.now(), { mailDir: outbox.dir, mailRetentionDays: config.mailRetentionDays, historyRetentionDays: config.historyRetentionDays }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed')),
       );
     run();
     const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);

@@ -18,6 +18,7 @@ describe('parseConfig', () => {
       smtpUrl: null,
       publicUrl: 'http://localhost:8080',
       mailRetentionDays: 30,
+      historyRetentionDays: 400,
       accessTokenTtlSeconds: 900,
       logLevel: 'info',
     });
@@ -38,6 +39,7 @@ describe('parseConfig', () => {
       PUBLIC_URL: 'https://lobby.example.com/',
       ACCESS_TOKEN_TTL_SECONDS: '60',
       MAIL_RETENTION_DAYS: '7',
+      HISTORY_RETENTION_DAYS: '90',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
     });
@@ -55,6 +57,7 @@ describe('parseConfig', () => {
       publicUrl: 'https://lobby.example.com',
       accessTokenTtlSeconds: 60,
       mailRetentionDays: 7,
+      historyRetentionDays: 90,
       logLevel: 'warn',
       trustProxy: true,
     });
@@ -82,6 +85,7 @@ describe('parseConfig', () => {
     [{ LOBBY_ADMIN_PASSWORD: 'short' }, 'Invalid configuration: LOBBY_ADMIN_PASSWORD must have at least 8 characters and an uppercase letter'],
     [{ ACCESS_TOKEN_TTL_SECONDS: '-5' }, 'Invalid configuration: ACCESS_TOKEN_TTL_SECONDS must be an integer from 1 to 86400'],
     [{ MAIL_RETENTION_DAYS: '0' }, 'Invalid configuration: MAIL_RETENTION_DAYS must be an integer from 1 to 3650'],
+    [{ HISTORY_RETENTION_DAYS: '0' }, 'Invalid configuration: HISTORY_RETENTION_DAYS must be an integer from 1 to 36500'],
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'lobby' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],

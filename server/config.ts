@@ -30,9 +30,14 @@ export interface Config {
   publicUrl: string;
   /** mail and SMS files under DATA_DIR/mail are removed this many days after they were written */
   mailRetentionDays: number;
+  /** change-history entries are removed this many days after they were applied (HISTORY_RETENTION_DAYS) */
+  historyRetentionDays: number;
   accessTokenTtlSeconds: number;
   logLevel: LogLevel;
 }
+
+/** How long the change history is kept by default (a year and a season: last year's same month can be compared). */
+export const HISTORY_RETENTION_DAYS_DEFAULT = 400;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -85,6 +90,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional(urlWithProtocols('PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL')),
   ACCESS_TOKEN_TTL_SECONDS: optional(integerIn('ACCESS_TOKEN_TTL_SECONDS', 1, 86400)),
   MAIL_RETENTION_DAYS: optional(integerIn('MAIL_RETENTION_DAYS', 1, 3650)),
+  HISTORY_RETENTION_DAYS: optional(integerIn('HISTORY_RETENTION_DAYS', 1, 36500)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optional(z.enum(['0', '1'], { error: 'TRUST_PROXY must be 0 or 1' })),
 });
@@ -115,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM ?? 'Lobby <no-reply@lobby.local>',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 30,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? HISTORY_RETENTION_DAYS_DEFAULT,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS ?? 900,
     logLevel: e.LOG_LEVEL ?? 'info',
   };

@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedImageUrl } from '../../src/domain/index';
 import { removeOldMailFiles } from '../mail/outbox';
 import { removeUnusedImages, UNUSED_IMAGE_MS } from '../services/images';
 import type { TestApp, TestDatabase } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createTestDatabase, createUser, login } from '../test-helpers';
-import { images, organizationalUnits, organizations } from './schema';
+import { housekeeping, pruneHistory } from './maintenance';
+import { historyEntries, images, organizationalUnits, organizations } from './schema';
 
 /** A valid 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -122,5 +123,29 @@ describe('housekeeping of the gateway', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('change-history retention', () => {
+  it('removes the entries applied before the retention, in batches, and keeps the newer ones', async () => {
+    const now = t.clock.now();
+    const entry = (daysAgo: number) => ({
+      kind: 'pms-package',
+      recordUuid: randomUUID(),
+      orgUuid: org,
+      unitUuid: null,
+      userUuid: randomUUID(),
+      action: 'changed' as const,
+      changes: [],
+      madeAt: new Date(now.getTime() - daysAgo * 24 * HOUR),
+      appliedAt: new Date(now.getTime() - daysAgo * 24 * HOUR),
+    });
+    await t.db.insert(historyEntries).values([...Array.from({ length: 7 }, () => entry(401)), entry(399)]);
+    await housekeeping(t.db, now, { mailDir: null, mailRetentionDays: 30, historyRetentionDays: 400 });
+    // (the other tests' writes left entries of today)
+    const left = await t.db.select({ appliedAt: historyEntries.appliedAt }).from(historyEntries).where(lt(historyEntries.appliedAt, new Date(now.getTime() - 24 * HOUR)));
+    expect(left.map((row) => Math.round((now.getTime() - row.appliedAt.getTime()) / (24 * HOUR)))).toEqual([399]);
+    await t.db.insert(historyEntries).values(Array.from({ length: 5 }, () => entry(500)));
+    expect(await pruneHistory(t.db, new Date(now.getTime() - 400 * 24 * HOUR), 2)).toBe(5);
   });
 });

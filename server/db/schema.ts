@@ -25,6 +25,9 @@ import type {
   PaymentType,
   PmsPostingStatus,
   UnitType,
+  HistoryAction,
+  HistoryBulk,
+  HistoryChange,
 } from '../../src/domain/index';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -730,4 +733,33 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userUuid, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Change history (docs/adr/0029-change-history.md): one row per write, written in the write's
+ * transaction. Secrets never enter `changes` (src/domain/history.ts); a bulk change is one row with
+ * counts and a sample. No foreign keys: an entry outlives the record, unit and user it names, and is
+ * removed only by retention (housekeeping). org_applied: the activity page, newest first.
+ */
+export const historyEntries = pgTable(
+  'history_entries',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    recordUuid: uuid('record_uuid').notNull(),
+    orgUuid: uuid('org_uuid').notNull(),
+    unitUuid: uuid('unit_uuid'),
+    userUuid: uuid('user_uuid').notNull(),
+    action: text('action').$type<HistoryAction>().notNull(),
+    changes: jsonb('changes').$type<HistoryChange[]>().notNull(),
+    bulk: jsonb('bulk').$type<HistoryBulk>(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    offline: boolean('offline').notNull().default(false),
+  },
+  (t) => [
+    index('history_org_applied_idx').on(t.orgUuid, t.appliedAt.desc(), t.uuid.desc()),
+    index('history_record_idx').on(t.recordUuid, t.appliedAt.desc()),
+    index('history_applied_idx').on(t.appliedAt),
+  ],
 );

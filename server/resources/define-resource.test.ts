@@ -21,6 +21,7 @@ const RESERVED = 'reserved';
 
 const notes = defineResource({
   path: '/organization/:org/test-note',
+  kind: 'test-note',
   parent: organizationScope,
   table: pmsConnections,
   parentKey: 'orgUuid',

@@ -11,8 +11,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Grants } from '../../src/domain/index';
-import { apiErrorBodySchema, ERROR_CODES } from '../../src/domain/index';
+import { apiErrorBodySchema, ERROR_CODES, MADE_AT_HEADER, MADE_OFFLINE_HEADER } from '../../src/domain/index';
 import type { Executor, Transaction } from '../db/client';
+import { organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
@@ -21,6 +22,7 @@ import { BEARER } from '../plugins/swagger';
 import type { Grantee } from '../services/directory';
 import { loadGrantee } from '../services/directory';
 import { errorResponses, noContent } from '../routes/schemas';
+import { recordChange, recordHistory } from '../services/history';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -95,6 +97,8 @@ interface RouteDocs {
 export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCreate extends { uuid?: string | undefined }, TUpdate> {
   /** collection path under /api with the parent's parameter, e.g. '/organization/:org/pms-connection' */
   path: string;
+  /** what the change history calls its records, the app's kind, e.g. 'pms-package' (src/domain) */
+  kind: string;
   parent: ParentScope;
   table: TTable;
   /** the table's key of the column holding the parent's uuid, e.g. 'orgUuid' */
@@ -164,8 +168,10 @@ export interface Resource<TTable extends ResourceTable, TRecord, TCreate extends
 export const ifMatchHeaders = z.looseObject({
   'if-match': z.string().max(64).optional().describe('"<version>": answer 412 with `current` when the record changed meanwhile'),
   'idempotency-key': z.string().max(255).optional().describe('Applies the mutation once; a replay answers the stored response'),
+  [MADE_AT_HEADER]: z.string().optional().describe('When the operator made the change (ISO 8601; the outbox entry\'s time): its history entry\'s madeAt, never after now. Default: now'),
+  [MADE_OFFLINE_HEADER]: z.string().optional().describe('1: the change was made while the app was offline and is replayed (marked in its history entry)'),
 });
-export const idempotencyHeaders = ifMatchHeaders.pick({ 'idempotency-key': true });
+export const idempotencyHeaders = ifMatchHeaders.pick({ 'idempotency-key': true, [MADE_AT_HEADER]: true, [MADE_OFFLINE_HEADER]: true });
 
 export const etag = (version: number) => `"${version}"`;
 
@@ -291,6 +297,16 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
 
       const current = (row: RowOf<TTable>) => ({ currentBody: declaration.toRecord(row) });
 
+      /**
+       * The history entry of a write, in its transaction: the organization is the path's, the unit
+       * the parent when it is one (a hotel's or a unit's records), the fields those of the records answered.
+       */
+      async function recordWrite(tx: Transaction, request: FastifyRequest, parentUuid: string, recordUuid: string, before: RowOf<TTable> | null, after: RowOf<TTable> | null) {
+        const asFields = (row: RowOf<TTable> | null) => (row === null ? null : (declaration.toRecord(row) as Record<string, unknown>));
+        const where = { kind: declaration.kind, recordUuid, orgUuid: paramOf(request, 'org').toLowerCase() || parentUuid, unitUuid: parent.table === organizations ? null : parentUuid };
+        await recordHistory(tx, request, recordChange(where, asFields(before), asFields(after)));
+      }
+
       app.get(
         path,
         {
@@ -364,6 +380,7 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
               .returning()) as RowOf<TTable>[];
             if (!row) throw uuidTaken();
             await check(tx, scope, input, { uuid: row.uuid, before: null });
+            await recordWrite(tx, request, parentUuid, row.uuid, null, row);
             return { statusCode: 201, body: await presentOne(tx, row, scope) };
           });
         },
@@ -402,6 +419,7 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
               .returning()) as RowOf<TTable>[];
             if (!row) throw notFound(messages.notFound);
             await check(tx, scope, input, { uuid: row.uuid, before });
+            await recordWrite(tx, request, parentUuid, row.uuid, before, row);
             return { statusCode: 200, body: await presentOne(tx, row, scope) };
           });
         },
@@ -434,9 +452,11 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
                   .update(table as PgTable)
                   .set({ [declaration.softDeleteKey]: true, version: before.version + 1, updatedAt: request.server.lobby.now() } as never)
                   .where(eq(table.uuid, before.uuid));
+                await recordWrite(tx, request, parentUuid, before.uuid, before, null);
               }
             } else {
               await tx.delete(table as PgTable).where(eq(table.uuid, before.uuid));
+              await recordWrite(tx, request, parentUuid, before.uuid, before, null);
             }
             return { statusCode: 204 };
           });

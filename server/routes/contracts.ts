@@ -12,6 +12,7 @@ import {
   contractListResponseSchema,
   contractReferenceKey,
   contractSchema,
+  CONTRACT_KIND,
 } from '../../src/domain/index';
 import { contracts } from '../db/schema';
 import { defineResource } from '../resources/define-resource';
@@ -19,6 +20,7 @@ import { organizationScope } from '../resources/scopes';
 
 export const contractResource = defineResource({
   path: '/organization/:org/contract',
+  kind: CONTRACT_KIND,
   parent: organizationScope,
   table: contracts,
   parentKey: 'orgUuid',

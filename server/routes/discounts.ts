@@ -22,6 +22,7 @@ import {
   selectionProblems,
   uniqueNameKey,
   type Discount,
+  DISCOUNT_KIND,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { discounts } from '../db/schema';
@@ -43,6 +44,7 @@ const discountRecord = ({ uuid, orgUuid, ouUuid, name, label, type, value, statu
 
 export const discountResource = defineResource({
   path: `${BASE}/discounts`,
+  kind: DISCOUNT_KIND,
   parent: unitScope,
   table: discounts,
   parentKey: 'ouUuid',

@@ -19,6 +19,8 @@ import {
   HOTEL_MESSAGES,
   hotelBundleSchema,
   hotelSaveSchema,
+  HOTEL_DEFINITION_KIND,
+  UNIT_KIND,
   unitNameOf,
   visibleUnitUuids,
 } from '../../src/domain/index';
@@ -31,7 +33,8 @@ import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { fieldRefusal, ifMatchHeaders, UUID } from '../resources/define-resource';
 import { loadGrantee, loadTree } from '../services/directory';
-import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelParts, itemStale, uuidTaken } from '../services/hotels';
+import { collapseItems, type HistoryWrite, recordChange, recordHistory, unitFields } from '../services/history';
+import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelDefinitionRecord, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { presentUnits, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
 import { BULK_BODY_LIMIT, errorResponses } from './schemas';
@@ -88,6 +91,8 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         const existing = rows.find((row) => row.uuid === hotelUuid) ?? null;
         let hotel: UnitRow;
         let created = false;
+        // one entry per record this save writes (many of one kind: one bulk entry), in its transaction
+        const history: HistoryWrite[] = [];
 
         if (existing) {
           if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
@@ -108,6 +113,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
             .returning();
           if (!row) throw notFound(HOTEL_MESSAGES.hotelNotFound);
           hotel = row;
+          history.push(recordChange({ kind: UNIT_KIND, recordUuid: row.uuid, orgUuid: org.uuid, unitUuid: row.uuid }, unitFields(existing), unitFields(row)));
         } else {
           if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
           if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
@@ -123,6 +129,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!row) throw uuidTaken(HOTEL_MESSAGES.hotelNotFound);
           hotel = row;
           created = true;
+          history.push(recordChange({ kind: UNIT_KIND, recordUuid: row.uuid, orgUuid: org.uuid, unitUuid: row.uuid }, null, unitFields(row)));
         }
         rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
 
@@ -137,25 +144,31 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           const target = { uuid: current?.uuid ?? sentUuid ?? null, pmsConnectionUuid: values.pmsConnectionUuid, hotelUuid: hotel.uuid };
           const refusal = fieldRefusal((await hotelDefinitionErrors(tx, org.uuid, target)).map((error) => ({ ...error, field: `hotelDefinition.${error.field}` })));
           if (refusal) throw refusal;
+          const where = { kind: HOTEL_DEFINITION_KIND, orgUuid: org.uuid, unitUuid: null };
           if (current) {
-            await tx
+            const [updated] = await tx
               .update(hotelDefinitions)
               .set({ ...values, hotelUuid: hotel.uuid, version: current.version + 1, updatedAt: now })
-              .where(eq(hotelDefinitions.uuid, current.uuid));
+              .where(eq(hotelDefinitions.uuid, current.uuid))
+              .returning();
+            if (updated) history.push(recordChange({ ...where, recordUuid: current.uuid }, hotelDefinitionRecord(current), hotelDefinitionRecord(updated)));
           } else {
             const [written] = await tx
               .insert(hotelDefinitions)
               .values({ ...(sentUuid ? { uuid: sentUuid } : {}), ...values, orgUuid: org.uuid, hotelUuid: hotel.uuid, createdAt: now, updatedAt: now })
               .onConflictDoNothing({ target: hotelDefinitions.uuid })
-              .returning({ uuid: hotelDefinitions.uuid });
+              .returning();
             if (!written) throw uuidTaken(HOTEL_MESSAGES.definitionUuidTaken);
+            history.push(recordChange({ ...where, recordUuid: written.uuid }, null, hotelDefinitionRecord(written)));
           }
         }
 
-        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me };
+        const items: HistoryWrite[] = [];
+        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items };
         await applyPackages(context, body.packages);
         await applyRateCodes(context, body.rateCodes);
         await applyAccessControls(context, body.accessControls);
+        await recordHistory(tx, request, [...history, ...collapseItems(items, hotel.uuid)]);
         return { statusCode: created ? 201 : 200, body: await bundle(tx, me, org, rows, hotel) };
       });
     },

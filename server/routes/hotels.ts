@@ -12,6 +12,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { collapseItems, type HistoryWrite, recordHistory } from '../services/history';
 import { z } from 'zod';
 import {
   accessControlCreateSchema,
@@ -35,6 +36,10 @@ import {
   rateCodeListResponseSchema,
   rateCodePatchSchema,
   rateCodeSchema,
+  HOTEL_DEFINITION_KIND,
+  PMS_PACKAGE_KIND,
+  RATE_CODE_KIND,
+  ACCESS_CONTROL_KIND,
 } from '../../src/domain/index';
 import { accessControlServices, hotelDefinitions, pmsPackages, rateCodes } from '../db/schema';
 import { unauthenticated } from '../http-error';
@@ -70,6 +75,7 @@ const byName = <T extends { name: string; uuid: string }>(a: T, b: T) => a.name.
 
 export const hotelDefinitionResource = defineResource({
   path: '/organization/:org/hotel-definition',
+  kind: HOTEL_DEFINITION_KIND,
   parent: organizationScope,
   table: hotelDefinitions,
   parentKey: 'orgUuid',
@@ -95,6 +101,7 @@ export const hotelDefinitionResource = defineResource({
 
 export const pmsPackageResource = defineResource({
   path: '/organization/:org/hotel/:hotel/pms-package',
+  kind: PMS_PACKAGE_KIND,
   parent: hotelScope,
   table: pmsPackages,
   parentKey: 'hotelUuid',
@@ -121,6 +128,7 @@ export const pmsPackageResource = defineResource({
 
 export const rateCodeResource = defineResource({
   path: '/organization/:org/hotel/:hotel/pms-rate-code',
+  kind: RATE_CODE_KIND,
   parent: hotelScope,
   table: rateCodes,
   parentKey: 'hotelUuid',
@@ -146,6 +154,7 @@ export const rateCodeResource = defineResource({
 
 export const accessControlResource = defineResource({
   path: '/organization/:org/hotel/:hotel/access-control-service',
+  kind: ACCESS_CONTROL_KIND,
   parent: hotelScope,
   table: accessControlServices,
   parentKey: 'hotelUuid',
@@ -230,7 +239,9 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orgUuid, hotelUuid, grants } = await scope(request);
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
-        await applyPackages({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants }, request.body);
+        const history: HistoryWrite[] = [];
+        await applyPackages({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants, history }, request.body);
+        await recordHistory(tx, request, collapseItems(history, hotelUuid));
         return { statusCode: 200, body: { data: (await livePackages(tx, hotelUuid)).map(packageRecord).sort((a, b) => a.externalId.localeCompare(b.externalId)) } };
       });
     },
@@ -255,7 +266,9 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orgUuid, hotelUuid, grants } = await scope(request);
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
-        await applyRateCodes({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants }, request.body);
+        const history: HistoryWrite[] = [];
+        await applyRateCodes({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants, history }, request.body);
+        await recordHistory(tx, request, collapseItems(history, hotelUuid));
         const rows = await tx.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
         return { statusCode: 200, body: { data: rows.map(rateCodeRecord).sort(byName) } };
       });
@@ -281,10 +294,12 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orgUuid, hotelUuid, grants } = await scope(request);
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
+        const history: HistoryWrite[] = [];
         await applyAccessControls(
-          { tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants },
+          { tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants, history },
           { newAccessControl: request.body.newAccessControlServices, updatedAccessControl: request.body.updatedAccessControlServices },
         );
+        await recordHistory(tx, request, collapseItems(history, hotelUuid));
         const rows = await tx.select().from(accessControlServices).where(eq(accessControlServices.hotelUuid, hotelUuid));
         return { statusCode: 200, body: { data: (await withPackageNames(tx, rows.map(accessControlRecord))).sort(byName) } };
       });

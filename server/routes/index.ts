@@ -8,6 +8,7 @@ import { deviceRoutes } from './devices';
 import { discountRoutes } from './discounts';
 import { exportRoutes } from './exports';
 import { healthRoutes } from './health';
+import { historyRoutes } from './history';
 import { hotelRoutes } from './hotels';
 import { imageRoutes } from './images';
 import { orderItemRoutes } from './order-items';
@@ -42,4 +43,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accessLogRoutes);
   await app.register(exportRoutes);
   await app.register(transactionRoutes);
+  await app.register(historyRoutes);
 };

@@ -33,6 +33,9 @@ import {
   uniqueNameKey,
   unknownFavorites,
   type OrderItem,
+  CATEGORY_KIND,
+  TAG_KIND,
+  ORDER_ITEM_KIND,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { orderItemCategories, orderItemDefinitions, orderItemTags } from '../db/schema';
@@ -81,6 +84,7 @@ async function nameErrors(others: readonly { uuid: string; name: string }[], nam
 
 export const categoryResource = defineResource({
   path: `${BASE}/categories`,
+  kind: CATEGORY_KIND,
   parent: unitScope,
   table: orderItemCategories,
   parentKey: 'ouUuid',
@@ -106,6 +110,7 @@ export const categoryResource = defineResource({
 
 export const tagResource = defineResource({
   path: `${BASE}/tags`,
+  kind: TAG_KIND,
   parent: unitScope,
   table: orderItemTags,
   parentKey: 'ouUuid',
@@ -163,6 +168,7 @@ async function itemReferenceErrors(tx: Executor, orgUuid: string, ouUuid: string
 
 export const orderItemResource = defineResource({
   path: `${BASE}/order-item-definitions`,
+  kind: ORDER_ITEM_KIND,
   parent: unitScope,
   table: orderItemDefinitions,
   parentKey: 'ouUuid',

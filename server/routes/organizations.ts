@@ -14,6 +14,7 @@ import {
   canCreateOrganization,
   canSetupOrganization,
   ERROR_CODES,
+  ORGANIZATION_KIND,
   ORGANIZATION_MESSAGES,
   organizationCreateSchema,
   organizationDetailSchema,
@@ -26,6 +27,7 @@ import {
 import { memberships, organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
+import { organizationFields, recordChange, recordHistory } from '../services/history';
 import { withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
@@ -100,6 +102,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!me.memberships.some((m) => m.membershipType === 'MANAGEMENT' && m.omnipresence)) {
           await tx.insert(memberships).values({ userUuid: me.user.uuid, membershipType: 'MANAGEMENT', omnipresence: false, orgs: [row.uuid], ous: [] });
         }
+        await recordHistory(tx, request, recordChange({ kind: ORGANIZATION_KIND, recordUuid: row.uuid, orgUuid: row.uuid, unitUuid: null }, null, organizationFields(row)));
         const detail: OrganizationDetail = { ...toOrganization(row), attributes: row.attributes, ous: [] };
         return { statusCode: 201, body: detail };
       });
@@ -169,6 +172,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(organizations.uuid, before.uuid))
           .returning();
         if (!row) throw notFound(ORGANIZATION_MESSAGES.notFound);
+        await recordHistory(tx, request, recordChange({ kind: ORGANIZATION_KIND, recordUuid: row.uuid, orgUuid: row.uuid, unitUuid: null }, organizationFields(before), organizationFields(row)));
         const rows = await unitsOf(tx, row.uuid);
         const presented = [...presentUnits(row, rows, { inherit: true }).values()];
         const detail: OrganizationDetail = { ...toOrganization(row), attributes: row.attributes, ous: buildUnitTree(presented) };

@@ -16,6 +16,7 @@ import {
   pmsConnectionInUseMessage,
   pmsConnectionNameKey,
   pmsConnectionSchema,
+  PMS_CONNECTION_KIND,
 } from '../../src/domain/index';
 import { hotelDefinitions, organizationalUnits, pmsConnections } from '../db/schema';
 import { defineResource } from '../resources/define-resource';
@@ -23,6 +24,7 @@ import { organizationScope } from '../resources/scopes';
 
 export const pmsConnectionResource = defineResource({
   path: '/organization/:org/pms-connection',
+  kind: PMS_CONNECTION_KIND,
   parent: organizationScope,
   table: pmsConnections,
   parentKey: 'orgUuid',

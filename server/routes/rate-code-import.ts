@@ -9,10 +9,10 @@
  * upload holds no lock; the packages it was checked against are checked again under the lock.
  */
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type ImportedRateCode, type RateCodeCsvResult } from '../../src/domain/index';
+import { ERROR_CODES, HISTORY_SAMPLE_MAX, RATE_CODE_KIND, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type ImportedRateCode, type RateCodeCsvResult } from '../../src/domain/index';
 import { RateCodeCsvStream } from '../../src/domain/rate-code-csv-stream';
 import { rateCodes } from '../db/schema';
 import { HttpError, unauthenticated } from '../http-error';
@@ -20,6 +20,7 @@ import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { loadGrantee } from '../services/directory';
+import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { chunks, livePackages } from '../services/hotels';
 import { FILES_LIMIT, withOneFile } from '../services/uploads';
@@ -108,6 +109,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const uuidOf = new Map(packages.map((row) => [row.externalId, row.uuid]));
         const now = request.server.lobby.now();
+        const [replaced] = await tx.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
         await tx.delete(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
         for (const codes of chunks(result.rateCodes, 1_000)) {
           const batch = codes.map((code) => ({
@@ -121,6 +123,19 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           }));
           await tx.insert(rateCodes).values(batch);
         }
+        // one entry for the whole file: counts and its first rate codes, never one per code
+        await recordHistory(tx, request, {
+          kind: RATE_CODE_KIND,
+          recordUuid: hotelUuid,
+          orgUuid,
+          unitUuid: hotelUuid,
+          action: 'imported',
+          changes: [],
+          bulk: {
+            counts: { removed: replaced?.n ?? 0, created: result.counts.rateCodes, pairs: result.counts.pairs },
+            sample: result.rateCodes.slice(0, HISTORY_SAMPLE_MAX).map((code) => ({ name: code.name, packages: code.packageExternalIds })),
+          },
+        });
         return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(result.counts.rateCodes, result.counts.pairs), imported: result.counts.rateCodes } };
       });
     },

@@ -21,6 +21,7 @@ import {
   descendantsOf,
   ERROR_CODES,
   removalProblem,
+  UNIT_KIND,
   UNIT_MESSAGES,
   unitCreateSchema,
   unitInputSchema,
@@ -38,6 +39,7 @@ import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
 import { loadGrantee, loadTree } from '../services/directory';
+import { recordChange, recordHistory, unitFields } from '../services/history';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { attributeKeyList, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
 import { UUID } from '../resources/define-resource';
@@ -188,6 +190,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
             .onConflictDoNothing({ target: organizationalUnits.uuid })
             .returning();
           if (!row) throw uuidTaken();
+          await recordHistory(tx, request, recordChange({ kind: UNIT_KIND, recordUuid: row.uuid, orgUuid: ctx.org.uuid, unitUuid: row.uuid }, null, unitFields(row)));
           return { statusCode: 201, body: answer(ctx, [...rows, row], row) };
         });
       },
@@ -228,6 +231,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
             .where(and(eq(organizationalUnits.uuid, before.uuid), eq(organizationalUnits.orgUuid, ctx.org.uuid)))
             .returning();
           if (!row) throw notFound(UNIT_MESSAGES.notFound);
+          await recordHistory(tx, request, recordChange({ kind: UNIT_KIND, recordUuid: row.uuid, orgUuid: ctx.org.uuid, unitUuid: row.uuid }, unitFields(before), unitFields(row)));
           return { statusCode: 200, body: answer(ctx, rows.map((unit) => (unit.uuid === row.uuid ? row : unit)), row) };
         });
       },
@@ -257,6 +261,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
           const problem = removalProblem(rows, before.uuid);
           if (problem) throw HttpError.of(422, ERROR_CODES.validation, problem);
           await tx.delete(organizationalUnits).where(eq(organizationalUnits.uuid, before.uuid));
+          await recordHistory(tx, request, recordChange({ kind: UNIT_KIND, recordUuid: before.uuid, orgUuid: ctx.org.uuid, unitUuid: before.uuid }, unitFields(before), null));
           return { statusCode: 204 };
         });
       },

@@ -44,6 +44,7 @@ import { BEARER } from '../plugins/swagger';
 import { etag, idempotencyHeaders, ifMatchHeaders, NIL_UUID, UUID } from '../resources/define-resource';
 import type { Grantee, UserRow } from '../services/directory';
 import { findUserByEmail, loadGrantee, loadTree, membershipsOf, toManagedUser } from '../services/directory';
+import { recordHistory, userWrites } from '../services/history';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
 
@@ -283,7 +284,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         await writeMemberships(tx, row.uuid, after.memberships);
         mail = await invite(tx, row, now);
-        return { statusCode: 201, body: toManagedUser(row, after.memberships) };
+        const created = toManagedUser(row, after.memberships);
+        await recordHistory(tx, request, userWrites(tree, row.uuid, after.memberships, null, created));
+        return { statusCode: 201, body: created };
       });
       if (mail) await app.lobby.mailer.deliver(mail);
       return sent;
@@ -383,7 +386,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           await retireCodes(tx, row.uuid, now);
         }
         if (reactivate && before.passwordHash === null) mail = await invite(tx, row, now);
-        return { statusCode: 200, body: toManagedUser(row, after.memberships) };
+        const changed = toManagedUser(row, after.memberships);
+        await recordHistory(tx, request, userWrites(tree, row.uuid, [...grants.memberships, ...after.memberships], toManagedUser(before, grants.memberships), changed));
+        return { statusCode: 200, body: changed };
       });
       if (mail) await app.lobby.mailer.deliver(mail);
       return sent;

@@ -6,12 +6,13 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AccessControlService, Grants, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
-import { canSetupOrganization, ERROR_CODES, externalIdKey, HOTEL_MESSAGES, unitSetupRule } from '../../src/domain/index';
+import { ACCESS_CONTROL_KIND, canSetupOrganization, ERROR_CODES, externalIdKey, HOTEL_MESSAGES, PMS_PACKAGE_KIND, RATE_CODE_KIND, unitSetupRule } from '../../src/domain/index';
 import type { Executor, Transaction } from '../db/client';
 import { accessControlServices, hotelDefinitions, organizationalUnits, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { AuthorizeContext, FieldError } from '../resources/define-resource';
 import { UUID } from '../resources/define-resource';
+import { type HistoryWrite, recordChange } from './history';
 import { treeOf, unitsOf } from './units';
 
 /** Values in batches of `size`: an IN list or an insert stays within what one statement takes. */
@@ -213,7 +214,24 @@ export interface BulkContext {
   now: Date;
   /** the caller's grants (an access service may name only hotels they set up) */
   grants: Grants;
+  /** collects the history of each record written (server/services/history.ts recordItemHistory) */
+  history?: HistoryWrite[];
 }
+
+type ItemKind = typeof PMS_PACKAGE_KIND | typeof RATE_CODE_KIND | typeof ACCESS_CONTROL_KIND;
+/** Notes one item's change in the context's history (fields as the bulk routes send them). */
+function noteItem(context: BulkContext, kind: ItemKind, uuid: string | undefined, before: Record<string, unknown> | null, after: Record<string, unknown> | null): void {
+  if (!context.history || uuid === undefined) return;
+  context.history.push(recordChange({ kind, recordUuid: uuid, orgUuid: context.orgUuid, unitUuid: context.hotelUuid }, before, after));
+}
+const packageFields = (row: { externalId: string; calculationRule: unknown }) => ({ externalId: row.externalId, calculationRule: row.calculationRule });
+const rateCodeFields = (row: { name: string; packages: readonly string[] }) => ({ name: row.name, packages: [...row.packages] });
+const accessFields = (row: { name: string; hotelsAndPackages: unknown; defaultHotelUuid: string | null; idMethods: readonly string[] }) => ({
+  name: row.name,
+  hotelsAndPackages: row.hotelsAndPackages,
+  defaultHotelUuid: row.defaultHotelUuid,
+  idMethods: [...new Set(row.idMethods)],
+});
 
 function assertDistinct(uuids: readonly string[], field: string): void {
   if (new Set(uuids).size !== uuids.length) throw duplicateItem(field);
@@ -262,7 +280,8 @@ export interface PackageChanges {
 }
 
 /** Creates, updates and flags deleted the hotel's packages; a package ID used twice refuses the whole write. */
-export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext, changes: PackageChanges): Promise<void> {
+export async function applyPackages(context: BulkContext, changes: PackageChanges): Promise<void> {
+  const { tx, orgUuid, hotelUuid, now } = context;
   const deleted = changes.deletedPackages ?? [];
   assertDistinct([...changes.updatedPackages.map((item) => item.uuid), ...deleted], 'packages');
   const rows = await hotelRows<PackageRow>(tx, pmsPackages, hotelUuid, [...changes.updatedPackages.map((item) => item.uuid), ...deleted], HOTEL_MESSAGES.packageNotFound);
@@ -271,12 +290,14 @@ export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext
     if (before.deleted) throw HttpError.of(404, ERROR_CODES.notFound, HOTEL_MESSAGES.packageNotFound);
     checkVersion(before, item.version, 'updatedPackages');
     if (before.externalId === item.externalId && before.calculationRule === item.calculationRule) continue;
+    noteItem(context, PMS_PACKAGE_KIND, item.uuid, packageFields(before), packageFields(item));
     await tx
       .update(pmsPackages)
       .set({ name: item.externalId, externalId: item.externalId, calculationRule: item.calculationRule, version: before.version + 1, updatedAt: now })
       .where(eq(pmsPackages.uuid, item.uuid));
   }
   const removing = deleted.filter((uuid) => !(rows.get(uuid) as PackageRow).deleted);
+  for (const uuid of removing) noteItem(context, PMS_PACKAGE_KIND, uuid, packageFields(rows.get(uuid) as PackageRow), null);
   for (const batch of chunks(removing)) {
     await tx
       .update(pmsPackages)
@@ -294,6 +315,7 @@ export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext
     updatedAt: now,
   }));
   await insertMany(tx, pmsPackages, created, HOTEL_MESSAGES.packageUuidTaken);
+  for (const item of created) noteItem(context, PMS_PACKAGE_KIND, item.uuid, null, packageFields(item));
   const written = new Set([...changes.updatedPackages.map((item) => item.uuid), ...created.map((item) => item.uuid).filter((uuid): uuid is string => uuid !== undefined)]);
   // packages created without a uuid: judged by their IDs among the rest
   const live = await livePackages(tx, hotelUuid);
@@ -309,15 +331,18 @@ export interface RateCodeChanges {
 }
 
 /** The three-way rate code diff of spec section 4, checked against the hotel's live packages. */
-export async function applyRateCodes({ tx, orgUuid, hotelUuid, now }: BulkContext, changes: RateCodeChanges): Promise<void> {
+export async function applyRateCodes(context: BulkContext, changes: RateCodeChanges): Promise<void> {
+  const { tx, orgUuid, hotelUuid, now } = context;
   assertDistinct([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.deletedRateCodes], 'rateCodes');
   const rows = await hotelRows<RateCodeRow>(tx, rateCodes, hotelUuid, [...changes.updatedRateCodes.map((item) => item.uuid), ...changes.deletedRateCodes], HOTEL_MESSAGES.rateCodeNotFound);
   for (const batch of chunks(changes.deletedRateCodes)) await tx.delete(rateCodes).where(inArray(rateCodes.uuid, batch));
+  for (const uuid of changes.deletedRateCodes) noteItem(context, RATE_CODE_KIND, uuid, rateCodeFields(rows.get(uuid) as RateCodeRow), null);
   for (const item of changes.updatedRateCodes) {
     const before = rows.get(item.uuid) as RateCodeRow;
     checkVersion(before, item.version, 'updatedRateCodes');
     const packages = [...new Set(item.packages)];
     if (before.name === item.name && before.packages.length === packages.length && before.packages.every((value, index) => value === packages[index])) continue;
+    noteItem(context, RATE_CODE_KIND, item.uuid, rateCodeFields(before), rateCodeFields({ name: item.name, packages }));
     await tx
       .update(rateCodes)
       .set({ name: item.name, externalId: item.name, packages, version: before.version + 1, updatedAt: now })
@@ -334,6 +359,7 @@ export async function applyRateCodes({ tx, orgUuid, hotelUuid, now }: BulkContex
     updatedAt: now,
   }));
   await insertMany(tx, rateCodes, created, HOTEL_MESSAGES.rateCodeUuidTaken);
+  for (const item of created) noteItem(context, RATE_CODE_KIND, item.uuid, null, rateCodeFields(item));
   const all = created.some((item) => item.uuid === undefined);
   const written = all
     ? new Set((await tx.select({ uuid: rateCodes.uuid }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid))).map((row) => row.uuid))
@@ -349,11 +375,13 @@ export interface AccessControlChanges {
 }
 
 /** Creates, updates and removes the hotel's access-control services, each checked against the organization's hotels and packages. */
-export async function applyAccessControls({ tx, orgUuid, hotelUuid, now, grants }: BulkContext, changes: AccessControlChanges): Promise<void> {
+export async function applyAccessControls(context: BulkContext, changes: AccessControlChanges): Promise<void> {
+  const { tx, orgUuid, hotelUuid, now, grants } = context;
   const deleted = changes.deletedAccessControl ?? [];
   assertDistinct([...changes.updatedAccessControl.map((item) => item.uuid), ...deleted], 'accessControls');
   const rows = await hotelRows<AccessControlRow>(tx, accessControlServices, hotelUuid, [...changes.updatedAccessControl.map((item) => item.uuid), ...deleted], HOTEL_MESSAGES.accessNotFound);
   if (deleted.length > 0) await tx.delete(accessControlServices).where(inArray(accessControlServices.uuid, deleted));
+  for (const uuid of deleted) noteItem(context, ACCESS_CONTROL_KIND, uuid, accessFields(rows.get(uuid) as AccessControlRow), null);
   const written: AccessControlRow[] = [];
   for (const item of changes.updatedAccessControl) {
     const before = rows.get(item.uuid) as AccessControlRow;
@@ -364,6 +392,7 @@ export async function applyAccessControls({ tx, orgUuid, hotelUuid, now, grants 
       .where(eq(accessControlServices.uuid, item.uuid))
       .returning();
     if (row) written.push(row);
+    if (row) noteItem(context, ACCESS_CONTROL_KIND, row.uuid, accessFields(before), accessFields(row));
   }
   for (const item of changes.newAccessControl) {
     const [row] = await tx
@@ -383,6 +412,7 @@ export async function applyAccessControls({ tx, orgUuid, hotelUuid, now, grants 
       .returning();
     if (!row) throw uuidTaken(HOTEL_MESSAGES.accessUuidTaken);
     written.push(row);
+    noteItem(context, ACCESS_CONTROL_KIND, row.uuid, null, accessFields(row));
   }
   const before = new Map([...rows.values()].map((row) => [row.uuid, row.hotelsAndPackages]));
   const refusal = (await accessControlErrors(tx, orgUuid, written, { grants, before }))[0];

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiBaseUrl, apiClient, connectivity, gatewayFetch, sessionStore, useSession } from '../api';
-import { flushAllDrafts, flushDraftsOnPageHide, mirrorSession, startOutboxSync, webLocks } from '../offline';
+import { flushAllDrafts, flushDraftsOnPageHide, mirrorSession, setOfflineProbe, startOutboxSync, webLocks } from '../offline';
 import { onBeforeReload } from './before-reload';
 
 /**
@@ -21,6 +21,12 @@ export function OfflineSync() {
   useEffect(() => {
     flushDraftsOnPageHide(window);
     return onBeforeReload(flushAllDrafts);
+  }, []);
+
+  // a change queued while the header says Offline is marked so, for its history
+  useEffect(() => {
+    setOfflineProbe(() => !connectivity.get().reachable || navigator.onLine === false);
+    return () => setOfflineProbe(null);
   }, []);
 
   useEffect(() => {

@@ -31,3 +31,4 @@ export * from './order-items';
 export * from './discounts';
 export * from './unit-scope';
 export * from './transactions';
+export * from './history';

@@ -18,6 +18,9 @@ import type { Grants, Membership, MembershipType, Permission, TreeOrganization }
 import { membershipSchema, MEMBERSHIP_TYPES, permissionSchema, permittedBusinessUnitUuids, visibilityFor } from './permissions';
 import { userProfileSchema } from './profile';
 
+/** What the outbox, drafts and the change history call a user record. */
+export const USER_KIND = 'user';
+
 /** ACTIVE: can sign in. INVITED: created, not activated yet. DEACTIVATED: turned off by a user manager. */
 export const USER_STATUSES = ['ACTIVE', 'INVITED', 'DEACTIVATED'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);

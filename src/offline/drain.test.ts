@@ -7,7 +7,7 @@ import { describeOutboxError, describeRefusal } from './describe';
 import { drainOutbox, nextToSend, type DrainDeps } from './drain';
 import { loadDraft, saveDraft } from './drafts';
 import { listOutcomes } from './outcomes';
-import { enqueue, listEntries, resolveConflict, retryEntry, whenSettled } from './outbox';
+import { enqueue, listEntries, resolveConflict, retryEntry, setOfflineProbe, whenSettled } from './outbox';
 import type { DraftScope, OutboxEntry } from './records';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -69,6 +69,32 @@ describe('drainOutbox', () => {
     expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
     expect(sent[0]?.headers['X-Lobby-User']).toBe(ME);
     expect(await listEntries(ME, db)).toEqual([]);
+  });
+
+  it('tells the gateway when each change was made, and that it was made offline or waited for the gateway', async () => {
+    open();
+    setOfflineProbe(() => true);
+    try {
+      await enqueue({ method: 'POST', path: '/made-offline', body: {}, userUuid: ME, label: 'offline' }, db);
+    } finally {
+      setOfflineProbe(() => false);
+    }
+    await enqueue({ method: 'POST', path: '/made-online', body: {}, userUuid: ME, label: 'online' }, db);
+    const [offline, online] = await listEntries(ME, db);
+    const { deps: d, sent } = deps(() => Response.json({}, { status: 201 }));
+    await drainOutbox(d);
+    expect(sent[0]?.headers['x-made-at']).toBe(new Date(offline?.created ?? 0).toISOString());
+    expect(sent[0]?.headers['x-made-offline']).toBe('1');
+    expect(sent[1]?.headers['x-made-at']).toBe(new Date(online?.created ?? 0).toISOString());
+    expect(sent[1]?.headers['x-made-offline']).toBeUndefined();
+
+    // made online, but the gateway could not be reached when it was sent: it is replayed as offline
+    await enqueue({ method: 'POST', path: '/cut', body: {}, userUuid: ME, label: 'cut' }, db);
+    const cut = deps((_sent, index) => (index === 0 ? Promise.reject(new TypeError('Failed to fetch')) : Response.json({}, { status: 201 })));
+    await drainOutbox(cut.deps);
+    await drainOutbox(cut.deps);
+    expect(cut.sent.map((one) => one.headers['x-made-offline'])).toEqual([undefined, '1']);
+    setOfflineProbe(null);
   });
 
   it("never sends another user's entries", async () => {

@@ -31,7 +31,7 @@
  * errorMessages) and, where there were none, a problem code and the status, which the screens
  * render through the message catalogue (describeOutboxError).
  */
-import { ERROR_CODES, apiErrorBodySchema } from '../domain';
+import { ERROR_CODES, MADE_AT_HEADER, MADE_OFFLINE_HEADER, apiErrorBodySchema } from '../domain';
 import { lobbyDb, type LobbyDatabase } from './db';
 import { recordOutcome } from './outcomes';
 import { listEntries, returnToDraft } from './outbox';
@@ -145,7 +145,10 @@ async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise
     Authorization: `Bearer ${token}`,
     'Idempotency-Key': entry.idempotencyKey,
     'X-Lobby-User': entry.userUuid,
+    // for the change history: when the operator made it, and whether the gateway was out of reach then
+    [MADE_AT_HEADER]: new Date(entry.created).toISOString(),
   };
+  if (entry.offline === true) headers[MADE_OFFLINE_HEADER] = '1';
   if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
   let body: string | undefined;
   if (entry.method !== 'DELETE' && entry.body !== null && entry.body !== undefined) {
@@ -233,14 +236,14 @@ async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<Dra
         response = await send(deps, entry, token);
       }
     } catch {
-      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable' });
+      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable', offline: true });
     }
 
     let body: unknown;
     try {
       body = await readBody(response);
     } catch {
-      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable' });
+      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable', offline: true });
     }
     const status = response.status;
     if (response.ok) {

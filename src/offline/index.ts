@@ -14,6 +14,7 @@ export {
   requestSync,
   resolveConflict,
   retryEntry,
+  setOfflineProbe,
   whenSettled,
   type EnqueueInput,
   type OutboxCounts,

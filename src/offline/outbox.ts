@@ -37,6 +37,15 @@ export function defaultSummary(input: Pick<EnqueueInput, 'method' | 'body' | 'or
 
 const newId = () => crypto.randomUUID();
 
+type OfflineProbe = () => boolean;
+const browserOffline: OfflineProbe = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+let offlineProbe: OfflineProbe = browserOffline;
+
+/** The page registers what it knows of the gateway (the header's Offline); a change made then is marked offline. */
+export function setOfflineProbe(probe: OfflineProbe | null): void {
+  offlineProbe = probe ?? browserOffline;
+}
+
 type SyncRequester = (trigger: 'queued' | 'manual') => void;
 let requestSyncHandler: SyncRequester | null = null;
 
@@ -65,6 +74,7 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     userUuid: input.userUuid,
     orgUuid: input.orgUuid ?? null,
     created: Date.now(),
+    offline: offlineProbe(),
     attempts: 0,
     status: 'pending',
     lastError: null,

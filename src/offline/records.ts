@@ -45,6 +45,11 @@ export const outboxEntrySchema = z.object({
   userUuid: z.string().min(1),
   orgUuid: z.string().nullable(),
   created: z.number(),
+  /**
+   * The gateway could not be reached when the change was made, or when it was first sent: the
+   * drainer tells the gateway so (X-Made-Offline), for the change history. Absent in older entries.
+   */
+  offline: z.boolean().optional(),
   attempts: z.number().int().nonnegative(),
   status: z.enum(OUTBOX_STATUSES),
   /** the gateway's own words about the last attempt (its messages joined with a comma), or null */

@@ -65,3 +65,4 @@ export * from './records';
 export { DEFAULT_MONEY, decimalSign, formatMinor, formatPercent, parsePercentInput, percentToInput, minorToInput, parseMinorInput, priceExample, unitPathOf, useUnitMoney, type UnitMoney } from './unit-money';
 export { imageAddress, uploadImage } from './image-upload';
 export * from './filters';
+export * from './history';

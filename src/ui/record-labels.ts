@@ -1,4 +1,6 @@
 import {
+  CALCULATION_RULE_LABELS,
+  CALCULATION_RULES,
   CONTRACT_KIND,
   CONTRACT_STATUSES,
   HOTEL_SAVE_KIND,
@@ -6,6 +8,7 @@ import {
   ORGANIZATION_KIND,
   PMS_CONNECTION_KIND,
   PMS_CONNECTION_TYPES,
+  PMS_PACKAGE_KIND,
   UNIT_KIND,
   UNIT_TYPES,
   type ContractStatus,
@@ -35,6 +38,8 @@ export function pmsConnectionTypeLabel(type: PmsConnectionType): string {
 
 interface FieldWords {
   label: MessageKey;
+  /** a unit attribute's key: its own label is the field's */
+  key?: string;
   /** the words for a value of this field, when it is one the catalogue names */
   value?: (value: unknown) => string | null;
 }
@@ -96,11 +101,24 @@ FIELDS.user = {
   active: { label: 'users.column.status' },
 };
 
-const wordsOf = (collection: string | null, field: string): FieldWords | undefined => (collection === null ? undefined : FIELDS[collection]?.[field]);
+FIELDS[PMS_PACKAGE_KIND] = {
+  externalId: { label: 'packages.form.id' },
+  calculationRule: { label: 'packages.form.rule', value: (value) => ((CALCULATION_RULES as readonly unknown[]).includes(value) ? CALCULATION_RULE_LABELS[value as (typeof CALCULATION_RULES)[number]] : null) },
+};
+
+/** One setting of a unit or organization as the change history names it ('attributes.CURRENCY'): the setting's own words. */
+const attributeWords = (field: string): FieldWords | undefined => {
+  const key = field.startsWith('attributes.') ? field.slice('attributes.'.length) : null;
+  if (key === null || !isAttributeKey(key)) return undefined;
+  return { label: 'organizationSettings.title', value: (value) => attributeOptionLabel(String(value)), key };
+};
+
+const wordsOf = (collection: string | null, field: string): FieldWords | undefined => (collection === null ? undefined : (FIELDS[collection]?.[field] ?? attributeWords(field)));
 
 /** The label of a field of a record of `collection`, as its form shows it; the key itself when none is known. */
 export function recordFieldLabel(collection: string | null, field: string): string {
   const words = wordsOf(collection, field);
+  if (words?.key !== undefined && isAttributeKey(words.key)) return attributeLabel(words.key);
   return words ? t(words.label) : field;
 }
 

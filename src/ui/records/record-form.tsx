@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { DraftForm } from '../draft-form';
+import { HistoryPanel } from '../history/history-panel';
 import type { RecordCheck, RecordFormState } from './use-record-form';
 
 interface RecordFormProps<Value, Checked extends RecordCheck<unknown>> {
@@ -14,11 +15,12 @@ interface RecordFormProps<Value, Checked extends RecordCheck<unknown>> {
   children: ReactNode;
 }
 
-/** The shell of a record form: its draft's notices, the fields, Cancel (asking first) and Save, always offered once the draft is read. */
+/** The shell of a record form: its draft's notices, the fields, the record's History (an edit), Cancel (asking first) and Save, always offered once the draft is read. */
 export function RecordForm<Value, Checked extends RecordCheck<unknown>>({ form, errorTitle, cancelLabel, saveLabel, saveHeld = false, children }: RecordFormProps<Value, Checked>) {
   return (
     <DraftForm formRef={form.formRef} draft={form.draft} errorTitle={errorTitle} onSave={form.save}>
       {children}
+      {form.history && <HistoryPanel {...form.history} canRestore={form.canRestore} onRestore={form.restore} />}
       <Group justify="flex-end">
         <Button variant="default" onClick={form.requestClose}>
           {cancelLabel}

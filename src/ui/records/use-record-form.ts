@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ZodType } from 'zod';
+import type { HistoryChange } from '../../domain';
 import { useDraft, whenSettled, type DraftScope, type DraftState, type OutboxEntry } from '../../offline';
 import { useFocusWhenReady, useInvalidFocus } from '../form-focus';
 import { useFormModalGuard } from '../form-modal';
@@ -33,6 +34,15 @@ export interface RecordFormDeclaration<Value, Checked extends RecordCheck<unknow
   onClose(): void;
   /** a commit that throws is said in the form, which stays open; without this it is thrown */
   onFailure?(error: unknown): void;
+  /** the record whose History the form shows; default: the draft scope's record when editing one (baseVersion set) */
+  history?: RecordHistoryTarget | null;
+}
+
+/** A record as the change history names it. */
+export interface RecordHistoryTarget {
+  orgUuid: string;
+  kind: string;
+  recordUuid: string;
 }
 
 export interface RecordFormState<Value, Checked extends RecordCheck<unknown>> {
@@ -53,6 +63,12 @@ export interface RecordFormState<Value, Checked extends RecordCheck<unknown>> {
   text<K extends TextField<Value>>(field: K, error: string | undefined): TextFieldProps;
   /** a required choice kept as text ('' for none yet): a Select's value, error and change */
   choice<K extends TextField<Value>>(field: K, error: string | undefined): ChoiceFieldProps;
+  /** the record whose History the form shows (an edit of a record of an organization), else null */
+  history: RecordHistoryTarget | null;
+  /** whether a field change of its history can be put back in this form (the form has that field) */
+  canRestore(change: HistoryChange): boolean;
+  /** puts a field's earlier value back in the form; Save then queues it as a new change */
+  restore(change: HistoryChange): void;
 }
 
 export interface ChoiceFieldProps {
@@ -135,5 +151,20 @@ export function useRecordForm<Value extends object, Checked extends RecordCheck<
     allowDeselect: false,
     onChange: (chosen) => set({ [field]: chosen ?? '' } as Partial<Value>),
   });
-  return { draft, value, set, checked, attempted, saving, firstField, formRef, save, requestClose, text, choice };
+  const history =
+    declaration.history !== undefined ? declaration.history : baseVersion !== null && scope !== null && scope.orgUuid !== null ? { orgUuid: scope.orgUuid, kind: scope.kind, recordUuid: scope.recordId } : null;
+  const restoredValue = (change: HistoryChange): { ok: boolean; value?: unknown } => {
+    if (change.secret || !('before' in change) || !Object.hasOwn(value, change.field)) return { ok: false };
+    const held = (value as Record<string, unknown>)[change.field];
+    const before = change.before;
+    if (typeof held === 'string' && (typeof before === 'number' || typeof before === 'string')) return { ok: true, value: String(before) };
+    if (before === null || typeof held === typeof before) return { ok: true, value: before };
+    return { ok: false };
+  };
+  const canRestore = (change: HistoryChange) => draft.ready && restoredValue(change).ok;
+  const restore = (change: HistoryChange) => {
+    const restored = restoredValue(change);
+    if (restored.ok) set({ [change.field]: restored.value } as Partial<Value>);
+  };
+  return { draft, value, set, checked, attempted, saving, firstField, formRef, save, requestClose, text, choice, history, canRestore, restore };
 }

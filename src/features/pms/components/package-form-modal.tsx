@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Select, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { CALCULATION_RULE_LABELS, CALCULATION_RULES, externalIdKey, HOTEL_MESSAGES, pmsPackageInputSchema, type CalculationRule } from '../../../domain';
+import { CALCULATION_RULE_LABELS, CALCULATION_RULES, externalIdKey, HOTEL_MESSAGES, PMS_PACKAGE_KIND, pmsPackageInputSchema, type CalculationRule } from '../../../domain';
 import { describeError } from '../../../api';
 import { t, type MessageKey } from '../../../i18n';
 import { type DraftScope } from '../../../offline';
@@ -104,6 +104,8 @@ function PackageForm({ item, items, onClose, onSave, draftScope = null }: Packag
     },
     onClose,
     onFailure: (error) => setFailure(describeError(error)),
+    // a package at the gateway, on the Room packages page: its History (the wizard's form shows none)
+    history: draftScope?.orgUuid && item?.uuid ? { orgUuid: draftScope.orgUuid, kind: PMS_PACKAGE_KIND, recordUuid: item.uuid } : null,
   });
   const { value, draft, attempted } = form;
   const setValue = draft.setValue;

@@ -215,6 +215,43 @@ describe('PackagesPage: packages through the outbox', () => {
     expect(await screen.findByText(/^(2 packages will be removed when the gateway is reachable|Removal of 2 packages sent)/)).toBeTruthy();
   });
 
+  it("shows a package's History (who, from → to, made / arrived, 'Made offline'), and Restore puts the earlier value back for UPDATE to queue", async () => {
+    signedIn();
+    const brkf = pkg(HOTEL_A, 'BRKF', 'PERSON');
+    const entry = {
+      uuid: '00000000-0000-4000-8000-00000000e001',
+      kind: 'pms-package',
+      recordUuid: brkf.uuid,
+      orgUuid: ORG,
+      unitUuid: HOTEL_A,
+      userUuid: profile.uuid,
+      userEmail: 'ann@example.com',
+      action: 'changed',
+      changes: [{ field: 'calculationRule', before: 'ADULT', after: 'PERSON' }],
+      bulk: null,
+      madeAt: '2025-03-01T09:00:00.000Z',
+      appliedAt: '2025-03-01T09:30:00.000Z',
+      offline: true,
+    };
+    gatewayWith([hotelA], { [HOTEL_A]: [brkf] }, (call) =>
+      call.path.startsWith(`/organization/${ORG}/history/pms-package/${brkf.uuid}`) ? json(200, { data: [entry], totalCount: 1, limit: 20, offset: 0 }) : undefined,
+    );
+    render();
+    const user = userEvent.setup();
+    const dialog = await openForm(user, 'BRKF');
+    await user.click(within(dialog).getByRole('button', { name: 'Show history' }));
+    const timeline = await within(dialog).findByRole('list', { name: 'History' });
+    expect(within(timeline).getByText('Changed by ann@example.com')).toBeTruthy();
+    expect(within(timeline).getByText('Made offline')).toBeTruthy();
+    expect(within(timeline).getByText(/^Made at .*, arrived at /)).toBeTruthy();
+    expect(within(timeline).getByText(/→/).textContent).toMatch(/Calculation rule.*: .+ → .+/);
+    await user.click(within(timeline).getByRole('button', { name: /^Restore / }));
+    expect(within(dialog).getByRole('status').textContent).toBe('The earlier value is back in the form: save to apply it.');
+    await user.click(within(dialog).getByRole('button', { name: 'UPDATE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await outbox()).toMatchObject([{ method: 'PUT', path: `${packagesPath(HOTEL_A)}/${brkf.uuid}`, ifMatch: 1, body: { externalId: 'BRKF', calculationRule: 'ADULT' } }]);
+  });
+
   it('refuses a package ID the hotel already has, saying so, and queues nothing', async () => {
     signedIn();
     gatewayWith([hotelA], { [HOTEL_A]: [pkg(HOTEL_A, 'BRKF')] });

@@ -12,13 +12,14 @@ import {
   type ManagedUser,
   type Membership,
   type Permission,
+  USER_KIND,
 } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
-export const USER_KIND = 'user';
+export { USER_KIND };
 export const USERS_PATH = '/user-profile/v1/user-profile/users';
 
 /** What the user form edits: the create body's fields and the update's. */

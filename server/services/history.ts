@@ -1,0 +1,139 @@
+/**
+ * Writing the change history (docs/adr/0029-change-history.md). Every write records its entry
+ * through `recordHistory` INSIDE its mutation's transaction (withMutation's effect): a refused or
+ * rolled-back change takes its entry with it, and an idempotent replay, which answers the stored
+ * outcome without running the effect, writes none. The operator's time and the offline mark come
+ * from the outbox's headers (X-Made-At, X-Made-Offline); the applied time is the gateway's clock.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  HISTORY_ITEMS_PER_SAVE_MAX,
+  HISTORY_SAMPLE_MAX,
+  type HistoryAction,
+  type HistoryBulk,
+  type HistoryChange,
+  historyChanges,
+  MADE_AT_HEADER,
+  MADE_OFFLINE_HEADER,
+  madeAtOf,
+  type TreeOrganization,
+  USER_KIND,
+} from '../../src/domain/index';
+import type { Executor } from '../db/client';
+import { historyEntries } from '../db/schema';
+
+export interface HistoryWrite {
+  kind: string;
+  recordUuid: string;
+  orgUuid: string;
+  unitUuid: string | null;
+  action: HistoryAction;
+  changes: HistoryChange[];
+  bulk?: HistoryBulk;
+}
+
+const headerOf = (request: FastifyRequest, name: string): string | undefined => {
+  const raw = request.headers[name];
+  return Array.isArray(raw) ? raw[0] : raw;
+};
+
+/** The times and offline mark of the request's change. */
+export function changeTiming(request: FastifyRequest): { madeAt: Date; appliedAt: Date; offline: boolean } {
+  const appliedAt = request.server.lobby.now();
+  return { madeAt: madeAtOf(headerOf(request, MADE_AT_HEADER), appliedAt), appliedAt, offline: headerOf(request, MADE_OFFLINE_HEADER) === '1' };
+}
+
+/**
+ * Writes the entries of one change in its transaction. A change with no field changed (a save of
+ * what was there) leaves none; neither does a request without a signed-in user.
+ */
+export async function recordHistory(tx: Executor, request: FastifyRequest, writes: HistoryWrite | readonly HistoryWrite[]): Promise<void> {
+  const userUuid = request.auth?.userUuid;
+  if (!userUuid) return;
+  const list = (Array.isArray(writes) ? writes : [writes]) as readonly HistoryWrite[];
+  const kept = list.filter((write) => write.action !== 'changed' || write.changes.length > 0 || write.bulk !== undefined);
+  if (kept.length === 0) return;
+  const timing = changeTiming(request);
+  await tx.insert(historyEntries).values(
+    kept.map((write) => ({
+      kind: write.kind,
+      recordUuid: write.recordUuid.toLowerCase(),
+      orgUuid: write.orgUuid.toLowerCase(),
+      unitUuid: write.unitUuid?.toLowerCase() ?? null,
+      userUuid,
+      action: write.action,
+      changes: write.changes,
+      bulk: write.bulk ?? null,
+      ...timing,
+    })),
+  );
+}
+
+/** The entry of a record going from `before` to `after` (null: created / removed). */
+export function recordChange(
+  where: Omit<HistoryWrite, 'action' | 'changes' | 'bulk'>,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): HistoryWrite {
+  const action: HistoryAction = before === null ? 'created' : after === null ? 'removed' : 'changed';
+  return { ...where, action, changes: historyChanges(before, after) };
+}
+
+/**
+ * The entries of a save of many records (the hotel save, the bulk PATCH routes): one per record,
+ * or, for a kind with more than HISTORY_ITEMS_PER_SAVE_MAX records written, one bulk entry on the
+ * parent (`parentUuid`) with counts per action and the first records' changes as its sample.
+ */
+export function collapseItems(writes: readonly HistoryWrite[], parentUuid: string): HistoryWrite[] {
+  const byKind = new Map<string, HistoryWrite[]>();
+  for (const write of writes) {
+    if (write.action === 'changed' && write.changes.length === 0) continue;
+    byKind.set(write.kind, [...(byKind.get(write.kind) ?? []), write]);
+  }
+  const out: HistoryWrite[] = [];
+  for (const [kind, group] of byKind) {
+    if (group.length <= HISTORY_ITEMS_PER_SAVE_MAX) {
+      out.push(...group);
+      continue;
+    }
+    const counts: Record<string, number> = {};
+    for (const write of group) counts[write.action] = (counts[write.action] ?? 0) + 1;
+    const sample = group.slice(0, HISTORY_SAMPLE_MAX).map((write) => ({ uuid: write.recordUuid, action: write.action, changes: write.changes }));
+    const first = group[0] as HistoryWrite;
+    out.push({ kind, recordUuid: parentUuid, orgUuid: first.orgUuid, unitUuid: first.unitUuid, action: 'changed', changes: [], bulk: { counts, sample } });
+  }
+  return out;
+}
+
+/** A unit as its history shows it: name, place in the tree and each attribute as its own field. */
+export function unitFields(row: { name: string; parentUuid: string | null; attributes: Record<string, unknown> }): Record<string, unknown> {
+  return { name: row.name, parentUuid: row.parentUuid, ...Object.fromEntries(Object.entries(row.attributes).map(([key, value]) => [`attributes.${key}`, value])) };
+}
+
+/** An organization as its history shows it: its names, status and each attribute as its own field. */
+export function organizationFields(row: { legalCompanyName: string; status: string; attributes: Record<string, unknown> }): Record<string, unknown> {
+  return { legalCompanyName: row.legalCompanyName, status: row.status, ...Object.fromEntries(Object.entries(row.attributes).map(([key, value]) => [`attributes.${key}`, value])) };
+}
+
+/**
+ * The entries of a user's change: one per organization their grants name, before or after (a
+ * user belongs to no organization; each organization's activity shows the changes to its people).
+ * A user whose grants name none (omnipresence only) leaves none.
+ */
+export function userWrites(
+  tree: readonly TreeOrganization[],
+  recordUuid: string,
+  grants: ReadonlyArray<{ orgs: readonly string[]; ous: readonly string[] }>,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): HistoryWrite[] {
+  const orgs = new Set<string>();
+  for (const membership of grants) {
+    for (const org of membership.orgs) orgs.add(org);
+    for (const ou of membership.ous) {
+      const owner = tree.find((org) => org.ous.some((unit) => unit.uuid === ou));
+      if (owner) orgs.add(owner.uuid);
+    }
+  }
+  return [...orgs].sort().map((orgUuid) => recordChange({ kind: USER_KIND, recordUuid, orgUuid, unitUuid: null }, before, after));
+}
