@@ -313,7 +313,7 @@ describe('GET /transaction/v1/transactions/{uuid}', () => {
       ouName: 'Rooftop Bar POS',
       currency: 'EUR',
       locale: 'en-GB',
-      timeZone: 'Europe/Lisbon',
+      timeZone: 'Europe/London',
       receiptNumber: sample?.receiptNumber,
       relatedTo: null,
       payment: { methodType: 'ROOM_CHARGE', cardBrand: null, cardLast4: null, roomNumber: sample?.roomNumber, guestName: sample?.guestName, pmsPostingStatus: sample?.pmsPostingStatus },
