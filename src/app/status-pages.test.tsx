@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { SESSION_STORAGE_KEY } from '../api';
 import { json, makeSession } from '../../test/fake-gateway';
 import { fakeGateway, renderApp } from '../../test/render';
@@ -10,7 +10,7 @@ describe('status pages', () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the main page' }).getAttribute('href')).toBe('/organizations');
-    expect(document.title).toBe('Not found - Lobby');
+    await waitFor(() => expect(document.title).toBe('Not found - Lobby'));
   });
 
   it('shows the forbidden page at /403', async () => {
