@@ -105,6 +105,13 @@ describe('organizations and units', () => {
     await page.getByRole('switch', { name: 'Enable manual room entry' }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
+    // a new organization sets no regional information: the hotel's own is needed to go on
+    await page.getByRole('group', { name: 'Regional information' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await choose(page, 'Locale', 'English (United Kingdom)');
+    await choose(page, 'Currency', /^EUR — /);
+    await choose(page, 'Time zone', '(GMT+00:00) London');
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Add hotel' }).click();
     await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
     await allSaved(page);
