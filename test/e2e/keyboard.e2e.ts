@@ -284,6 +284,10 @@ describe('a hotel with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await tabTo(page, 'Next');
     await page.keyboard.press('Enter');
+    // the regional information is inherited from the organization, so Next goes on
+    await page.getByText('Inherited from Demo Hospitality Group').first().waitFor();
+    await tabTo(page, 'Next');
+    await page.keyboard.press('Enter');
 
     // step 3: the package form opens on its field, and Enter in it adds the package
     await tabTo(page, 'ADD PACKAGE PMS');
