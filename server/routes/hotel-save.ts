@@ -3,7 +3,9 @@
  * PUT /organization/{org}/hotel/{hotel}/save applies, all or nothing, the hotel itself (created
  * when it does not exist yet, so a hotel made offline with its packages is one queued change), its
  * PMS hotel definition, and the packages, rate codes and access-control diffs of the wizard.
- * If-Match names the hotel's version; every save raises it, so a stale wizard meets its 412.
+ * If-Match names the hotel's version; every save that changes something raises it, so a stale
+ * wizard meets its 412; a save that changes nothing writes nothing and answers the hotel as it is.
+ * Each part is written as sets (services/hotels.ts): one statement per table and kind of change.
  * With an Idempotency-Key the whole save applies once.
  */
 import { and, eq } from 'drizzle-orm';
@@ -26,11 +28,12 @@ import type { Transaction } from '../db/client';
 import { hotelDefinitions, organizationalUnits } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
-import { withMutation } from '../plugins/idempotency';
+import { stableStringify, withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { fieldRefusal, ifMatchHeaders, UUID } from '../resources/define-resource';
 import { loadGrantee, loadTree } from '../services/directory';
+import { lockHotel } from '../services/hotel-scope';
 import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { presentUnits, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
@@ -88,6 +91,9 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         const existing = rows.find((row) => row.uuid === hotelUuid) ?? null;
         let hotel: UnitRow;
         let created = false;
+        /** what the save changes in the unit of an existing hotel (null: nothing) */
+        let hotelChange: Pick<UnitRow, 'parentUuid' | 'attributes'> | null = null;
+        let changed = 0;
 
         if (existing) {
           if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
@@ -101,13 +107,10 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
             const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }, request.server.lobby.config.publicUrl));
             if (refusal) throw refusal;
           }
-          const [row] = await tx
-            .update(organizationalUnits)
-            .set({ parentUuid, attributes, name: unitNameOf(attributes) ?? existing.name, version: existing.version + 1, updatedAt: now })
-            .where(and(eq(organizationalUnits.uuid, existing.uuid), eq(organizationalUnits.orgUuid, org.uuid)))
-            .returning();
-          if (!row) throw notFound(HOTEL_MESSAGES.hotelNotFound);
-          hotel = row;
+          // the hotel's own row, locked as the hotel's other writes lock it; written at the end, and only when something changed
+          await lockHotel(tx, existing.uuid);
+          hotelChange = parentUuid !== existing.parentUuid || stableStringify(attributes) !== stableStringify(existing.attributes) ? { parentUuid, attributes } : null;
+          hotel = existing;
         } else {
           if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
           if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
@@ -124,8 +127,6 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           hotel = row;
           created = true;
         }
-        rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
-
         if (body.hotelDefinition) {
           const { uuid: sentUuid, version: sentVersion, ...values } = body.hotelDefinition;
           const [current] = await tx.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel.uuid)).for('update');
@@ -137,12 +138,15 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           const target = { uuid: current?.uuid ?? sentUuid ?? null, pmsConnectionUuid: values.pmsConnectionUuid, hotelUuid: hotel.uuid };
           const refusal = fieldRefusal((await hotelDefinitionErrors(tx, org.uuid, target)).map((error) => ({ ...error, field: `hotelDefinition.${error.field}` })));
           if (refusal) throw refusal;
-          if (current) {
+          const same = current !== undefined && Object.entries({ ...values, hotelUuid: hotel.uuid }).every(([key, value]) => current[key as keyof typeof current] === value);
+          if (current && !same) {
+            changed += 1;
             await tx
               .update(hotelDefinitions)
               .set({ ...values, hotelUuid: hotel.uuid, version: current.version + 1, updatedAt: now })
               .where(eq(hotelDefinitions.uuid, current.uuid));
-          } else {
+          } else if (!current) {
+            changed += 1;
             const [written] = await tx
               .insert(hotelDefinitions)
               .values({ ...(sentUuid ? { uuid: sentUuid } : {}), ...values, orgUuid: org.uuid, hotelUuid: hotel.uuid, createdAt: now, updatedAt: now })
@@ -153,9 +157,21 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         }
 
         const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me };
-        await applyPackages(context, body.packages);
-        await applyRateCodes(context, body.rateCodes);
-        await applyAccessControls(context, body.accessControls);
+        changed += await applyPackages(context, body.packages);
+        changed += await applyRateCodes(context, body.rateCodes);
+        changed += await applyAccessControls(context, body.accessControls);
+        // a save that changes nothing writes nothing: the hotel's version and updatedAt stay
+        if (existing && (hotelChange !== null || changed > 0)) {
+          const { parentUuid, attributes } = hotelChange ?? existing;
+          const [row] = await tx
+            .update(organizationalUnits)
+            .set({ parentUuid, attributes, name: unitNameOf(attributes) ?? existing.name, version: existing.version + 1, updatedAt: now })
+            .where(and(eq(organizationalUnits.uuid, existing.uuid), eq(organizationalUnits.orgUuid, org.uuid)))
+            .returning();
+          if (!row) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+          hotel = row;
+        }
+        rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
         return { statusCode: created ? 201 : 200, body: await bundle(tx, me, org, rows, hotel) };
       });
     },
