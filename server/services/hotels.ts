@@ -112,14 +112,14 @@ export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: R
   if (written !== null && written.size === 0) return [];
   const mine = writtenFilter(sql`uuid`, written);
   const [twice] = rowsOf<{ one: number }>(
-    await tx.execute(sql`select 1 as one from rate_codes where hotel_uuid = ${hotelUuid} group by btrim(name) having count(*) > 1 and bool_or(${mine}) limit 1`),
+    await tx.execute(sql`select 1 as one from rate_codes where hotel_uuid = ${hotelUuid}::uuid group by btrim(name) having count(*) > 1 and bool_or(${mine}) limit 1`),
   );
   if (twice) return [{ field: 'name', message: HOTEL_MESSAGES.rateCodeIdTaken }];
   const [unknown] = rowsOf<{ one: number }>(
     await tx.execute(sql`
       select 1 as one from rate_codes r cross join lateral jsonb_array_elements_text(r.packages) as e(package_uuid)
-      where r.hotel_uuid = ${hotelUuid} and ${writtenFilter(sql`r.uuid`, written)}
-        and not exists (select 1 from pms_packages p where p.uuid = e.package_uuid::uuid and p.hotel_uuid = ${hotelUuid} and not p.deleted)
+      where r.hotel_uuid = ${hotelUuid}::uuid and ${writtenFilter(sql`r.uuid`, written)}
+        and not exists (select 1 from pms_packages p where p.uuid = e.package_uuid::uuid and p.hotel_uuid = ${hotelUuid}::uuid and not p.deleted)
       limit 1`),
   );
   return unknown ? [{ field: 'packages', message: HOTEL_MESSAGES.rateCodePackageUnknown }] : [];
@@ -232,6 +232,8 @@ export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? resu
  * PostgreSQL, and no limit of 65,535 parameters.
  */
 const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+/** A time as a parameter both drivers send alike. */
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 const uuidSet = (uuids: readonly string[] | ReadonlySet<string>) => sql`(select value::uuid from json_array_elements_text(${asJson([...uuids])}))`;
 /** `column in written`, or true when every row counts (written is null). */
 const writtenFilter = (column: SQL, written: ReadonlySet<string> | null) => (written === null ? sql`true` : sql`${column} in ${uuidSet(written)}`);
@@ -250,7 +252,7 @@ async function checkItems(tx: Transaction, table: ItemTable, hotelUuid: string, 
   const [row] = rowsOf<{ missing: number; gone: number; stale: number }>(
     await tx.execute(sql`
       with s as (select * from json_to_recordset(${asJson(sent)}) as s(uuid uuid, version int, updated boolean)),
-      l as (select t.* from ${sql.identifier(table)} t where t.hotel_uuid = ${hotelUuid} and t.uuid in (select uuid from s) for update)
+      l as (select t.* from ${sql.identifier(table)} t where t.hotel_uuid = ${hotelUuid}::uuid and t.uuid in (select uuid from s) for update)
       select count(*) filter (where l.uuid is null)::int as missing,
              count(*) filter (where ${gone})::int as gone,
              count(*) filter (where s.version is not null and s.version <> l.version)::int as stale
@@ -286,20 +288,20 @@ export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext
     const sent = changes.updatedPackages.map((item) => ({ uuid: item.uuid, external_id: item.externalId, calculation_rule: item.calculationRule }));
     changed += await countInserted(
       tx,
-      sql`update pms_packages p set name = s.external_id, external_id = s.external_id, calculation_rule = s.calculation_rule, version = p.version + 1, updated_at = ${now}
+      sql`update pms_packages p set name = s.external_id, external_id = s.external_id, calculation_rule = s.calculation_rule, version = p.version + 1, updated_at = ${at(now)}
           from json_to_recordset(${asJson(sent)}) as s(uuid uuid, external_id text, calculation_rule text)
-          where p.uuid = s.uuid and p.hotel_uuid = ${hotelUuid} and (p.external_id <> s.external_id or p.calculation_rule <> s.calculation_rule)`,
+          where p.uuid = s.uuid and p.hotel_uuid = ${hotelUuid}::uuid and (p.external_id <> s.external_id or p.calculation_rule <> s.calculation_rule)`,
     );
   }
   if (deleted.length > 0) {
-    changed += await countInserted(tx, sql`update pms_packages set deleted = true, updated_at = ${now} where hotel_uuid = ${hotelUuid} and uuid in ${uuidSet(deleted)} and not deleted`);
+    changed += await countInserted(tx, sql`update pms_packages set deleted = true, updated_at = ${at(now)} where hotel_uuid = ${hotelUuid}::uuid and uuid in ${uuidSet(deleted)} and not deleted`);
   }
   const created = changes.newPackages.map((item) => ({ uuid: item.uuid ?? null, external_id: item.externalId, calculation_rule: item.calculationRule }));
   if (created.length > 0) {
     const inserted = await countInserted(
       tx,
       sql`insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, created_at, updated_at)
-          select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}, ${hotelUuid}, s.external_id, s.external_id, s.calculation_rule, ${now}, ${now}
+          select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.external_id, s.external_id, s.calculation_rule, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, external_id text, calculation_rule text)
           on conflict (uuid) do nothing`,
     );
@@ -311,7 +313,7 @@ export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext
   if (written !== null && written.size === 0) return changed;
   const [twice] = rowsOf<{ one: number }>(
     await tx.execute(
-      sql`select 1 as one from pms_packages where hotel_uuid = ${hotelUuid} and not deleted group by btrim(external_id) having count(*) > 1 and bool_or(${writtenFilter(sql`uuid`, written)}) limit 1`,
+      sql`select 1 as one from pms_packages where hotel_uuid = ${hotelUuid}::uuid and not deleted group by btrim(external_id) having count(*) > 1 and bool_or(${writtenFilter(sql`uuid`, written)}) limit 1`,
     ),
   );
   if (twice) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: HOTEL_MESSAGES.packageIdTaken, field: 'externalId' }]);
@@ -334,15 +336,15 @@ export async function applyRateCodes({ tx, orgUuid, hotelUuid, now }: BulkContex
   await checkItems(tx, 'rate_codes', hotelUuid, changes.updatedRateCodes, changes.deletedRateCodes, HOTEL_MESSAGES.rateCodeNotFound, 'updatedRateCodes');
   let changed = 0;
   if (changes.deletedRateCodes.length > 0) {
-    changed += await countInserted(tx, sql`delete from rate_codes where hotel_uuid = ${hotelUuid} and uuid in ${uuidSet(changes.deletedRateCodes)}`);
+    changed += await countInserted(tx, sql`delete from rate_codes where hotel_uuid = ${hotelUuid}::uuid and uuid in ${uuidSet(changes.deletedRateCodes)}`);
   }
   if (changes.updatedRateCodes.length > 0) {
     const sent = changes.updatedRateCodes.map((item) => ({ uuid: item.uuid, name: item.name, packages: [...new Set(item.packages)] }));
     changed += await countInserted(
       tx,
-      sql`update rate_codes r set name = s.name, external_id = s.name, packages = s.packages, version = r.version + 1, updated_at = ${now}
+      sql`update rate_codes r set name = s.name, external_id = s.name, packages = s.packages, version = r.version + 1, updated_at = ${at(now)}
           from json_to_recordset(${asJson(sent)}) as s(uuid uuid, name text, packages jsonb)
-          where r.uuid = s.uuid and r.hotel_uuid = ${hotelUuid} and (r.name <> s.name or r.external_id <> s.name or r.packages <> s.packages)`,
+          where r.uuid = s.uuid and r.hotel_uuid = ${hotelUuid}::uuid and (r.name <> s.name or r.external_id <> s.name or r.packages <> s.packages)`,
     );
   }
   const created = changes.newRateCodes.map((item) => ({ uuid: item.uuid ?? null, name: item.name, packages: [...new Set(item.packages)] }));
@@ -350,7 +352,7 @@ export async function applyRateCodes({ tx, orgUuid, hotelUuid, now }: BulkContex
     const inserted = await countInserted(
       tx,
       sql`insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
-          select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}, ${hotelUuid}, s.name, s.name, s.packages, ${now}, ${now}
+          select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.name, s.name, s.packages, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, name text, packages jsonb)
           on conflict (uuid) do nothing`,
     );
@@ -384,7 +386,7 @@ export async function applyAccessControls({ tx, orgUuid, hotelUuid, now, grants 
     for (const row of await tx.select().from(accessControlServices).where(and(eq(accessControlServices.hotelUuid, hotelUuid), inArray(accessControlServices.uuid, batch)))) rows.set(row.uuid, row);
   }
   let changed = 0;
-  if (deleted.length > 0) changed += await countInserted(tx, sql`delete from access_control_services where hotel_uuid = ${hotelUuid} and uuid in ${uuidSet(deleted)}`);
+  if (deleted.length > 0) changed += await countInserted(tx, sql`delete from access_control_services where hotel_uuid = ${hotelUuid}::uuid and uuid in ${uuidSet(deleted)}`);
   const written: AccessControlRow[] = [];
   for (const item of changes.updatedAccessControl) {
     const before = rows.get(item.uuid) as AccessControlRow;
