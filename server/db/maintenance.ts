@@ -2,7 +2,7 @@
  * Housekeeping run at start and hourly: expired tokens and codes, throttling events past every
  * window (known-address markers after 30 days), idempotency keys past their 24-hour retention,
  * organizations' images nothing has named for a day, mail and SMS files past their retention, and the
- * files of expired transaction exports.
+ * files of expired transaction exports, and rate-code imports left behind.
  */
 import { inArray, lt } from 'drizzle-orm';
 import { purgeEvents } from '../auth/throttle';
@@ -11,6 +11,7 @@ import { purgeExpiredTokens } from '../auth/tokens';
 import { removeOldMailFiles } from '../mail/outbox';
 import { purgeIdempotencyKeys } from '../plugins/idempotency';
 import { removeUnusedImages } from '../services/images';
+import { purgeStaleImports } from '../services/rate-code-import';
 import type { Database } from './client';
 import { activationCodes, exportChunks, exportJobs } from './schema';
 
@@ -24,6 +25,8 @@ export async function purgeExpired(db: Database, now: Date): Promise<void> {
   await db.delete(activationCodes).where(lt(activationCodes.expiresAt, new Date(now.getTime() - DAY_MS)));
   // an expired export's file (its job stays, so its link answers 410 rather than 404)
   await db.delete(exportChunks).where(inArray(exportChunks.jobUuid, db.select({ uuid: exportJobs.uuid }).from(exportJobs).where(lt(exportJobs.expiresAt, now))));
+  // rate-code imports their gateway left behind, and staged rows of none (docs/adr/0029)
+  await purgeStaleImports(db, now);
 }
 
 /** How often the gateway runs housekeeping (and once at start). */
