@@ -115,11 +115,21 @@ export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: R
     await tx.execute(sql`select 1 as one from rate_codes where hotel_uuid = ${hotelUuid}::uuid group by btrim(name) having count(*) > 1 and bool_or(${mine}) limit 1`),
   );
   if (twice) return [{ field: 'name', message: HOTEL_MESSAGES.rateCodeIdTaken }];
+  // the codes written, as a table the planner joins (an IN over the JSON would read it again for every row)
+  const codes =
+    written === null
+      ? sql`select r.uuid, r.packages from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid`
+      : sql`select r.uuid, r.packages from ${uuidTable(written)} join rate_codes r on r.uuid = w.uuid where r.hotel_uuid = ${hotelUuid}::uuid`;
+  // as sets the database compares by hashing or sorting: right after a bulk insert the planner's
+  // statistics do not know the new rows, and a nested loop over them would be quadratic
   const [unknown] = rowsOf<{ one: number }>(
     await tx.execute(sql`
-      select 1 as one from rate_codes r cross join lateral jsonb_array_elements_text(r.packages) as e(package_uuid)
-      where r.hotel_uuid = ${hotelUuid}::uuid and ${writtenFilter(sql`r.uuid`, written)}
-        and not exists (select 1 from pms_packages p where p.uuid = e.package_uuid::uuid and p.hotel_uuid = ${hotelUuid}::uuid and not p.deleted)
+      with codes as materialized (${codes})
+      select 1 as one from (
+        select e.package_uuid::uuid from codes r cross join lateral jsonb_array_elements_text(r.packages) as e(package_uuid)
+        except
+        select p.uuid from pms_packages p where p.hotel_uuid = ${hotelUuid}::uuid and not p.deleted
+      ) as unknown_packages
       limit 1`),
   );
   return unknown ? [{ field: 'packages', message: HOTEL_MESSAGES.rateCodePackageUnknown }] : [];
@@ -235,6 +245,8 @@ const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 /** A time as a parameter both drivers send alike. */
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 const uuidSet = (uuids: readonly string[] | ReadonlySet<string>) => sql`(select value::uuid from json_array_elements_text(${asJson([...uuids])}))`;
+/** The same uuids as a table to join: `(…) as w(uuid)`. */
+const uuidTable = (uuids: readonly string[] | ReadonlySet<string>) => sql`(select value::uuid as uuid from json_array_elements_text(${asJson([...uuids])})) as w`;
 /** `column in written`, or true when every row counts (written is null). */
 const writtenFilter = (column: SQL, written: ReadonlySet<string> | null) => (written === null ? sql`true` : sql`${column} in ${uuidSet(written)}`);
 
