@@ -29,7 +29,7 @@ import { hotelDefinitions, organizationalUnits } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { stableStringify, withMutation } from '../plugins/idempotency';
-import { assertVersion } from '../plugins/if-match';
+import { assertVersion, readIfMatch } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { fieldRefusal, ifMatchHeaders, UUID } from '../resources/define-resource';
 import { loadGrantee, loadTree } from '../services/directory';
@@ -99,7 +99,9 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
           if (existing.type !== 'HOTEL') throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.notAHotel);
           if (!canSetupUnit(me, orgTree, tree, existing.uuid)) throw saveForbidden();
-          assertVersion(request, existing, { currentBody: await bundle(tx, me, org, rows, existing) });
+          // the whole hotel is read for the 412's `current` only when the version is stale
+          const expected = readIfMatch(request);
+          if (expected !== null && expected !== '*' && expected !== existing.version) assertVersion(request, existing, { currentBody: await bundle(tx, me, org, rows, existing) });
           const parentUuid = body.hotel?.parentUuid ?? existing.parentUuid;
           if (parentUuid !== existing.parentUuid && !canSetupUnit(me, orgTree, tree, parentUuid)) throw saveForbidden();
           const attributes = body.hotel ? { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' } : existing.attributes;
