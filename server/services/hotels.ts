@@ -110,10 +110,7 @@ export function packageIdErrors(live: readonly PackageRow[], written: ReadonlySe
  */
 export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: ReadonlySet<string> | null): Promise<FieldError[]> {
   if (written !== null && written.size === 0) return [];
-  const mine = writtenFilter(sql`uuid`, written);
-  const [twice] = rowsOf<{ one: number }>(
-    await tx.execute(sql`select 1 as one from rate_codes where hotel_uuid = ${hotelUuid}::uuid group by btrim(name) having count(*) > 1 and bool_or(${mine}) limit 1`),
-  );
+  const [twice] = rowsOf<{ one: number }>(await tx.execute(duplicateKeys('rate_codes', sql`btrim(name)`, hotelUuid, written, sql`true`)));
   if (twice) return [{ field: 'name', message: HOTEL_MESSAGES.rateCodeIdTaken }];
   // the codes written, as a table the planner joins (an IN over the JSON would read it again for every row)
   const codes =
@@ -247,8 +244,20 @@ const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 const uuidSet = (uuids: readonly string[] | ReadonlySet<string>) => sql`(select value::uuid from json_array_elements_text(${asJson([...uuids])}))`;
 /** The same uuids as a table to join: `(…) as w(uuid)`. */
 const uuidTable = (uuids: readonly string[] | ReadonlySet<string>) => sql`(select value::uuid as uuid from json_array_elements_text(${asJson([...uuids])})) as w`;
-/** `column in written`, or true when every row counts (written is null). */
-const writtenFilter = (column: SQL, written: ReadonlySet<string> | null) => (written === null ? sql`true` : sql`${column} in ${uuidSet(written)}`);
+/**
+ * A key (a package or rate code ID) used by two rows of the hotel, one of them written (`written`:
+ * their uuids; null: any row). The keys of the rows written are a table the planner joins, so the
+ * query costs the same whatever it estimates of rows written moments ago in the same transaction.
+ */
+function duplicateKeys(table: 'pms_packages' | 'rate_codes', key: SQL, hotelUuid: string, written: ReadonlySet<string> | null, live: SQL): SQL {
+  const rows = sql`select ${key} as key from ${sql.identifier(table)} where hotel_uuid = ${hotelUuid}::uuid and ${live}`;
+  if (written === null) return sql`select 1 as one from (${rows}) as k group by key having count(*) > 1 limit 1`;
+  return sql`
+    with keys as materialized (
+      select distinct ${key} as key from ${sql.identifier(table)} t join ${uuidTable(written)} on w.uuid = t.uuid where t.hotel_uuid = ${hotelUuid}::uuid and ${live}
+    )
+    select 1 as one from (${rows}) as k join keys using (key) group by key having count(*) > 1 limit 1`;
+}
 
 type ItemTable = 'pms_packages' | 'rate_codes' | 'access_control_services';
 
@@ -323,11 +332,7 @@ export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext
   // packages created without a uuid: judged by their IDs among the rest
   const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedPackages.map((item) => item.uuid), ...changes.newPackages.map((item) => item.uuid as string)]);
   if (written !== null && written.size === 0) return changed;
-  const [twice] = rowsOf<{ one: number }>(
-    await tx.execute(
-      sql`select 1 as one from pms_packages where hotel_uuid = ${hotelUuid}::uuid and not deleted group by btrim(external_id) having count(*) > 1 and bool_or(${writtenFilter(sql`uuid`, written)}) limit 1`,
-    ),
-  );
+  const [twice] = rowsOf<{ one: number }>(await tx.execute(duplicateKeys('pms_packages', sql`btrim(external_id)`, hotelUuid, written, sql`not deleted`)));
   if (twice) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: HOTEL_MESSAGES.packageIdTaken, field: 'externalId' }]);
   return changed;
 }
