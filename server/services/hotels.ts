@@ -116,7 +116,7 @@ export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: R
   const codes =
     written === null
       ? sql`select r.uuid, r.packages from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid`
-      : sql`select r.uuid, r.packages from ${uuidTable(written)} join rate_codes r on r.uuid = w.uuid where r.hotel_uuid = ${hotelUuid}::uuid`;
+      : sql`select r.uuid, r.packages from rate_codes r where ${anyUuid(sql`r.uuid`, written)} and r.hotel_uuid = ${hotelUuid}::uuid`;
   // as sets the database compares by hashing or sorting: right after a bulk insert the planner's
   // statistics do not know the new rows, and a nested loop over them would be quadratic
   const [unknown] = rowsOf<{ one: number }>(
@@ -241,22 +241,19 @@ export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? resu
 const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 /** A time as a parameter both drivers send alike. */
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-const uuidSet = (uuids: readonly string[] | ReadonlySet<string>) => sql`(select value::uuid from json_array_elements_text(${asJson([...uuids])}))`;
-/** The same uuids as a table to join: `(…) as w(uuid)`. */
-const uuidTable = (uuids: readonly string[] | ReadonlySet<string>) => sql`(select value::uuid as uuid from json_array_elements_text(${asJson([...uuids])})) as w`;
+/** `column = any(…)` of a uuid set: the set is read once (an init plan) and the column's index looked up with it. */
+const anyUuid = (column: SQL, uuids: ReadonlySet<string> | readonly string[]) => sql`${column} = any(array(select value::uuid from json_array_elements_text(${asJson([...uuids])})))`;
+
 /**
  * A key (a package or rate code ID) used by two rows of the hotel, one of them written (`written`:
- * their uuids; null: any row). The keys of the rows written are a table the planner joins, so the
- * query costs the same whatever it estimates of rows written moments ago in the same transaction.
+ * their uuids; null: any row). As sets the database intersects by hashing or sorting: right after a
+ * bulk write the planner's statistics do not know the new rows, and a nested loop over them (a
+ * join, or an IN inside an aggregate) turns quadratic.
  */
 function duplicateKeys(table: 'pms_packages' | 'rate_codes', key: SQL, hotelUuid: string, written: ReadonlySet<string> | null, live: SQL): SQL {
-  const rows = sql`select ${key} as key from ${sql.identifier(table)} where hotel_uuid = ${hotelUuid}::uuid and ${live}`;
-  if (written === null) return sql`select 1 as one from (${rows}) as k group by key having count(*) > 1 limit 1`;
-  return sql`
-    with keys as materialized (
-      select distinct ${key} as key from ${sql.identifier(table)} t join ${uuidTable(written)} on w.uuid = t.uuid where t.hotel_uuid = ${hotelUuid}::uuid and ${live}
-    )
-    select 1 as one from (${rows}) as k join keys using (key) group by key having count(*) > 1 limit 1`;
+  const twice = sql`select ${key} as key from ${sql.identifier(table)} where hotel_uuid = ${hotelUuid}::uuid and ${live} group by 1 having count(*) > 1`;
+  if (written === null) return sql`select 1 as one from (${twice}) as k limit 1`;
+  return sql`select 1 as one from (${twice} intersect select ${key} from ${sql.identifier(table)} where ${anyUuid(sql`uuid`, written)} and ${live}) as k limit 1`;
 }
 
 type ItemTable = 'pms_packages' | 'rate_codes' | 'access_control_services';
@@ -273,7 +270,7 @@ async function checkItems(tx: Transaction, table: ItemTable, hotelUuid: string, 
   const [row] = rowsOf<{ missing: number; gone: number; stale: number }>(
     await tx.execute(sql`
       with s as (select * from json_to_recordset(${asJson(sent)}) as s(uuid uuid, version int, updated boolean)),
-      l as (select t.* from ${sql.identifier(table)} t where t.hotel_uuid = ${hotelUuid}::uuid and t.uuid in (select uuid from s) for update)
+      l as (select t.* from ${sql.identifier(table)} t where t.hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`t.uuid`, sent.map((item) => item.uuid))} for update)
       select count(*) filter (where l.uuid is null)::int as missing,
              count(*) filter (where ${gone})::int as gone,
              count(*) filter (where s.version is not null and s.version <> l.version)::int as stale
@@ -315,7 +312,7 @@ export async function applyPackages({ tx, orgUuid, hotelUuid, now }: BulkContext
     );
   }
   if (deleted.length > 0) {
-    changed += await countInserted(tx, sql`update pms_packages set deleted = true, updated_at = ${at(now)} where hotel_uuid = ${hotelUuid}::uuid and uuid in ${uuidSet(deleted)} and not deleted`);
+    changed += await countInserted(tx, sql`update pms_packages set deleted = true, updated_at = ${at(now)} where hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`uuid`, deleted)} and not deleted`);
   }
   const created = changes.newPackages.map((item) => ({ uuid: item.uuid ?? null, external_id: item.externalId, calculation_rule: item.calculationRule }));
   if (created.length > 0) {
@@ -353,7 +350,7 @@ export async function applyRateCodes({ tx, orgUuid, hotelUuid, now }: BulkContex
   await checkItems(tx, 'rate_codes', hotelUuid, changes.updatedRateCodes, changes.deletedRateCodes, HOTEL_MESSAGES.rateCodeNotFound, 'updatedRateCodes');
   let changed = 0;
   if (changes.deletedRateCodes.length > 0) {
-    changed += await countInserted(tx, sql`delete from rate_codes where hotel_uuid = ${hotelUuid}::uuid and uuid in ${uuidSet(changes.deletedRateCodes)}`);
+    changed += await countInserted(tx, sql`delete from rate_codes where hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`uuid`, changes.deletedRateCodes)}`);
   }
   if (changes.updatedRateCodes.length > 0) {
     const sent = changes.updatedRateCodes.map((item) => ({ uuid: item.uuid, name: item.name, packages: [...new Set(item.packages)] }));
@@ -403,7 +400,7 @@ export async function applyAccessControls({ tx, orgUuid, hotelUuid, now, grants 
     for (const row of await tx.select().from(accessControlServices).where(and(eq(accessControlServices.hotelUuid, hotelUuid), inArray(accessControlServices.uuid, batch)))) rows.set(row.uuid, row);
   }
   let changed = 0;
-  if (deleted.length > 0) changed += await countInserted(tx, sql`delete from access_control_services where hotel_uuid = ${hotelUuid}::uuid and uuid in ${uuidSet(deleted)}`);
+  if (deleted.length > 0) changed += await countInserted(tx, sql`delete from access_control_services where hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`uuid`, deleted)}`);
   const written: AccessControlRow[] = [];
   for (const item of changes.updatedAccessControl) {
     const before = rows.get(item.uuid) as AccessControlRow;
