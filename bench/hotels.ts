@@ -1,38 +1,44 @@
 /**
- * Hotels through the real gateway (its own process, embedded PGlite in a fresh data directory, as
- * bench/gateway.ts starts it), requests sequential over loopback:
- * - the hotel save (PUT /organization/{org}/hotel/{hotel}/save) of a hotel with 10,000 packages and
- *   10,000 rate codes of 3 packages each: the create (in one request, then in requests under the
- *   gateway's 1 MB body limit if one is refused), updates changing 10% of the items, and the same
- *   save with no change as the peer (what every save costs: checks and the answer of 20,000 items);
- * - the rate-code CSV import of 100,000 rows (upload + apply, the route reads the file as it
- *   arrives), the worker's parse of the same file (jobs.parseRateCodeCsv, as bench/csv.ts runs it)
- *   and the two together, end to end; the streamed reader the route uses against the buffered
- *   parse of the same bytes in this process; and one import of 1,000,000 rows with the gateway's
- *   peak memory while it runs.
+ * Hotels through the real gateway (its own process, as bench/gateway.ts starts it), on embedded
+ * PGlite in a fresh data directory AND on PostgreSQL (DATABASE_URL, else the CI's local PostgreSQL
+ * of .ci/run, in a throw-away database created and dropped here; when it cannot be reached the
+ * table says so). On each database:
+ * - the hotel save (PUT /organization/{org}/hotel/{hotel}/save) creating 10,000 packages and 10,000
+ *   rate codes of 3 packages each in one request, updating 1,000 + 1,000 of them, and changing nothing;
+ * - the rate-code CSV import of 1,000,000 rows (upload + apply) with the gateway's peak memory growth;
+ * - another organization's simple read (GET /organization/{org}), sent one after another while a
+ *   200,000-row import runs, against the same read with nothing else running.
+ * Each write beside a physical reference measured in the same run: the same rows written by plain
+ * multi-row INSERTs (drizzle's insert().values(), at most 10,000 rows a statement) through the same
+ * driver, in one transaction, with the ratio (figure). The gateway's PGlite is its own (a locked
+ * data directory), so PGlite's reference runs on a PGlite of the bench's own, migrated the same way.
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parseRateCodeCsvBytes } from '../src/domain/rate-code-csv';
-import { RateCodeCsvStream } from '../src/domain/rate-code-csv-stream';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import postgres from 'postgres';
+import { openPglite, openPostgres, type DatabaseHandle } from '../server/db/client';
+import { migrateDatabase } from '../server/db/migrate';
+import { organizationalUnits, organizations, pmsPackages, rateCodes } from '../server/db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startGateway } from '../test/e2e/harness';
-import { jobs } from '../worker/jobs';
 import { rateCodeCsvBytes } from './csv';
 import { latencyRow, percentile, timeEach, type Row } from './stats';
 
 const PACKAGES = 10_000;
 const RATE_CODES = 10_000;
 const PACKAGES_PER_CODE = 3;
-const CHANGED = 0.1;
+const CHANGED = 1_000;
 const UPDATES = 10;
-const CREATES = 3;
-/** items of each kind per request when the create has to be split: about 650 KB of JSON */
-const CREATE_SLICE = 2_500;
-const IMPORT_ROWS = 100_000;
-const IMPORTS = 7;
-const PARSES = 15;
+const CREATES = 5;
 const BIG_IMPORT_ROWS = 1_000_000;
+const BUSY_IMPORT_ROWS = 200_000;
+/** rows of bench/csv.ts's generated file per rate code */
+const CSV_ROWS_PER_CODE = 5;
+const REFERENCE_BATCH = 10_000;
+const CI_DATABASE_URL = 'postgres://lobby_ci:lobby_ci@127.0.0.1:5432/lobby_ci';
 /** the package IDs of bench/csv.ts's generated file */
 const CSV_PACKAGES = Array.from({ length: 40 }, (_, i) => `PKG_${['BREAKFAST', 'SPA', 'DINNER', 'PARKING', 'LATE_CHECKOUT'][i % 5]}_${String(i).padStart(2, '0')}`);
 
@@ -51,14 +57,14 @@ function hotelItems(tag: string): HotelItems {
   const rateCodes = Array.from({ length: RATE_CODES }, (_, i) => ({
     uuid: randomUUID(),
     name: `${tag}_RC_${String(i).padStart(5, '0')}`,
-    // packages of the same slice of CREATE_SLICE, so a sliced create names only packages it has sent
-    packages: Array.from({ length: PACKAGES_PER_CODE }, (_, k) => (packages[i - (i % CREATE_SLICE) + ((i * 7 + k * 101) % CREATE_SLICE)] as { uuid: string }).uuid),
+    packages: Array.from({ length: PACKAGES_PER_CODE }, (_, k) => (packages[(i * 7 + k * 101) % PACKAGES] as { uuid: string }).uuid),
   }));
   return { packages, rateCodes };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-const perSecond = (rows: number, ms: number) => `${Math.round((rows / ms) * 1000).toLocaleString('en')} rows/s`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ratio = (ms: number, reference: number) => `${(ms / reference).toFixed(2)}× reference`;
 
 /** The gateway's process (the one listening on the port), for its memory. */
 function listenerPid(port: string): number | null {
@@ -91,28 +97,127 @@ function resetPeak(pid: number): boolean {
   }
 }
 
-export async function hotelsBench(): Promise<Row[]> {
-  const gateway = await startGateway({ LOG_LEVEL: 'warn' });
-  try {
-    const session = await fetch(`${gateway.url}/api/authentication/v1/users/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+/**
+ * The physical reference: the same rows as the gateway writes, by plain multi-row INSERTs through
+ * the same driver into a hotel of its own, in one transaction; answers the time in ms.
+ */
+class Reference {
+  private constructor(
+    private readonly handle: DatabaseHandle,
+    private readonly orgUuid: string,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  static async pglite(): Promise<Reference> {
+    const dir = mkdtempSync(join(tmpdir(), 'lobby-bench-reference-'));
+    const handle = await openPglite(join(dir, 'pglite'));
+    await migrateDatabase(handle);
+    const [org] = await handle.db.insert(organizations).values({ name: 'Reference', legalCompanyName: 'Reference' }).returning();
+    return new Reference(handle, org?.uuid ?? '', async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
     });
-    const { token } = (await session.json()) as { token: string };
+  }
+
+  /** On the gateway's own PostgreSQL database (its demo organization). */
+  static async postgres(url: string, orgUuid: string): Promise<Reference> {
+    const handle = openPostgres(url, 1);
+    return new Reference(handle, orgUuid, () => handle.close());
+  }
+
+  async write(packages: readonly { uuid: string; externalId: string; calculationRule: string }[], codes: readonly { name: string; packages: string[] }[]): Promise<number> {
+    const { db } = this.handle;
+    const [hotel] = await db.insert(organizationalUnits).values({ orgUuid: this.orgUuid, type: 'HOTEL', name: 'Reference hotel' }).returning();
+    const hotelUuid = hotel?.uuid ?? '';
+    const start = performance.now();
+    await db.transaction(async (tx) => {
+      for (let from = 0; from < packages.length; from += REFERENCE_BATCH) {
+        await tx.insert(pmsPackages).values(
+          packages.slice(from, from + REFERENCE_BATCH).map((item) => ({ uuid: item.uuid, orgUuid: this.orgUuid, hotelUuid, name: item.externalId, externalId: item.externalId, calculationRule: item.calculationRule as 'ADULT' })),
+        );
+      }
+      for (let from = 0; from < codes.length; from += REFERENCE_BATCH) {
+        await tx.insert(rateCodes).values(codes.slice(from, from + REFERENCE_BATCH).map((code) => ({ orgUuid: this.orgUuid, hotelUuid, name: code.name, externalId: code.name, packages: code.packages })));
+      }
+    });
+    const ms = performance.now() - start;
+    await db.delete(organizationalUnits).where(eq(organizationalUnits.uuid, hotelUuid));
+    return ms;
+  }
+
+  close(): Promise<void> {
+    return this.cleanup();
+  }
+}
+
+/** A throw-away PostgreSQL database beside the one DATABASE_URL names, or why there is none. */
+async function throwAwayPostgres(): Promise<{ url: string; drop(): Promise<void> } | { unavailable: string }> {
+  const adminUrl = process.env.DATABASE_URL || CI_DATABASE_URL;
+  const shown = adminUrl.replace(/\/\/[^@]*@/, '//…@');
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
+  const name = `lobby_bench_${randomBytes(6).toString('hex')}`;
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await admin.end({ timeout: 1 }).catch(() => undefined);
+    return { unavailable: `PostgreSQL not measured: ${shown} cannot be reached or refuses CREATE DATABASE (${(error as Error).message}); start it as .ci/run does, or set DATABASE_URL` };
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        try {
+          await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+        }
+      }
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+async function measure(database: 'PGlite' | 'PostgreSQL', env: Record<string, string>, reference: (orgUuid: string) => Promise<Reference>): Promise<Row[]> {
+  const gateway = await startGateway({ LOG_LEVEL: 'warn', ...env });
+  const tag = (what: string) => `hotels ${database}: ${what}`;
+  let ref: Reference | null = null;
+  try {
+    // a fresh session whenever the last one's access token has expired (a slow machine takes long)
+    let token = '';
+    const signIn = async () => {
+      const session = await fetch(`${gateway.url}/api/authentication/v1/users/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+      token = ((await session.json()) as { token: string }).token;
+    };
+    await signIn();
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer & { sent: number }> => {
       const text = body === undefined ? undefined : JSON.stringify(body);
-      const response = await fetch(`${gateway.url}/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(text === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        ...(text === undefined ? {} : { body: text }),
-      });
+      const send = () =>
+        fetch(`${gateway.url}/api${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(text === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          ...(text === undefined ? {} : { body: text }),
+        });
+      let response = await send();
+      if (response.status === 401) {
+        await response.arrayBuffer();
+        await signIn();
+        response = await send();
+      }
       const answer = response.status === 204 ? null : ((await response.json()) as unknown);
       return { status: response.status, body: answer, sent: text === undefined ? 0 : Buffer.byteLength(text) };
     };
-    const organizations = (await call('GET', '/organization/v1/organization')).body as { data: { uuid: string; name: string }[] };
-    const org = organizations.data.find((item) => item.name === 'Demo Hospitality Group')?.uuid;
-    if (!org) throw new Error('no demo organization');
+    const organizationList = (await call('GET', '/organization/v1/organization')).body as { data: { uuid: string; name: string }[] };
+    const org = organizationList.data.find((item) => item.name === 'Demo Hospitality Group')?.uuid;
+    const otherOrg = organizationList.data.find((item) => item.uuid !== org)?.uuid ?? org;
+    if (!org || !otherOrg) throw new Error('no demo organization');
+    ref = await reference(org);
     const savePath = (hotel: string) => `/organization/${org}/hotel/${hotel}/save`;
     const expect = (answer: Answer, statuses: number[], what: string) => {
       if (!statuses.includes(answer.status)) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
@@ -120,183 +225,169 @@ export async function hotelsBench(): Promise<Row[]> {
     const rows: Row[] = [];
 
     // ---- the hotel save ----
-    const createWhole = async (run: number) => {
+    const creates: number[] = [];
+    const createReferences: number[] = [];
+    let target: { hotel: string; items: HotelItems; version: number } | null = null;
+    let sent = 0;
+    for (let run = 0; run < CREATES; run += 1) {
       const hotel = randomUUID();
       const items = hotelItems(`W${run}`);
       const start = performance.now();
       const answer = await call('PUT', savePath(hotel), { hotel: { parentUuid: null, attributes: { NAME: `Bench hotel W${run}` } }, packages: { newPackages: items.packages }, rateCodes: { newRateCodes: items.rateCodes } });
-      return { ms: performance.now() - start, answer };
-    };
-    /** The same create in requests of CREATE_SLICE packages and rate codes each. */
-    const createSliced = async (tag: string) => {
-      const hotel = randomUUID();
-      const items = hotelItems(tag);
-      let version = 0;
-      let largest = 0;
-      const start = performance.now();
-      for (let from = 0; from < PACKAGES; from += CREATE_SLICE) {
-        const body = {
-          ...(from === 0 ? { hotel: { parentUuid: null, attributes: { NAME: `Bench hotel ${tag}` } } } : {}),
-          packages: { newPackages: items.packages.slice(from, from + CREATE_SLICE) },
-          rateCodes: { newRateCodes: items.rateCodes.slice(from, from + CREATE_SLICE) },
-        };
-        const answer = await call('PUT', savePath(hotel), body, from === 0 ? {} : { 'if-match': `"${version}"` });
-        expect(answer, [200, 201], `create slice ${from}`);
-        version = (answer.body as { version: number }).version;
-        largest = Math.max(largest, answer.sent);
-      }
-      return { hotel, items, version, ms: performance.now() - start, largest };
-    };
+      creates.push(performance.now() - start);
+      expect(answer, [201], 'create');
+      sent = answer.sent;
+      target = { hotel, items, version: (answer.body as { version: number }).version };
+      const copy = hotelItems(`R${run}`);
+      createReferences.push(await ref.write(copy.packages, copy.rateCodes));
+    }
+    creates.sort((a, b) => a - b);
+    createReferences.sort((a, b) => a - b);
+    rows.push({
+      ...latencyRow(tag('save creating 10k packages + 10k rate codes'), creates, `one PUT .../save, body ${kb(sent)}; reference p50 ${percentile(createReferences, 50).toFixed(0)} ms (20,000 rows, 2 INSERTs)`),
+      figure: ratio(percentile(creates, 50), percentile(createReferences, 50)),
+    });
 
-    const whole: number[] = [];
-    let wholeStatus = 0;
-    let wholeSent = 0;
-    for (let run = 0; run < CREATES; run += 1) {
-      const { ms, answer } = await createWhole(run);
-      wholeStatus = answer.status;
-      wholeSent = answer.sent;
-      if (answer.status !== 201) break;
-      whole.push(ms);
-    }
-    if (whole.length > 0) {
-      rows.push({ ...latencyRow('hotels: save, create 10k packages + 10k rate codes (one request)', whole.sort((a, b) => a - b), `PUT .../save, fresh hotel each run, body ${kb(wholeSent)}`) });
-    } else {
-      rows.push({ benchmark: 'hotels: save, create 10k packages + 10k rate codes (one request)', n: 1, figure: `answered ${wholeStatus}`, note: `body ${kb(wholeSent)}; the gateway's bodyLimit is 1 MB (server/app.ts)` });
-    }
-    const sliced: number[] = [];
-    let hotel: Awaited<ReturnType<typeof createSliced>> | null = null;
-    for (let run = 0; run < CREATES; run += 1) {
-      hotel = await createSliced(`S${run}`);
-      sliced.push(hotel.ms);
-    }
-    sliced.sort((a, b) => a - b);
-    rows.push(latencyRow(`hotels: save, same create in ${PACKAGES / CREATE_SLICE} requests of ${CREATE_SLICE}+${CREATE_SLICE}`, sliced, `fresh hotel each run, largest body ${kb(hotel?.largest ?? 0)}`));
-
-    // updates: 10% of the packages (another calculation rule) and of the rate codes (other packages)
-    const target = hotel as NonNullable<typeof hotel>;
-    let version = target.version;
-    let largestUpdate = 0;
-    const changed = Math.round(PACKAGES * CHANGED);
+    // updates: 1,000 packages (another calculation rule) and 1,000 rate codes (other packages)
+    const hotel = target as NonNullable<typeof target>;
+    let version = hotel.version;
+    const updateReferences: number[] = [];
     const updates = await timeEach(UPDATES, async (run) => {
-      const from = (run * changed) % PACKAGES;
-      const packages = target.items.packages.slice(from, from + changed).map((item) => ({ ...item, calculationRule: run % 2 === 0 ? ('PERSON' as const) : ('ADULT' as const) }));
-      const rateCodes = target.items.rateCodes.slice(from, from + changed).map((code, i) => ({
+      const from = (run * CHANGED) % PACKAGES;
+      const packages = hotel.items.packages.slice(from, from + CHANGED).map((item) => ({ ...item, calculationRule: run % 2 === 0 ? ('PERSON' as const) : ('ADULT' as const) }));
+      const codes = hotel.items.rateCodes.slice(from, from + CHANGED).map((code, i) => ({
         uuid: code.uuid,
         name: code.name,
-        packages: Array.from({ length: PACKAGES_PER_CODE }, (_, k) => (target.items.packages[(from + i + k * 13 + run + 1) % PACKAGES] as { uuid: string }).uuid),
+        packages: Array.from({ length: PACKAGES_PER_CODE }, (_, k) => (hotel.items.packages[(from + i + k * 13 + run + 1) % PACKAGES] as { uuid: string }).uuid),
       }));
-      const answer = await call('PUT', savePath(target.hotel), { packages: { updatedPackages: packages }, rateCodes: { updatedRateCodes: rateCodes } }, { 'if-match': `"${version}"` });
+      const answer = await call('PUT', savePath(hotel.hotel), { packages: { updatedPackages: packages }, rateCodes: { updatedRateCodes: codes } }, { 'if-match': `"${version}"` });
       expect(answer, [200], `update ${run}`);
       version = (answer.body as { version: number }).version;
-      largestUpdate = Math.max(largestUpdate, answer.sent);
     });
+    for (let run = 0; run < UPDATES; run += 1) {
+      const copy = hotelItems(`U${run}`);
+      updateReferences.push(await ref.write(copy.packages.slice(0, CHANGED), copy.rateCodes.slice(0, CHANGED)));
+    }
+    updateReferences.sort((a, b) => a - b);
+    rows.push({
+      ...latencyRow(tag(`save updating ${CHANGED} packages + ${CHANGED} rate codes`), updates, `of the 10k+10k hotel, If-Match; reference p50 ${percentile(updateReferences, 50).toFixed(0)} ms (2,000 rows inserted)`),
+      figure: ratio(percentile(updates, 50), percentile(updateReferences, 50)),
+    });
+
+    const before = version;
     const unchanged = await timeEach(UPDATES, async () => {
-      const answer = await call('PUT', savePath(target.hotel), {}, { 'if-match': `"${version}"` });
+      const answer = await call('PUT', savePath(hotel.hotel), {}, { 'if-match': `"${version}"` });
       expect(answer, [200], 'save without change');
       version = (answer.body as { version: number }).version;
     });
-    rows.push({
-      ...latencyRow(`hotels: save, update ${changed} packages + ${changed} rate codes`, updates, `PUT .../save of the 10k+10k hotel, If-Match, body ${kb(largestUpdate)}`),
-      figure: `update/no change ${(percentile(updates, 50) / percentile(unchanged, 50)).toFixed(2)}×`,
-    });
     const reads = await timeEach(UPDATES, async () => {
-      for (const list of ['pms-package', 'pms-rate-code']) expect(await call('GET', `/organization/${org}/hotel/${target.hotel}/${list}`), [200], `read ${list}`);
+      for (const list of ['pms-package', 'pms-rate-code']) expect(await call('GET', `/organization/${org}/hotel/${hotel.hotel}/${list}`), [200], `read ${list}`);
     });
     rows.push({
-      ...latencyRow('hotels: save, no change (peer)', unchanged, 'same hotel: checks and the answer of 20,000 items'),
-      figure: `no change/reads ${(percentile(unchanged, 50) / percentile(reads, 50)).toFixed(2)}×`,
+      ...latencyRow(tag('save changing nothing'), unchanged, `answers the 20,000 items; version ${before} → ${version}${before === version ? ' (nothing written)' : ' (WRITTEN)'}; reference: reading both lists, p50 ${percentile(reads, 50).toFixed(0)} ms`),
+      figure: `${(percentile(unchanged, 50) / percentile(reads, 50)).toFixed(2)}× reading the lists`,
     });
-    rows.push(latencyRow('hotels: read the 10k packages + 10k rate codes (peer)', reads, 'GET .../pms-package then GET .../pms-rate-code'));
 
     // ---- the rate-code CSV import ----
-    const importHotel = randomUUID();
-    const created = await call('PUT', savePath(importHotel), {
-      hotel: { parentUuid: null, attributes: { NAME: 'Bench import hotel' } },
-      packages: { newPackages: CSV_PACKAGES.map((externalId) => ({ uuid: randomUUID(), externalId, calculationRule: 'ADULT' })) },
-    });
-    expect(created, [201], 'import hotel');
-    const upload = async (buffer: ArrayBuffer, rowsInFile: number) => {
+    const importHotel = async (name: string) => {
+      const uuid = randomUUID();
+      const created = await call('PUT', savePath(uuid), {
+        hotel: { parentUuid: null, attributes: { NAME: name } },
+        packages: { newPackages: CSV_PACKAGES.map((externalId) => ({ uuid: randomUUID(), externalId, calculationRule: 'ADULT' })) },
+      });
+      expect(created, [201], 'import hotel');
+      return uuid;
+    };
+    const upload = async (hotelUuid: string, buffer: ArrayBuffer, rowsInFile: number) => {
       const form = new FormData();
       form.append('file', new Blob([buffer], { type: 'text/csv' }), 'rate-codes.csv');
-      const response = await fetch(`${gateway.url}/api/organization/${org}/hotel/${importHotel}/pms-rate-code/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      await signIn();
+      const response = await fetch(`${gateway.url}/api/organization/${org}/hotel/${hotelUuid}/pms-rate-code/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
       const answer = (await response.json()) as { succeed?: boolean; imported?: number; message?: string };
       if (response.status !== 200 || answer.succeed !== true) throw new Error(`import of ${rowsInFile} rows answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
       return answer.imported ?? 0;
     };
-    const buffer = rateCodeCsvBytes(IMPORT_ROWS);
-    const bytes = new Uint8Array(buffer);
-    const reference = jobs.parseRateCodeCsv(buffer, CSV_PACKAGES);
-    if (!reference.ok || reference.rows !== IMPORT_ROWS) throw new Error('the generated file does not read');
-    if ((await upload(buffer, IMPORT_ROWS)) !== reference.counts.rateCodes) throw new Error('the import did not import every rate code');
-    const imports = await timeEach(IMPORTS, async () => {
-      await upload(buffer, IMPORT_ROWS);
-    });
-
-    // the worker's parse and, in this process, the route's streamed reader over the same bytes
-    const streamed = (piece: number) => {
-      const stream = new RateCodeCsvStream(CSV_PACKAGES);
-      for (let at = 0; at < bytes.byteLength; at += piece) stream.push(bytes.subarray(at, at + piece));
-      return stream.finish();
+    /** The rate codes an import of `rows` rows writes, for the reference. */
+    const csvCodes = (rowsInFile: number) => {
+      const packageUuids = CSV_PACKAGES.map(() => randomUUID());
+      return Array.from({ length: rowsInFile / CSV_ROWS_PER_CODE }, (_, code) => ({
+        name: `RC${String(code).padStart(7, '0')}`,
+        packages: Array.from({ length: CSV_ROWS_PER_CODE }, (_, k) => packageUuids[(code * 7 + k * 3) % packageUuids.length] as string),
+      }));
     };
-    if (JSON.stringify(streamed(65_536)) !== JSON.stringify(parseRateCodeCsvBytes(buffer, CSV_PACKAGES))) throw new Error('streamed and buffered reads differ');
-    const parses: number[] = [];
-    const streams: number[] = [];
-    for (let run = 0; run < PARSES; run += 1) {
-      // alternate which goes first, so neither always runs in the other's garbage
-      const order = run % 2 === 0 ? ['parse', 'stream'] : ['stream', 'parse'];
-      for (const which of order) {
-        const start = performance.now();
-        if (which === 'parse') jobs.parseRateCodeCsv(buffer, CSV_PACKAGES);
-        else streamed(65_536);
-        (which === 'parse' ? parses : streams).push(performance.now() - start);
-      }
-    }
-    parses.sort((a, b) => a - b);
-    streams.sort((a, b) => a - b);
-    const importMs = percentile(imports, 50);
-    const parseMs = percentile(parses, 50);
-    const mb = (buffer.byteLength / 1024 / 1024).toFixed(1);
-    rows.push({
-      ...latencyRow('hotels: csv import 100k rows, upload + apply', imports, `POST .../pms-rate-code/import, ${mb} MB → ${reference.counts.rateCodes} rate codes replaced`),
-      figure: perSecond(IMPORT_ROWS, importMs),
-    });
-    rows.push({ ...latencyRow('hotels: csv 100k rows, worker parse', parses, 'jobs.parseRateCodeCsv, ArrayBuffer → validated codes (buffered)'), figure: perSecond(IMPORT_ROWS, parseMs) });
-    rows.push({
-      ...latencyRow('hotels: csv 100k rows, streamed read (route)', streams, 'RateCodeCsvStream over the same bytes in 64 KB pieces'),
-      figure: `streamed/buffered ${(percentile(streams, 50) / parseMs).toFixed(2)}×`,
-    });
-    rows.push({
-      benchmark: 'hotels: csv 100k rows end to end (parse + upload/apply)',
-      n: IMPORTS,
-      p50: parseMs + importMs,
-      figure: perSecond(IMPORT_ROWS, parseMs + importMs),
-      note: `sum of the p50s; upload/apply is ${((importMs / (parseMs + importMs)) * 100).toFixed(0)}% of it`,
-    });
 
-    // one file of a million rows: it is read as it arrives, so the gateway's memory grows by far less than the file
+    // one file of a million rows: read as it arrives, so the gateway's memory grows by far less than the file
+    const bigHotel = await importHotel('Bench import hotel');
     const big = rateCodeCsvBytes(BIG_IMPORT_ROWS);
     const pid = listenerPid(new URL(gateway.url).port);
-    const before = pid === null ? null : memoryOf(pid);
+    const memBefore = pid === null ? null : memoryOf(pid);
     const peakReset = pid !== null && resetPeak(pid);
     const bigStart = performance.now();
-    const bigCodes = await upload(big, BIG_IMPORT_ROWS);
+    const bigCodes = await upload(bigHotel, big, BIG_IMPORT_ROWS);
     const bigMs = performance.now() - bigStart;
-    const after = pid === null ? null : memoryOf(pid);
+    const memAfter = pid === null ? null : memoryOf(pid);
     const memory =
-      before && after && peakReset
-        ? `gateway peak RSS +${((after.peak - before.rss) / 1024 / 1024).toFixed(0)} MB over ${(before.rss / 1024 / 1024).toFixed(0)} MB (PGlite's growth for the inserts included)`
-        : before && after
-          ? `gateway RSS ${(before.rss / 1024 / 1024).toFixed(0)} → ${(after.rss / 1024 / 1024).toFixed(0)} MB`
+      memBefore && memAfter && peakReset
+        ? `gateway peak RSS +${mib(memAfter.peak - memBefore.rss)} over ${mib(memBefore.rss)}`
+        : memBefore && memAfter
+          ? `gateway RSS ${mib(memBefore.rss)} → ${mib(memAfter.rss)} (peak not resettable here)`
           : 'gateway memory not readable here';
+    const bigCodesRef = csvCodes(BIG_IMPORT_ROWS);
+    const bigReference = await ref.write([], bigCodesRef);
     rows.push({
-      benchmark: 'hotels: csv import 1M rows, upload + apply',
+      benchmark: tag('csv import 1M rows, upload + apply'),
       n: 1,
       p50: bigMs,
-      figure: perSecond(BIG_IMPORT_ROWS, bigMs),
-      note: `${(big.byteLength / 1024 / 1024).toFixed(1)} MB → ${bigCodes} rate codes; ${memory}`,
+      figure: ratio(bigMs, bigReference),
+      note: `${mib(big.byteLength)} → ${bigCodes} rate codes; ${memory}; reference ${bigReference.toFixed(0)} ms (${bigCodesRef.length} rows)`,
+    });
+
+    // another organization's simple read, alone and while a 200k-row import runs
+    const readOther = async () => {
+      const start = performance.now();
+      expect(await call('GET', `/organization/${otherOrg}`), [200], 'read of another organization');
+      return performance.now() - start;
+    };
+    const idle = await timeEach(30, async () => {
+      await readOther();
+    });
+    const busyHotel = await importHotel('Bench busy import hotel');
+    const busyFile = rateCodeCsvBytes(BUSY_IMPORT_ROWS);
+    let importing = true;
+    const busyStart = performance.now();
+    const importRun = upload(busyHotel, busyFile, BUSY_IMPORT_ROWS).finally(() => {
+      importing = false;
+    });
+    const during: number[] = [];
+    while (importing) {
+      during.push(await readOther());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await importRun;
+    const busyMs = performance.now() - busyStart;
+    during.sort((a, b) => a - b);
+    rows.push({
+      ...latencyRow(tag('another organization’s read during a 200k-row import'), during, `GET /organization/{other}, one after another; alone: p50 ${percentile(idle, 50).toFixed(1)} ms, p95 ${percentile(idle, 95).toFixed(1)} ms; the import took ${busyMs.toFixed(0)} ms; max ${(during.at(-1) ?? 0).toFixed(0)} ms`),
+      figure: `p95 ${(percentile(during, 95) / percentile(idle, 95)).toFixed(1)}× alone`,
     });
     return rows;
   } finally {
+    await ref?.close();
     await gateway.stop();
   }
+}
+
+export async function hotelsBench(): Promise<Row[]> {
+  const rows = await measure('PGlite', {}, () => Reference.pglite());
+  const pg = await throwAwayPostgres();
+  if ('unavailable' in pg) {
+    rows.push({ benchmark: 'hotels PostgreSQL', n: 0, note: pg.unavailable });
+    return rows;
+  }
+  try {
+    rows.push(...(await measure('PostgreSQL', { DATABASE_URL: pg.url }, (orgUuid) => Reference.postgres(pg.url, orgUuid))));
+  } finally {
+    await pg.drop();
+  }
+  return rows;
 }

@@ -29,6 +29,8 @@ import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import swaggerPlugin, { swaggerUiRoutes } from './plugins/swagger';
 import { apiRoutes } from './routes/index';
+import { BulkGate } from './services/bulk-gate';
+import { PGlite } from '@electric-sql/pglite';
 
 export interface BuildAppOptions {
   db: Database;
@@ -108,8 +110,24 @@ export async function buildApp(options: BuildAppOptions) {
       while (running.size > 0) await Promise.all([...running]);
     },
     exports: { kick: () => (exportJobs ? exportRunner.kick() : undefined), drain: () => exportRunner.drain() },
+    // embedded PGlite: one connection on this thread, so bulk work waits for the requests in flight
+    bulk: new BulkGate((db as { $client?: unknown }).$client instanceof PGlite),
   };
   app.decorate('lobby', lobby);
+  // every request but bulk work (routes with config.bulk) counts as in flight until it is answered
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.bulk === true) return;
+    lobby.bulk.enter();
+    (request as { lobbyInFlight?: boolean }).lobbyInFlight = true;
+  });
+  const left = async (request: object) => {
+    const tracked = request as { lobbyInFlight?: boolean };
+    if (tracked.lobbyInFlight !== true) return;
+    tracked.lobbyInFlight = false;
+    lobby.bulk.leave();
+  };
+  app.addHook('onResponse', left);
+  app.addHook('onRequestAbort', left);
 
   await app.register(errorsPlugin);
   await app.register(rejectNul);

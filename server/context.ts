@@ -2,6 +2,7 @@
  * What every route and plugin of one gateway instance shares: the database, the configuration, the
  * clock (injectable so tests can move time), the throttling and token limits, and the mailer.
  */
+import type { BulkGate } from './services/bulk-gate';
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import type { ExportRunner } from './jobs/export-runner';
@@ -71,6 +72,8 @@ export interface LobbyContext {
   settle(): Promise<void>;
   /** Transaction exports (server/jobs/export-runner.ts): kick() after queuing one; tests await drain(). */
   exports: Pick<ExportRunner, 'kick' | 'drain'>;
+  /** Bulk work (the rate-code import) takes its turn here between its batches (services/bulk-gate.ts). */
+  bulk: BulkGate;
 }
 
 /** The signed-in caller of a request, set by the auth plugin. */
@@ -88,5 +91,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthState | null;
+  }
+  interface FastifyContextConfig {
+    /** bulk work (the rate-code import): not counted as a request in flight by the bulk gate */
+    bulk?: boolean;
   }
 }

@@ -2,7 +2,8 @@
  * Housekeeping run at start and hourly: expired tokens and codes, throttling events past every
  * window (known-address markers after 30 days), idempotency keys past their 24-hour retention,
  * organizations' images nothing has named for a day, mail and SMS files past their retention, the
- * files of expired transaction exports, and change-history entries past HISTORY_RETENTION_DAYS.
+ * files of expired transaction exports, rate-code imports left behind, and change-history entries
+ * past HISTORY_RETENTION_DAYS.
  */
 import { asc, inArray, lt } from 'drizzle-orm';
 import { purgeEvents } from '../auth/throttle';
@@ -11,6 +12,7 @@ import { purgeExpiredTokens } from '../auth/tokens';
 import { removeOldMailFiles } from '../mail/outbox';
 import { purgeIdempotencyKeys } from '../plugins/idempotency';
 import { removeUnusedImages } from '../services/images';
+import { purgeStaleImports } from '../services/rate-code-import';
 import type { Database } from './client';
 import { activationCodes, exportChunks, exportJobs, historyEntries } from './schema';
 
@@ -24,6 +26,8 @@ export async function purgeExpired(db: Database, now: Date): Promise<void> {
   await db.delete(activationCodes).where(lt(activationCodes.expiresAt, new Date(now.getTime() - DAY_MS)));
   // an expired export's file (its job stays, so its link answers 410 rather than 404)
   await db.delete(exportChunks).where(inArray(exportChunks.jobUuid, db.select({ uuid: exportJobs.uuid }).from(exportJobs).where(lt(exportJobs.expiresAt, now))));
+  // rate-code imports their gateway left behind, and staged rows of none (docs/adr/0030)
+  await purgeStaleImports(db, now);
 }
 
 /** Entries removed per statement: a year of a busy group's history never holds one long lock. */

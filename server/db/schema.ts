@@ -193,6 +193,43 @@ export const rateCodes = pgTable(
   (t) => [index('rate_codes_hotel_idx').on(t.hotelUuid)],
 );
 
+/**
+ * A rate-code CSV import in progress (docs/adr/0030): one per hotel at a time, so a second import of
+ * the same hotel is refused while the first runs. Removed when its rows go live or are refused; one
+ * left by a gateway that stopped is taken over after IMPORT_STALE_MS and cleared by housekeeping.
+ */
+export const rateCodeImports = pgTable(
+  'rate_code_imports',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    hotelUuid: uuid('hotel_uuid')
+      .notNull()
+      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('rate_code_imports_hotel_idx').on(t.hotelUuid), index('rate_code_imports_user_idx').on(t.userUuid)],
+);
+
+/**
+ * Rows of a rate-code import, staged in small batches while the file arrives (docs/adr/0030): each
+ * a run of consecutive rows of one rate code, its packages already as uuids. They go live in one
+ * short transaction and are then cleared in batches; never read by anything but the import.
+ */
+export const rateCodeImportRows = pgTable(
+  'rate_code_import_rows',
+  {
+    importUuid: uuid('import_uuid').notNull(),
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    packages: jsonb('packages').$type<string[]>().notNull(),
+    firstLine: integer('first_line').notNull(),
+    /** the name is longer than a rate code's ID may be (measured as the app measures it) */
+    longName: boolean('long_name').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.importUuid, t.seq] })],
+);
+
 /** Access-control services of a hotel (spec section 3): which packages of which hotels open what. */
 export const accessControlServices = pgTable(
   'access_control_services',

@@ -121,6 +121,20 @@ describe('the history of the other writes', () => {
     const definitions = await historyOf('hotel-definition', definition);
     expect(definitions.map((entry) => entry.action)).toEqual(['changed', 'created']);
     expect(definitions[0]?.changes).toEqual([{ field: 'contactlessCardPassword', secret: true }]);
+    // items changed and removed by a later save: each entry holds the values before and after
+    const bar = body.rateCodes.newRateCodes[0]?.uuid ?? '';
+    const third = {
+      ...second,
+      hotelDefinition: null,
+      packages: { newPackages: [], updatedPackages: [{ uuid: bb, externalId: 'BB2', calculationRule: 'ADULT' }] },
+      rateCodes: { newRateCodes: [], updatedRateCodes: [], deletedRateCodes: [bar] },
+    };
+    expect((await call('PUT', `/organization/${demoOrg}/hotel/${hotel}/save`, third)).statusCode).toBe(200);
+    const [renamed] = await historyOf('pms-package', bb);
+    expect(renamed).toMatchObject({ action: 'changed', changes: [{ field: 'externalId', before: 'BB', after: 'BB2' }] });
+    const [removed] = await historyOf('rate-code', bar);
+    expect(removed).toMatchObject({ action: 'removed' });
+    expect(removed?.changes).toContainEqual(expect.objectContaining({ field: 'name', before: 'BAR' }));
     const stored = JSON.stringify(await t.db.select().from(historyEntries));
     expect(stored).not.toContain('0123456789AB');
     expect(stored).not.toContain('ABCDEF012345');

@@ -3,7 +3,9 @@
  * PUT /organization/{org}/hotel/{hotel}/save applies, all or nothing, the hotel itself (created
  * when it does not exist yet, so a hotel made offline with its packages is one queued change), its
  * PMS hotel definition, and the packages, rate codes and access-control diffs of the wizard.
- * If-Match names the hotel's version; every save raises it, so a stale wizard meets its 412.
+ * If-Match names the hotel's version; every save that changes something raises it, so a stale
+ * wizard meets its 412; a save that changes nothing writes nothing and answers the hotel as it is.
+ * Each part is written as sets (services/hotels.ts): one statement per table and kind of change.
  * With an Idempotency-Key the whole save applies once.
  */
 import { and, eq } from 'drizzle-orm';
@@ -16,10 +18,10 @@ import {
   canSetupHotelDefinitions,
   canSetupUnit,
   ERROR_CODES,
+  HOTEL_DEFINITION_KIND,
   HOTEL_MESSAGES,
   hotelBundleSchema,
   hotelSaveSchema,
-  HOTEL_DEFINITION_KIND,
   UNIT_KIND,
   unitNameOf,
   visibleUnitUuids,
@@ -28,11 +30,12 @@ import type { Transaction } from '../db/client';
 import { hotelDefinitions, organizationalUnits } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
-import { withMutation } from '../plugins/idempotency';
-import { assertVersion } from '../plugins/if-match';
+import { stableStringify, withMutation } from '../plugins/idempotency';
+import { assertVersion, readIfMatch } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { fieldRefusal, ifMatchHeaders, UUID } from '../resources/define-resource';
 import { loadGrantee, loadTree } from '../services/directory';
+import { lockHotel } from '../services/hotel-scope';
 import { collapseItems, type HistoryWrite, recordChange, recordHistory, unitFields } from '../services/history';
 import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelDefinitionRecord, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
@@ -91,6 +94,9 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         const existing = rows.find((row) => row.uuid === hotelUuid) ?? null;
         let hotel: UnitRow;
         let created = false;
+        /** what the save changes in the unit of an existing hotel (null: nothing) */
+        let hotelChange: Pick<UnitRow, 'parentUuid' | 'attributes'> | null = null;
+        let changed = 0;
         // one entry per record this save writes (many of one kind: one bulk entry), in its transaction
         const history: HistoryWrite[] = [];
 
@@ -98,7 +104,9 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
           if (existing.type !== 'HOTEL') throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.notAHotel);
           if (!canSetupUnit(me, orgTree, tree, existing.uuid)) throw saveForbidden();
-          assertVersion(request, existing, { currentBody: await bundle(tx, me, org, rows, existing) });
+          // the whole hotel is read for the 412's `current` only when the version is stale
+          const expected = readIfMatch(request);
+          if (expected !== null && expected !== '*' && expected !== existing.version) assertVersion(request, existing, { currentBody: await bundle(tx, me, org, rows, existing) });
           const parentUuid = body.hotel?.parentUuid ?? existing.parentUuid;
           if (parentUuid !== existing.parentUuid && !canSetupUnit(me, orgTree, tree, parentUuid)) throw saveForbidden();
           const attributes = body.hotel ? { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' } : existing.attributes;
@@ -106,14 +114,10 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
             const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }, request.server.lobby.config.publicUrl));
             if (refusal) throw refusal;
           }
-          const [row] = await tx
-            .update(organizationalUnits)
-            .set({ parentUuid, attributes, name: unitNameOf(attributes) ?? existing.name, version: existing.version + 1, updatedAt: now })
-            .where(and(eq(organizationalUnits.uuid, existing.uuid), eq(organizationalUnits.orgUuid, org.uuid)))
-            .returning();
-          if (!row) throw notFound(HOTEL_MESSAGES.hotelNotFound);
-          hotel = row;
-          history.push(recordChange({ kind: UNIT_KIND, recordUuid: row.uuid, orgUuid: org.uuid, unitUuid: row.uuid }, unitFields(existing), unitFields(row)));
+          // the hotel's own row, locked as the hotel's other writes lock it; written at the end, and only when something changed
+          await lockHotel(tx, existing.uuid);
+          hotelChange = parentUuid !== existing.parentUuid || stableStringify(attributes) !== stableStringify(existing.attributes) ? { parentUuid, attributes } : null;
+          hotel = existing;
         } else {
           if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
           if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
@@ -131,8 +135,6 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           created = true;
           history.push(recordChange({ kind: UNIT_KIND, recordUuid: row.uuid, orgUuid: org.uuid, unitUuid: row.uuid }, null, unitFields(row)));
         }
-        rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
-
         if (body.hotelDefinition) {
           const { uuid: sentUuid, version: sentVersion, ...values } = body.hotelDefinition;
           const [current] = await tx.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel.uuid)).for('update');
@@ -144,15 +146,18 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           const target = { uuid: current?.uuid ?? sentUuid ?? null, pmsConnectionUuid: values.pmsConnectionUuid, hotelUuid: hotel.uuid };
           const refusal = fieldRefusal((await hotelDefinitionErrors(tx, org.uuid, target)).map((error) => ({ ...error, field: `hotelDefinition.${error.field}` })));
           if (refusal) throw refusal;
+          const same = current !== undefined && Object.entries({ ...values, hotelUuid: hotel.uuid }).every(([key, value]) => current[key as keyof typeof current] === value);
           const where = { kind: HOTEL_DEFINITION_KIND, orgUuid: org.uuid, unitUuid: null };
-          if (current) {
+          if (current && !same) {
+            changed += 1;
             const [updated] = await tx
               .update(hotelDefinitions)
               .set({ ...values, hotelUuid: hotel.uuid, version: current.version + 1, updatedAt: now })
               .where(eq(hotelDefinitions.uuid, current.uuid))
               .returning();
             if (updated) history.push(recordChange({ ...where, recordUuid: current.uuid }, hotelDefinitionRecord(current), hotelDefinitionRecord(updated)));
-          } else {
+          } else if (!current) {
+            changed += 1;
             const [written] = await tx
               .insert(hotelDefinitions)
               .values({ ...(sentUuid ? { uuid: sentUuid } : {}), ...values, orgUuid: org.uuid, hotelUuid: hotel.uuid, createdAt: now, updatedAt: now })
@@ -165,10 +170,23 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
 
         const items: HistoryWrite[] = [];
         const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items };
-        await applyPackages(context, body.packages);
-        await applyRateCodes(context, body.rateCodes);
-        await applyAccessControls(context, body.accessControls);
+        changed += await applyPackages(context, body.packages);
+        changed += await applyRateCodes(context, body.rateCodes);
+        changed += await applyAccessControls(context, body.accessControls);
+        // a save that changes nothing writes nothing: the hotel's version and updatedAt stay
+        if (existing && (hotelChange !== null || changed > 0)) {
+          const { parentUuid, attributes } = hotelChange ?? existing;
+          const [row] = await tx
+            .update(organizationalUnits)
+            .set({ parentUuid, attributes, name: unitNameOf(attributes) ?? existing.name, version: existing.version + 1, updatedAt: now })
+            .where(and(eq(organizationalUnits.uuid, existing.uuid), eq(organizationalUnits.orgUuid, org.uuid)))
+            .returning();
+          if (!row) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+          hotel = row;
+          history.push(recordChange({ kind: UNIT_KIND, recordUuid: row.uuid, orgUuid: org.uuid, unitUuid: row.uuid }, unitFields(existing), unitFields(row)));
+        }
         await recordHistory(tx, request, [...history, ...collapseItems(items, hotel.uuid)]);
+        rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
         return { statusCode: created ? 201 : 200, body: await bundle(tx, me, org, rows, hotel) };
       });
     },

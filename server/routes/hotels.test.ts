@@ -341,6 +341,60 @@ describe('the hotel save', () => {
     expect(codes?.n).toBe(2);
   });
 
+  it('a save that changes nothing writes nothing: every version and updatedAt stays, and the answer is the same', async () => {
+    const hotel = randomUUID();
+    const { body } = wizard(hotel);
+    const first = await save(hotel, body);
+    expect(first.statusCode).toBe(201);
+    const saved = first.json() as HotelBundle;
+    const stored = async () => ({
+      unit: await t.db.select({ version: organizationalUnits.version, updatedAt: organizationalUnits.updatedAt }).from(organizationalUnits).where(eq(organizationalUnits.uuid, hotel)),
+      definition: await t.db.select({ version: hotelDefinitions.version, updatedAt: hotelDefinitions.updatedAt }).from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotel)),
+      packages: await t.db.select({ uuid: pmsPackages.uuid, version: pmsPackages.version, updatedAt: pmsPackages.updatedAt }).from(pmsPackages).where(eq(pmsPackages.hotelUuid, hotel)).orderBy(pmsPackages.uuid),
+      rateCodes: await t.db.select({ uuid: rateCodes.uuid, version: rateCodes.version, updatedAt: rateCodes.updatedAt }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel)).orderBy(rateCodes.uuid),
+      services: await t.db
+        .select({ uuid: accessControlServices.uuid, version: accessControlServices.version, updatedAt: accessControlServices.updatedAt })
+        .from(accessControlServices)
+        .where(eq(accessControlServices.hotelUuid, hotel))
+        .orderBy(accessControlServices.uuid),
+    });
+    const before = await stored();
+    t.clock.advance(60_000);
+
+    // everything sent again as it is stored: the hotel, its definition, and every item as an update
+    const same = {
+      hotel: body.hotel,
+      hotelDefinition: { ...body.hotelDefinition, version: saved.hotelDefinition?.version },
+      packages: { updatedPackages: saved.packages.map(({ uuid, externalId, calculationRule, version }) => ({ uuid, externalId, calculationRule, version })) },
+      rateCodes: { updatedRateCodes: saved.rateCodes.map(({ uuid, name, packages, version }) => ({ uuid, name, packages, version })) },
+      accessControls: {
+        updatedAccessControl: saved.accessControls.map(({ uuid, name, hotelsAndPackages, defaultHotelUuid, idMethods, version }) => ({
+          uuid,
+          name,
+          hotelsAndPackages: hotelsAndPackages.map(({ hotelDefinitionUuid, pmsPackageUuid }) => ({ hotelDefinitionUuid, pmsPackageUuid })),
+          defaultHotelUuid,
+          idMethods,
+          version,
+        })),
+      },
+    };
+    const again = await save(hotel, same, { 'if-match': `"${saved.version}"` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(saved);
+    const empty = await save(hotel, {}, { 'if-match': `"${saved.version}"` });
+    expect(empty.json()).toEqual(saved);
+    expect(await stored()).toEqual(before);
+
+    // one change raises the hotel's version and that item's, and no other
+    const spa = saved.packages.find((item) => item.externalId === 'SPA') as PmsPackage;
+    const one = await save(hotel, { packages: { updatedPackages: [{ uuid: spa.uuid, externalId: 'SPA', calculationRule: 'ADULT', version: spa.version }] } }, { 'if-match': `"${saved.version}"` });
+    expect(one.statusCode).toBe(200);
+    expect((one.json() as HotelBundle).version).toBe(saved.version + 1);
+    const after = await stored();
+    expect(after.packages.filter((item) => item.version !== 1).map((item) => item.uuid)).toEqual([spa.uuid]);
+    expect(after.rateCodes).toEqual(before.rateCodes);
+  });
+
   it('is refused to a user of another organization and to a hotel user for a hotel that is not theirs', async () => {
     const hotel = randomUUID();
     const { body } = wizard(hotel);

@@ -3,10 +3,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsPackage, RateCode } from '../../src/domain/index';
 import { HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, RATE_CODE_PACKAGES_MAX } from '../../src/domain/index';
-import { organizations, pmsPackages, rateCodes } from '../db/schema';
+import { organizations, pmsPackages, rateCodeImportRows, rateCodeImports, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, login, sleep } from '../test-helpers';
+import { RATE_CODE_IMPORT_BUSY } from '../services/rate-code-import';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, sleep } from '../test-helpers';
 import { RATE_CODE_IMPORT_MESSAGES } from './rate-code-import';
 
 let t: TestApp;
@@ -152,5 +153,48 @@ describe('rate code CSV import, read as it arrives', () => {
     expect(response.json()).toEqual({ errors: [{ code: 'validation', message: RATE_CODE_IMPORT_MESSAGES.oneFile, field: 'file' }] });
     const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
     expect(stored?.n).toBe(0);
+  });
+
+  it('answers another organization\'s read while an import is in progress, and refuses a second import of the same hotel with 409', async () => {
+    const [alpine] = await t.db.insert(organizations).values({ name: 'Alpine Import Lodges', legalCompanyName: 'Alpine Import Lodges AG' }).returning();
+    await createUser(t.db, { email: 'alpine.import@example.com', password: 'Alpine-Password-1', permissions: ['SETUP_ORG', 'SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [alpine?.uuid ?? ''], ous: [], omnipresence: false }] });
+    const other = (await login(t.app, 'alpine.import@example.com', 'Alpine-Password-1')).token;
+    const { hotel } = await hotelWithPackages('Busy Import Hotel', PACKAGES);
+
+    // an import whose file is still arriving: some batches of rate codes staged, the rest to come
+    const body = new PassThrough();
+    let importDone = false;
+    const answer = upload(hotel, body).then((response) => {
+      importDone = true;
+      return response;
+    });
+    body.write(head('codes.csv'));
+    body.write('Rate Code,Package ID\r\n');
+    const rows = 40_000;
+    for (let i = 0; i < rows; i += 1_000) body.write(Array.from({ length: 1_000 }, (_, k) => row(i + k)).join(''));
+    await expect.poll(async () => (await t.db.select({ n: count() }).from(rateCodeImportRows))[0]?.n ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+
+    // another organization reads meanwhile, and is answered before the import is
+    const read = await t.app.inject({ method: 'GET', url: `/api/organization/${alpine?.uuid}`, headers: bearer(other) });
+    expect(read.statusCode).toBe(200);
+    expect(importDone).toBe(false);
+
+    // the same hotel again: refused with the reason, nothing staged for it
+    const second = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,PKG_00\n'), tail]));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ errors: [{ code: 'conflict', message: RATE_CODE_IMPORT_BUSY.hotel, field: 'file' }] });
+    expect(importDone).toBe(false);
+
+    body.end(tail);
+    const response = await answer;
+    expect(response.json()).toMatchObject({ succeed: true, imported: rows / PER_CODE });
+    const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(stored?.n).toBe(rows / PER_CODE);
+    // the hotel is free again, and the staged rows are cleared
+    expect(await t.db.select().from(rateCodeImports).where(eq(rateCodeImports.hotelUuid, hotel))).toEqual([]);
+    const again = await upload(hotel, Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,PKG_00\n'), tail]));
+    expect(again.json()).toMatchObject({ succeed: true, imported: 1 });
+    await t.app.lobby.settle();
+    expect((await t.db.select({ n: count() }).from(rateCodeImportRows))[0]?.n).toBe(0);
   });
 });

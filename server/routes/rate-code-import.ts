@@ -9,12 +9,10 @@
  * upload holds no lock; the packages it was checked against are checked again under the lock.
  */
 import multipart from '@fastify/multipart';
-import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, HISTORY_SAMPLE_MAX, RATE_CODE_KIND, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type ImportedRateCode, type RateCodeCsvResult } from '../../src/domain/index';
+import { ERROR_CODES, RATE_CODE_KIND, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type RateCodeCsvResult } from '../../src/domain/index';
 import { RateCodeCsvStream } from '../../src/domain/rate-code-csv-stream';
-import { rateCodes } from '../db/schema';
 import { HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
@@ -22,7 +20,8 @@ import { BEARER } from '../plugins/swagger';
 import { loadGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
-import { chunks, livePackages } from '../services/hotels';
+import { livePackages } from '../services/hotels';
+import { beginImport, checkStaged, clearStaged, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns } from '../services/rate-code-import';
 import { FILES_LIMIT, withOneFile } from '../services/uploads';
 import { errorResponses } from './schemas';
 
@@ -40,11 +39,6 @@ export const RATE_CODE_IMPORT_MESSAGES = {
 const params = z.object({ org: z.string().max(64).describe('Organization uuid'), hotel: z.string().max(64).describe('Hotel (unit) uuid') });
 const refusal = (message: string, status = 400) => HttpError.of(status, ERROR_CODES.validation, message, RATE_CODE_IMPORT_FIELD);
 
-function firstMissing(codes: readonly ImportedRateCode[], live: ReadonlySet<string>): string | undefined {
-  for (const code of codes) for (const id of code.packageExternalIds) if (!live.has(id)) return id;
-  return undefined;
-}
-
 export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: RATE_CODE_CSV_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 },
@@ -57,6 +51,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organization/:org/hotel/:hotel/pms-rate-code/import',
     {
       onRequest: app.authenticate,
+      // bulk work: it takes its turn between its batches (services/bulk-gate.ts) instead of counting as a request in flight
+      config: { bulk: true },
       schema: {
         tags: ['pms'],
         security: BEARER,
@@ -66,78 +62,95 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           'Every package must already exist in the hotel. All rate codes of the hotel are replaced in one transaction; a file with any problem changes nothing and answers succeed false with the first problems.',
         consumes: ['multipart/form-data'],
         params,
-        response: { 200: rateCodeImportResultSchema, ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 200: rateCodeImportResultSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request, reply) => {
       const me = await loadGrantee(db, caller(request));
       if (!me) throw unauthenticated();
       const { orgUuid, hotelUuid } = await findHotel(db, me, request.params.org, request.params.hotel);
-
-      // the file is read as it arrives (a million rows is some 25 MB): only the rate codes are kept
-      let result: RateCodeCsvResult;
+      const gate = request.server.lobby.bulk;
+      const importUuid = await beginImport(db, hotelUuid, me.user.uuid, request.server.lobby.now());
+      let published = false;
       try {
-        result = await withOneFile(request, RATE_CODE_IMPORT_FIELD, { noFile: () => refusal(RATE_CODE_IMPORT_MESSAGES.noFile), tooMany: () => refusal(RATE_CODE_IMPORT_MESSAGES.oneFile) }, async (part) => {
-          if (!/\.csv$/i.test(part.filename ?? '')) {
-            part.file.resume();
-            throw refusal(RATE_CODE_IMPORT_MESSAGES.notCsv);
-          }
-          const stream = new RateCodeCsvStream((await livePackages(db, hotelUuid)).map((row) => row.externalId));
-          for await (const chunk of part.file as AsyncIterable<Buffer>) stream.push(chunk);
-          if (part.file.truncated) throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
-          return stream.finish();
-        });
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
-        throw refusal(code === FILES_LIMIT || code === 'FST_PARTS_LIMIT' ? RATE_CODE_IMPORT_MESSAGES.oneFile : RATE_CODE_IMPORT_MESSAGES.noFile);
-      }
+        // the file is read as it arrives (a million rows is some 25 MB) and staged a batch of rate codes at a time
+        let result: RateCodeCsvResult;
+        let uuidOf = new Map<string, string>();
+        /** the packages the file names, in the order it first names them (checked again when going live) */
+        const used = new Set<string>();
+        try {
+          result = await withOneFile(request, RATE_CODE_IMPORT_FIELD, { noFile: () => refusal(RATE_CODE_IMPORT_MESSAGES.noFile), tooMany: () => refusal(RATE_CODE_IMPORT_MESSAGES.oneFile) }, async (part) => {
+            if (!/\.csv$/i.test(part.filename ?? '')) {
+              part.file.resume();
+              throw refusal(RATE_CODE_IMPORT_MESSAGES.notCsv);
+            }
+            const packages = await livePackages(db, hotelUuid);
+            uuidOf = new Map(packages.map((row) => [row.externalId, row.uuid]));
+            const stream = new RateCodeCsvStream(uuidOf.keys(), { runs: true });
+            let seq = 0;
+            const stage = async () => {
+              const runs = stream.takeRuns();
+              for (const run of runs) for (const id of run.packageExternalIds) used.add(id);
+              await gate.turn();
+              await stageRuns(db, importUuid, seq, runs, uuidOf);
+              seq += runs.length;
+            };
+            for await (const chunk of part.file as AsyncIterable<Buffer>) {
+              stream.push(chunk);
+              if (stream.pendingRuns >= STAGE_BATCH_RUNS) await stage();
+            }
+            if (part.file.truncated) throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
+            const read = stream.finish();
+            await stage();
+            return read;
+          });
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw refusal(RATE_CODE_IMPORT_MESSAGES.tooLarge, 413);
+          throw refusal(code === FILES_LIMIT || code === 'FST_PARTS_LIMIT' ? RATE_CODE_IMPORT_MESSAGES.oneFile : RATE_CODE_IMPORT_MESSAGES.noFile);
+        }
+        // the rules of every rate code, and a rate code's rows that are not together, over the staged rows
+        const staged = result.ok || result.counts.problems > 0 ? await checkStaged(db, gate, importUuid) : { rateCodes: 0, pairs: 0, problems: 0, first: null };
 
-      return withMutation(request, reply, async (tx) => {
-        if (!result.ok) {
-          const first = result.problems[0]?.message ?? RATE_CODE_CSV_MESSAGES.noRateCodes;
-          return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(first, Math.max(0, result.counts.problems - 1)) } };
-        }
-        await lockHotel(tx, hotelUuid);
-        const packages = await livePackages(tx, hotelUuid);
-        // the file was checked against the packages as they were when it arrived: one removed since is refused
-        const live = new Set(packages.map((row) => row.externalId));
-        const removed = firstMissing(result.rateCodes, live);
-        if (removed !== undefined) {
-          return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
-        }
-        const uuidOf = new Map(packages.map((row) => [row.externalId, row.uuid]));
-        const now = request.server.lobby.now();
-        const [replaced] = await tx.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
-        await tx.delete(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
-        for (const codes of chunks(result.rateCodes, 1_000)) {
-          const batch = codes.map((code) => ({
+        await gate.turn();
+        return await withMutation(request, reply, async (tx) => {
+          const problems = result.counts.problems + staged.problems;
+          if (!result.ok || problems > 0) {
+            const first = result.problems[0]?.message ?? staged.first ?? RATE_CODE_CSV_MESSAGES.noRateCodes;
+            return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(first, Math.max(0, problems - 1)) } };
+          }
+          await lockHotel(tx, hotelUuid);
+          // the file was checked against the packages as they were when it arrived: one removed since is refused
+          const wanted = [...used].map((externalId) => uuidOf.get(externalId) as string);
+          const live = new Set((await livePackages(tx, hotelUuid)).map((row) => row.uuid));
+          const removed = [...used].find((_, index) => !live.has(wanted[index] as string));
+          if (removed !== undefined) {
+            return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
+          }
+          const { removed: replaced, sample } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, request.server.lobby.now());
+          published = true;
+          // one entry for the whole file: counts and its first rate codes, never one per code
+          const externalIdOf = new Map([...uuidOf].map(([externalId, uuid]) => [uuid, externalId]));
+          await recordHistory(tx, request, {
+            kind: RATE_CODE_KIND,
+            recordUuid: hotelUuid,
             orgUuid,
-            hotelUuid,
-            name: code.name,
-            externalId: code.name,
-            packages: code.packageExternalIds.map((externalId) => uuidOf.get(externalId) as string),
-            createdAt: now,
-            updatedAt: now,
-          }));
-          await tx.insert(rateCodes).values(batch);
-        }
-        // one entry for the whole file: counts and its first rate codes, never one per code
-        await recordHistory(tx, request, {
-          kind: RATE_CODE_KIND,
-          recordUuid: hotelUuid,
-          orgUuid,
-          unitUuid: hotelUuid,
-          action: 'imported',
-          changes: [],
-          bulk: {
-            counts: { removed: replaced?.n ?? 0, created: result.counts.rateCodes, pairs: result.counts.pairs },
-            sample: result.rateCodes.slice(0, HISTORY_SAMPLE_MAX).map((code) => ({ name: code.name, packages: code.packageExternalIds })),
-          },
+            unitUuid: hotelUuid,
+            action: 'imported',
+            changes: [],
+            bulk: {
+              counts: { removed: replaced, created: staged.rateCodes, pairs: staged.pairs },
+              sample: sample.map((code) => ({ name: code.name, packages: code.packages.map((uuid) => externalIdOf.get(uuid) ?? uuid) })),
+            },
+          });
+          return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(staged.rateCodes, staged.pairs), imported: staged.rateCodes } };
         });
-        return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(result.counts.rateCodes, result.counts.pairs), imported: result.counts.rateCodes } };
-      });
+      } finally {
+        // a refused or failed import frees the hotel (a published one did, in its transaction); its rows are cleared apart
+        if (!published) await releaseImport(db, importUuid);
+        request.server.lobby.background(() => clearStaged(db, gate, importUuid));
+      }
     },
   );
 };

@@ -4,15 +4,15 @@
  * its organization hold, and the bulk writes the PATCH routes and the one-transaction hotel save
  * apply. Every write here runs inside the caller's transaction, after the organization's row lock.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AccessControlService, Grants, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
 import { ACCESS_CONTROL_KIND, canSetupOrganization, ERROR_CODES, externalIdKey, HOTEL_MESSAGES, PMS_PACKAGE_KIND, RATE_CODE_KIND, unitSetupRule } from '../../src/domain/index';
 import type { Executor, Transaction } from '../db/client';
 import { accessControlServices, hotelDefinitions, organizationalUnits, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
 import { HttpError } from '../http-error';
+import { type HistoryWrite, recordChange } from './history';
 import type { AuthorizeContext, FieldError } from '../resources/define-resource';
 import { UUID } from '../resources/define-resource';
-import { type HistoryWrite, recordChange } from './history';
 import { treeOf, unitsOf } from './units';
 
 /** Values in batches of `size`: an IN list or an insert stays within what one statement takes. */
@@ -104,22 +104,33 @@ export function packageIdErrors(live: readonly PackageRow[], written: ReadonlySe
   return errors.slice(0, 1);
 }
 
-/** Rate codes written: their packages must be live packages of the hotel, and an ID is used once in the hotel. */
-export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: ReadonlySet<string>): Promise<FieldError[]> {
-  if (written.size === 0) return [];
-  const live = new Set((await livePackages(tx, hotelUuid)).map((row) => row.uuid));
-  const codes = await tx.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
-  const errors: FieldError[] = [];
-  const seen = new Map<string, string>();
-  for (const code of codes) {
-    const key = externalIdKey(code.name);
-    const other = seen.get(key);
-    if (other !== undefined && (written.has(code.uuid) || written.has(other))) errors.push({ field: 'name', message: HOTEL_MESSAGES.rateCodeIdTaken });
-    else seen.set(key, code.uuid);
-    if (written.has(code.uuid) && code.packages.some((packageUuid) => !live.has(packageUuid))) errors.push({ field: 'packages', message: HOTEL_MESSAGES.rateCodePackageUnknown });
-    if (errors.length > 0) break;
-  }
-  return errors;
+/**
+ * Rate codes written (`written`: their uuids, or null for every code of the hotel): their packages
+ * must be live packages of the hotel, and an ID is used once in the hotel. Two set queries, whatever
+ * the number of codes.
+ */
+export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: ReadonlySet<string> | null): Promise<FieldError[]> {
+  if (written !== null && written.size === 0) return [];
+  const [twice] = rowsOf<{ one: number }>(await tx.execute(duplicateKeys('rate_codes', sql`btrim(name)`, hotelUuid, written, sql`true`)));
+  if (twice) return [{ field: 'name', message: HOTEL_MESSAGES.rateCodeIdTaken }];
+  // the codes written, as a table the planner joins (an IN over the JSON would read it again for every row)
+  const codes =
+    written === null
+      ? sql`select r.uuid, r.packages from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid`
+      : sql`select r.uuid, r.packages from rate_codes r where ${anyUuid(sql`r.uuid`, written)} and r.hotel_uuid = ${hotelUuid}::uuid`;
+  // as sets the database compares by hashing or sorting: right after a bulk insert the planner's
+  // statistics do not know the new rows, and a nested loop over them would be quadratic
+  const [unknown] = rowsOf<{ one: number }>(
+    await tx.execute(sql`
+      with codes as materialized (${codes})
+      select 1 as one from (
+        select e.package_uuid::uuid from codes r cross join lateral jsonb_array_elements_text(r.packages) as e(package_uuid)
+        except
+        select p.uuid from pms_packages p where p.hotel_uuid = ${hotelUuid}::uuid and not p.deleted
+      ) as unknown_packages
+      limit 1`),
+  );
+  return unknown ? [{ field: 'packages', message: HOTEL_MESSAGES.rateCodePackageUnknown }] : [];
 }
 
 type HotelAndPackageEntry = AccessControlRow['hotelsAndPackages'][number];
@@ -214,7 +225,7 @@ export interface BulkContext {
   now: Date;
   /** the caller's grants (an access service may name only hotels they set up) */
   grants: Grants;
-  /** collects the history of each record written (server/services/history.ts recordItemHistory) */
+  /** collects the history of each record written (server/services/history.ts collapseItems) */
   history?: HistoryWrite[];
 }
 
@@ -237,40 +248,70 @@ function assertDistinct(uuids: readonly string[], field: string): void {
   if (new Set(uuids).size !== uuids.length) throw duplicateItem(field);
 }
 
-/** Rows of the hotel by uuid, locked for the write; a uuid that is not the hotel's answers 404 with `notFound`. */
-async function hotelRows<Row extends { uuid: string; version: number }>(
-  tx: Transaction,
-  table: typeof pmsPackages | typeof rateCodes | typeof accessControlServices,
-  hotelUuid: string,
-  uuids: readonly string[],
-  notFoundMessage: string,
-): Promise<Map<string, Row>> {
-  const found = new Map<string, Row>();
-  for (const batch of chunks(uuids)) {
-    const rows = (await tx
-      .select()
-      .from(table)
-      .where(and(eq(table.hotelUuid, hotelUuid), inArray(table.uuid, batch)))
-      .for('update')) as unknown as Row[];
-    for (const row of rows) found.set(row.uuid, row);
-  }
-  if (found.size !== new Set(uuids).size) throw HttpError.of(404, ERROR_CODES.notFound, notFoundMessage);
-  return found;
+/** Rows of a raw query, whichever driver answered it (PGlite gives { rows }, postgres.js an array). */
+export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+
+/**
+ * A list sent to the database as one JSON parameter, read there as a set (json_to_recordset,
+ * json_array_elements_text): one statement for any number of items, the same on PGlite and
+ * PostgreSQL, and no limit of 65,535 parameters.
+ */
+const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+/** A time as a parameter both drivers send alike. */
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+/** `column = any(…)` of a uuid set: the set is read once (an init plan) and the column's index looked up with it. */
+const anyUuid = (column: SQL, uuids: ReadonlySet<string> | readonly string[]) => sql`${column} = any(array(select value::uuid from json_array_elements_text(${asJson([...uuids])})))`;
+
+/**
+ * A key (a package or rate code ID) used by two rows of the hotel, one of them written (`written`:
+ * their uuids; null: any row). As sets the database intersects by hashing or sorting: right after a
+ * bulk write the planner's statistics do not know the new rows, and a nested loop over them (a
+ * join, or an IN inside an aggregate) turns quadratic.
+ */
+function duplicateKeys(table: 'pms_packages' | 'rate_codes', key: SQL, hotelUuid: string, written: ReadonlySet<string> | null, live: SQL): SQL {
+  const twice = sql`select ${key} as key from ${sql.identifier(table)} where hotel_uuid = ${hotelUuid}::uuid and ${live} group by 1 having count(*) > 1`;
+  if (written === null) return sql`select 1 as one from (${twice}) as k limit 1`;
+  return sql`select 1 as one from (${twice} intersect select ${key} from ${sql.identifier(table)} where ${anyUuid(sql`uuid`, written)} and ${live}) as k limit 1`;
 }
 
-function checkVersion(row: { version: number }, sent: number | undefined, field: string): void {
-  if (sent !== undefined && sent !== row.version) throw itemStale(field);
+type ItemTable = 'pms_packages' | 'rate_codes' | 'access_control_services';
+
+/**
+ * The items a write names (updated, with the version they were read at, and removed), checked as a
+ * set and locked for the write: a uuid that is not one of the hotel's answers 404 with `notFound`
+ * (as does an updated package already removed), a version that is no longer the stored one 412.
+ */
+async function checkItems(tx: Transaction, table: ItemTable, hotelUuid: string, updated: readonly { uuid: string; version?: number | undefined }[], removed: readonly string[], notFound: string, staleField: string): Promise<void> {
+  if (updated.length === 0 && removed.length === 0) return;
+  const sent = [...updated.map((item) => ({ uuid: item.uuid, version: item.version ?? null, updated: true })), ...removed.map((uuid) => ({ uuid, version: null, updated: false }))];
+  const gone = table === 'pms_packages' ? sql`l.deleted and s.updated` : sql`false`;
+  const [row] = rowsOf<{ missing: number; gone: number; stale: number }>(
+    await tx.execute(sql`
+      with s as (select * from json_to_recordset(${asJson(sent)}) as s(uuid uuid, version int, updated boolean)),
+      l as (select t.* from ${sql.identifier(table)} t where t.hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`t.uuid`, sent.map((item) => item.uuid))} for update)
+      select count(*) filter (where l.uuid is null)::int as missing,
+             count(*) filter (where ${gone})::int as gone,
+             count(*) filter (where s.version is not null and s.version <> l.version)::int as stale
+      from s left join l on l.uuid = s.uuid`),
+  );
+  if (!row || row.missing > 0 || row.gone > 0) throw HttpError.of(404, ERROR_CODES.notFound, notFound);
+  if (row.stale > 0) throw itemStale(staleField);
 }
 
-async function insertMany<Values extends object>(tx: Transaction, table: typeof pmsPackages | typeof rateCodes | typeof accessControlServices, values: Values[], taken: string): Promise<void> {
-  for (const batch of chunks(values, 1_000)) {
-    const inserted = await tx
-      .insert(table)
-      .values(batch as never)
-      .onConflictDoNothing({ target: table.uuid })
-      .returning({ uuid: table.uuid });
-    if (inserted.length !== batch.length) throw uuidTaken(taken);
-  }
+/** Rows inserted by `insert ... returning 1`, counted by the database. */
+async function countInserted(tx: Transaction, insert: SQL): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await tx.execute(sql`with written as (${insert} returning 1) select count(*)::int as n from written`));
+  return row?.n ?? 0;
+}
+
+/**
+ * The rows a write changed, as `returning` names them, when the caller keeps a history; otherwise
+ * only their number (the database counts them, nothing travels back).
+ */
+async function writtenRows<T>(context: BulkContext, write: SQL, returning: SQL): Promise<{ count: number; rows: T[] }> {
+  if (!context.history) return { count: await countInserted(context.tx, write), rows: [] };
+  const rows = rowsOf<T>(await context.tx.execute(sql`${write} returning ${returning}`));
+  return { count: rows.length, rows };
 }
 
 export interface PackageChanges {
@@ -279,49 +320,59 @@ export interface PackageChanges {
   deletedPackages?: string[];
 }
 
-/** Creates, updates and flags deleted the hotel's packages; a package ID used twice refuses the whole write. */
-export async function applyPackages(context: BulkContext, changes: PackageChanges): Promise<void> {
+/**
+ * Creates, updates and flags deleted the hotel's packages, a statement for each kind of change
+ * whatever their number; a package ID used twice refuses the whole write. An update that changes
+ * nothing writes nothing (its version stays). Answers how many packages changed.
+ */
+export async function applyPackages(context: BulkContext, changes: PackageChanges): Promise<number> {
   const { tx, orgUuid, hotelUuid, now } = context;
   const deleted = changes.deletedPackages ?? [];
   assertDistinct([...changes.updatedPackages.map((item) => item.uuid), ...deleted], 'packages');
-  const rows = await hotelRows<PackageRow>(tx, pmsPackages, hotelUuid, [...changes.updatedPackages.map((item) => item.uuid), ...deleted], HOTEL_MESSAGES.packageNotFound);
-  for (const item of changes.updatedPackages) {
-    const before = rows.get(item.uuid) as PackageRow;
-    if (before.deleted) throw HttpError.of(404, ERROR_CODES.notFound, HOTEL_MESSAGES.packageNotFound);
-    checkVersion(before, item.version, 'updatedPackages');
-    if (before.externalId === item.externalId && before.calculationRule === item.calculationRule) continue;
-    noteItem(context, PMS_PACKAGE_KIND, item.uuid, packageFields(before), packageFields(item));
-    await tx
-      .update(pmsPackages)
-      .set({ name: item.externalId, externalId: item.externalId, calculationRule: item.calculationRule, version: before.version + 1, updatedAt: now })
-      .where(eq(pmsPackages.uuid, item.uuid));
+  await checkItems(tx, 'pms_packages', hotelUuid, changes.updatedPackages, deleted, HOTEL_MESSAGES.packageNotFound, 'updatedPackages');
+  let changed = 0;
+  if (changes.updatedPackages.length > 0) {
+    const sent = changes.updatedPackages.map((item) => ({ uuid: item.uuid, external_id: item.externalId, calculation_rule: item.calculationRule }));
+    // o: the rows as they were before this statement (its snapshot), for the history
+    const updated = await writtenRows<{ uuid: string; old_external_id: string; old_rule: string; external_id: string; calculation_rule: string }>(
+      context,
+      sql`update pms_packages p set name = s.external_id, external_id = s.external_id, calculation_rule = s.calculation_rule, version = p.version + 1, updated_at = ${at(now)}
+          from json_to_recordset(${asJson(sent)}) as s(uuid uuid, external_id text, calculation_rule text), pms_packages o
+          where p.uuid = s.uuid and o.uuid = p.uuid and p.hotel_uuid = ${hotelUuid}::uuid and (p.external_id <> s.external_id or p.calculation_rule <> s.calculation_rule)`,
+      sql`p.uuid, o.external_id as old_external_id, o.calculation_rule as old_rule, p.external_id, p.calculation_rule`,
+    );
+    changed += updated.count;
+    for (const row of updated.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, packageFields({ externalId: row.old_external_id, calculationRule: row.old_rule }), packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }));
   }
-  const removing = deleted.filter((uuid) => !(rows.get(uuid) as PackageRow).deleted);
-  for (const uuid of removing) noteItem(context, PMS_PACKAGE_KIND, uuid, packageFields(rows.get(uuid) as PackageRow), null);
-  for (const batch of chunks(removing)) {
-    await tx
-      .update(pmsPackages)
-      .set({ deleted: true, updatedAt: now })
-      .where(inArray(pmsPackages.uuid, batch));
+  if (deleted.length > 0) {
+    const removed = await writtenRows<{ uuid: string; external_id: string; calculation_rule: string }>(
+      context,
+      sql`update pms_packages set deleted = true, updated_at = ${at(now)} where hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`uuid`, deleted)} and not deleted`,
+      sql`uuid, external_id, calculation_rule`,
+    );
+    changed += removed.count;
+    for (const row of removed.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }), null);
   }
-  const created = changes.newPackages.map((item) => ({
-    ...(item.uuid ? { uuid: item.uuid } : {}),
-    orgUuid,
-    hotelUuid,
-    name: item.externalId,
-    externalId: item.externalId,
-    calculationRule: item.calculationRule,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  await insertMany(tx, pmsPackages, created, HOTEL_MESSAGES.packageUuidTaken);
-  for (const item of created) noteItem(context, PMS_PACKAGE_KIND, item.uuid, null, packageFields(item));
-  const written = new Set([...changes.updatedPackages.map((item) => item.uuid), ...created.map((item) => item.uuid).filter((uuid): uuid is string => uuid !== undefined)]);
+  const created = changes.newPackages.map((item) => ({ uuid: item.uuid ?? null, external_id: item.externalId, calculation_rule: item.calculationRule }));
+  if (created.length > 0) {
+    const inserted = await writtenRows<{ uuid: string; external_id: string; calculation_rule: string }>(
+      context,
+      sql`insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, created_at, updated_at)
+          select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.external_id, s.external_id, s.calculation_rule, ${at(now)}, ${at(now)}
+          from json_to_recordset(${asJson(created)}) as s(uuid uuid, external_id text, calculation_rule text)
+          on conflict (uuid) do nothing`,
+      sql`uuid, external_id, calculation_rule`,
+    );
+    if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.packageUuidTaken);
+    changed += inserted.count;
+    for (const row of inserted.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, null, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }));
+  }
   // packages created without a uuid: judged by their IDs among the rest
-  const live = await livePackages(tx, hotelUuid);
-  const check = created.some((item) => item.uuid === undefined) ? new Set(live.map((row) => row.uuid)) : written;
-  const refusal = packageIdErrors(live, check)[0];
-  if (refusal) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: refusal.message, field: refusal.field }]);
+  const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedPackages.map((item) => item.uuid), ...changes.newPackages.map((item) => item.uuid as string)]);
+  if (written !== null && written.size === 0) return changed;
+  const [twice] = rowsOf<{ one: number }>(await tx.execute(duplicateKeys('pms_packages', sql`btrim(external_id)`, hotelUuid, written, sql`not deleted`)));
+  if (twice) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: HOTEL_MESSAGES.packageIdTaken, field: 'externalId' }]);
+  return changed;
 }
 
 export interface RateCodeChanges {
@@ -330,42 +381,58 @@ export interface RateCodeChanges {
   deletedRateCodes: string[];
 }
 
-/** The three-way rate code diff of spec section 4, checked against the hotel's live packages. */
-export async function applyRateCodes(context: BulkContext, changes: RateCodeChanges): Promise<void> {
+/**
+ * The three-way rate code diff of spec section 4, checked against the hotel's live packages: one
+ * statement per kind of change, the checks as set queries. An update that changes nothing writes
+ * nothing. Answers how many rate codes changed.
+ */
+export async function applyRateCodes(context: BulkContext, changes: RateCodeChanges): Promise<number> {
   const { tx, orgUuid, hotelUuid, now } = context;
   assertDistinct([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.deletedRateCodes], 'rateCodes');
-  const rows = await hotelRows<RateCodeRow>(tx, rateCodes, hotelUuid, [...changes.updatedRateCodes.map((item) => item.uuid), ...changes.deletedRateCodes], HOTEL_MESSAGES.rateCodeNotFound);
-  for (const batch of chunks(changes.deletedRateCodes)) await tx.delete(rateCodes).where(inArray(rateCodes.uuid, batch));
-  for (const uuid of changes.deletedRateCodes) noteItem(context, RATE_CODE_KIND, uuid, rateCodeFields(rows.get(uuid) as RateCodeRow), null);
-  for (const item of changes.updatedRateCodes) {
-    const before = rows.get(item.uuid) as RateCodeRow;
-    checkVersion(before, item.version, 'updatedRateCodes');
-    const packages = [...new Set(item.packages)];
-    if (before.name === item.name && before.packages.length === packages.length && before.packages.every((value, index) => value === packages[index])) continue;
-    noteItem(context, RATE_CODE_KIND, item.uuid, rateCodeFields(before), rateCodeFields({ name: item.name, packages }));
-    await tx
-      .update(rateCodes)
-      .set({ name: item.name, externalId: item.name, packages, version: before.version + 1, updatedAt: now })
-      .where(eq(rateCodes.uuid, item.uuid));
+  await checkItems(tx, 'rate_codes', hotelUuid, changes.updatedRateCodes, changes.deletedRateCodes, HOTEL_MESSAGES.rateCodeNotFound, 'updatedRateCodes');
+  let changed = 0;
+  if (changes.deletedRateCodes.length > 0) {
+    const removed = await writtenRows<{ uuid: string; name: string; packages: string }>(
+      context,
+      sql`delete from rate_codes where hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`uuid`, changes.deletedRateCodes)}`,
+      sql`uuid, name, packages::text as packages`,
+    );
+    changed += removed.count;
+    for (const row of removed.rows) noteItem(context, RATE_CODE_KIND, row.uuid, rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }), null);
   }
-  const created = changes.newRateCodes.map((item) => ({
-    ...(item.uuid ? { uuid: item.uuid } : {}),
-    orgUuid,
-    hotelUuid,
-    name: item.name,
-    externalId: item.name,
-    packages: [...new Set(item.packages)],
-    createdAt: now,
-    updatedAt: now,
-  }));
-  await insertMany(tx, rateCodes, created, HOTEL_MESSAGES.rateCodeUuidTaken);
-  for (const item of created) noteItem(context, RATE_CODE_KIND, item.uuid, null, rateCodeFields(item));
-  const all = created.some((item) => item.uuid === undefined);
-  const written = all
-    ? new Set((await tx.select({ uuid: rateCodes.uuid }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid))).map((row) => row.uuid))
-    : new Set([...changes.updatedRateCodes.map((item) => item.uuid), ...created.map((item) => item.uuid as string)]);
+  if (changes.updatedRateCodes.length > 0) {
+    const sent = changes.updatedRateCodes.map((item) => ({ uuid: item.uuid, name: item.name, packages: [...new Set(item.packages)] }));
+    // o: the rows as they were before this statement (its snapshot), for the history
+    const updated = await writtenRows<{ uuid: string; old_name: string; old_packages: string; name: string; packages: string }>(
+      context,
+      sql`update rate_codes r set name = s.name, external_id = s.name, packages = s.packages, version = r.version + 1, updated_at = ${at(now)}
+          from json_to_recordset(${asJson(sent)}) as s(uuid uuid, name text, packages jsonb), rate_codes o
+          where r.uuid = s.uuid and o.uuid = r.uuid and r.hotel_uuid = ${hotelUuid}::uuid and (r.name <> s.name or r.external_id <> s.name or r.packages <> s.packages)`,
+      sql`r.uuid, o.name as old_name, o.packages::text as old_packages, r.name, r.packages::text as packages`,
+    );
+    changed += updated.count;
+    for (const row of updated.rows) {
+      noteItem(context, RATE_CODE_KIND, row.uuid, rateCodeFields({ name: row.old_name, packages: JSON.parse(row.old_packages) as string[] }), rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
+    }
+  }
+  const created = changes.newRateCodes.map((item) => ({ uuid: item.uuid ?? null, name: item.name, packages: [...new Set(item.packages)] }));
+  if (created.length > 0) {
+    const inserted = await writtenRows<{ uuid: string; name: string; packages: string }>(
+      context,
+      sql`insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
+          select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.name, s.name, s.packages, ${at(now)}, ${at(now)}
+          from json_to_recordset(${asJson(created)}) as s(uuid uuid, name text, packages jsonb)
+          on conflict (uuid) do nothing`,
+      sql`uuid, name, packages::text as packages`,
+    );
+    if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.rateCodeUuidTaken);
+    changed += inserted.count;
+    for (const row of inserted.rows) noteItem(context, RATE_CODE_KIND, row.uuid, null, rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
+  }
+  const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.newRateCodes.map((item) => item.uuid as string)]);
   const refusal = (await rateCodeErrors(tx, hotelUuid, written))[0];
   if (refusal) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: refusal.message, field: refusal.field }]);
+  return changed;
 }
 
 export interface AccessControlChanges {
@@ -374,25 +441,45 @@ export interface AccessControlChanges {
   deletedAccessControl?: string[];
 }
 
-/** Creates, updates and removes the hotel's access-control services, each checked against the organization's hotels and packages. */
-export async function applyAccessControls(context: BulkContext, changes: AccessControlChanges): Promise<void> {
+/**
+ * Creates, updates and removes the hotel's access-control services, each checked against the
+ * organization's hotels and packages (a hotel has a handful: they are written one by one). An
+ * update that changes nothing writes nothing. Answers how many services changed.
+ */
+export async function applyAccessControls(context: BulkContext, changes: AccessControlChanges): Promise<number> {
   const { tx, orgUuid, hotelUuid, now, grants } = context;
   const deleted = changes.deletedAccessControl ?? [];
   assertDistinct([...changes.updatedAccessControl.map((item) => item.uuid), ...deleted], 'accessControls');
-  const rows = await hotelRows<AccessControlRow>(tx, accessControlServices, hotelUuid, [...changes.updatedAccessControl.map((item) => item.uuid), ...deleted], HOTEL_MESSAGES.accessNotFound);
-  if (deleted.length > 0) await tx.delete(accessControlServices).where(inArray(accessControlServices.uuid, deleted));
+  await checkItems(tx, 'access_control_services', hotelUuid, changes.updatedAccessControl, deleted, HOTEL_MESSAGES.accessNotFound, 'updatedAccessControl');
+  const named = [...changes.updatedAccessControl.map((item) => item.uuid), ...deleted];
+  const rows = new Map<string, AccessControlRow>();
+  for (const batch of chunks(named)) {
+    for (const row of await tx.select().from(accessControlServices).where(and(eq(accessControlServices.hotelUuid, hotelUuid), inArray(accessControlServices.uuid, batch)))) rows.set(row.uuid, row);
+  }
+  let changed = 0;
+  if (deleted.length > 0) changed += await countInserted(tx, sql`delete from access_control_services where hotel_uuid = ${hotelUuid}::uuid and ${anyUuid(sql`uuid`, deleted)}`);
   for (const uuid of deleted) noteItem(context, ACCESS_CONTROL_KIND, uuid, accessFields(rows.get(uuid) as AccessControlRow), null);
   const written: AccessControlRow[] = [];
   for (const item of changes.updatedAccessControl) {
     const before = rows.get(item.uuid) as AccessControlRow;
-    checkVersion(before, item.version, 'updatedAccessControl');
+    const values = { name: item.name, hotelsAndPackages: item.hotelsAndPackages, defaultHotelUuid: item.defaultHotelUuid, idMethods: [...new Set(item.idMethods)] };
+    const same =
+      before.name === values.name &&
+      before.defaultHotelUuid === values.defaultHotelUuid &&
+      JSON.stringify(before.idMethods) === JSON.stringify(values.idMethods) &&
+      JSON.stringify(before.hotelsAndPackages.map((entry) => [entry.hotelDefinitionUuid, entry.pmsPackageUuid])) === JSON.stringify(values.hotelsAndPackages.map((entry) => [entry.hotelDefinitionUuid, entry.pmsPackageUuid]));
+    if (same) {
+      written.push(before);
+      continue;
+    }
     const [row] = await tx
       .update(accessControlServices)
-      .set({ name: item.name, hotelsAndPackages: item.hotelsAndPackages, defaultHotelUuid: item.defaultHotelUuid, idMethods: [...new Set(item.idMethods)], version: before.version + 1, updatedAt: now })
+      .set({ ...values, version: before.version + 1, updatedAt: now })
       .where(eq(accessControlServices.uuid, item.uuid))
       .returning();
     if (row) written.push(row);
     if (row) noteItem(context, ACCESS_CONTROL_KIND, row.uuid, accessFields(before), accessFields(row));
+    changed += 1;
   }
   for (const item of changes.newAccessControl) {
     const [row] = await tx
@@ -413,10 +500,12 @@ export async function applyAccessControls(context: BulkContext, changes: AccessC
     if (!row) throw uuidTaken(HOTEL_MESSAGES.accessUuidTaken);
     written.push(row);
     noteItem(context, ACCESS_CONTROL_KIND, row.uuid, null, accessFields(row));
+    changed += 1;
   }
   const before = new Map([...rows.values()].map((row) => [row.uuid, row.hotelsAndPackages]));
   const refusal = (await accessControlErrors(tx, orgUuid, written, { grants, before }))[0];
   if (refusal) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: refusal.message, field: refusal.field }]);
+  return changed;
 }
 
 /** Everything a hotel owns, as the hotel save answers it (without the unit itself). */

@@ -21,7 +21,7 @@
  *   then bytes that are not UTF-8 mixes two encodings: it is refused as not a text file, where the
  *   whole-file reader would read it as Windows-1252 with its UTF-8 characters garbled.
  */
-import { RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, RateCodeCsvCollector, rateCodeCsvTooLarge, resolveRateCodeCsvHeader, type RateCodeCsvColumns, type RateCodeCsvResult } from './rate-code-csv';
+import { RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, RateCodeCsvCollector, type ImportedRateCodeRun, type RateCodeCsvCollectorOptions, rateCodeCsvTooLarge, resolveRateCodeCsvHeader, type RateCodeCsvColumns, type RateCodeCsvResult } from './rate-code-csv';
 
 /** Characters held after the first CR, before any LF, until the file is taken as CR-ended. */
 export const CR_ONLY_DECISION = 1024 * 1024;
@@ -243,8 +243,18 @@ export class RateCodeCsvTextStream {
    */
   charactersRead = 0;
 
-  constructor(knownPackageExternalIds: Iterable<string>) {
-    this.collector = new RateCodeCsvCollector(knownPackageExternalIds);
+  constructor(knownPackageExternalIds: Iterable<string>, options: RateCodeCsvCollectorOptions = {}) {
+    this.collector = new RateCodeCsvCollector(knownPackageExternalIds, options);
+  }
+
+  /** Runs mode: the runs of rate codes finished so far (the collector's `takeRuns`). */
+  takeRuns(): ImportedRateCodeRun[] {
+    return this.collector.takeRuns();
+  }
+
+  /** Runs mode: finished runs not taken yet. */
+  get pendingRuns(): number {
+    return this.collector.pendingRuns;
   }
 
   push(text: string): void {
@@ -520,8 +530,18 @@ export class RateCodeCsvStream {
   private state: 'reading' | 'notText' | 'mixed' | 'tooLarge' = 'reading';
   private finished = false;
 
-  constructor(knownPackageExternalIds: Iterable<string>) {
-    this.text = new RateCodeCsvTextStream(knownPackageExternalIds);
+  constructor(knownPackageExternalIds: Iterable<string>, options: RateCodeCsvCollectorOptions = {}) {
+    this.text = new RateCodeCsvTextStream(knownPackageExternalIds, options);
+  }
+
+  /** Runs mode: the runs of rate codes finished so far, in file order (see RateCodeCsvCollectorOptions). */
+  takeRuns(): ImportedRateCodeRun[] {
+    return this.text.takeRuns();
+  }
+
+  /** Runs mode: finished runs not taken yet. */
+  get pendingRuns(): number {
+    return this.text.pendingRuns;
   }
 
   /** Bytes read so far. */

@@ -48,6 +48,22 @@ export interface ImportedRateCode {
   packageExternalIds: string[];
 }
 
+/** A run of consecutive rows of one rate code, as a collector in runs mode hands them out. */
+export interface ImportedRateCodeRun extends ImportedRateCode {
+  /** the line of the run's first row */
+  firstLine: number;
+}
+
+export interface RateCodeCsvCollectorOptions {
+  /**
+   * Runs mode (the gateway's import, docs/adr/0030): rows are handed out as runs of one rate code
+   * (`takeRuns`) instead of being kept grouped by rate code, so memory holds one run and what was not
+   * taken yet. The rules of every rate code (ID length, number of packages) and the grouping of a
+   * rate code's runs are then the taker's (the result has no rate codes, and counts runs as rate codes).
+   */
+  runs?: boolean;
+}
+
 export interface RateCodeCsvCounts {
   /** physical lines read, header included */
   lines: number;
@@ -141,8 +157,13 @@ export class RateCodeCsvCollector {
   private invalidRows = 0;
   private duplicatePairs = 0;
   private pairs = 0;
+  private readonly runsMode: boolean;
+  /** runs mode: finished runs not taken yet, and how many runs were read */
+  private finishedRuns: ImportedRateCodeRun[] = [];
+  private runCount = 0;
 
-  constructor(knownPackageExternalIds: Iterable<string>) {
+  constructor(knownPackageExternalIds: Iterable<string>, options: RateCodeCsvCollectorOptions = {}) {
+    this.runsMode = options.runs === true;
     // imported IDs are the known strings themselves, so results never hold slices of the file
     // a property key is an internalized string: identical IDs compare by pointer in repeat checks
     const internalized: Record<string, true> = Object.create(null) as Record<string, true>;
@@ -167,7 +188,12 @@ export class RateCodeCsvCollector {
       return;
     }
     let entry = this.last;
-    if (entry === null || entry.name !== code) {
+    if (this.runsMode && (entry === null || entry.name !== code)) {
+      this.closeRun();
+      const run: ImportedRateCodeRun = { name: code, packageExternalIds: [], firstLine: line };
+      this.runCount += 1;
+      this.last = entry = run;
+    } else if (entry === null || entry.name !== code) {
       let found = this.codes.get(code);
       if (found === undefined) {
         found = { name: code, packageExternalIds: [] };
@@ -223,9 +249,30 @@ export class RateCodeCsvCollector {
     this.pairs += 1;
   }
 
+  /** Runs mode: the run being read is finished (a row of another code came, or the file ended). */
+  private closeRun(): void {
+    const last = this.last;
+    if (last === null) return;
+    this.finishedRuns.push(last as ImportedRateCodeRun);
+    this.large.delete(last);
+    this.last = null;
+  }
+
+  /** Runs mode: the runs finished since the last call, in file order. */
+  takeRuns(): ImportedRateCodeRun[] {
+    const runs = this.finishedRuns;
+    this.finishedRuns = [];
+    return runs;
+  }
+
+  /** Runs mode: finished runs not taken yet. */
+  get pendingRuns(): number {
+    return this.finishedRuns.length;
+  }
+
   /** True when nothing was imported and nothing was refused: a header with no rows. */
   isEmpty(): boolean {
-    return this.codes.size === 0 && this.problemCount === 0;
+    return (this.runsMode ? this.runCount : this.codes.size) === 0 && this.problemCount === 0;
   }
 
   blank(): void {
@@ -245,6 +292,7 @@ export class RateCodeCsvCollector {
   }
 
   finish(lines: number): RateCodeCsvResult {
+    if (this.runsMode) this.closeRun();
     const rateCodes = Array.from(this.codes.values());
     // each rate code by the rules of every rate code, so what is imported can be edited afterwards
     for (const code of rateCodes) {
@@ -263,10 +311,10 @@ export class RateCodeCsvCollector {
       invalidRows: this.invalidRows,
       duplicatePairs: this.duplicatePairs,
       pairs: this.pairs,
-      rateCodes: rateCodes.length,
+      rateCodes: this.runsMode ? this.runCount : rateCodes.length,
       problems: this.problemCount,
     };
-    return { ok: this.problemCount === 0 && rateCodes.length > 0, rateCodes, problems, rows: this.rows, counts };
+    return { ok: this.problemCount === 0 && counts.rateCodes > 0, rateCodes, problems, rows: this.rows, counts };
   }
 }
 

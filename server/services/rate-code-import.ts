@@ -1,0 +1,168 @@
+/**
+ * The rate-code CSV import's way into the database (docs/adr/0030): the file's rows are staged as
+ * they arrive, in bounded batches of short statements (rate_code_import_rows, keyed by the import),
+ * checked there as sets, and made live in one short transaction that replaces the hotel's rate codes
+ * all or nothing. The gateway holds one batch of rows at a time, never the file or all its rows.
+ * One import per hotel runs at a time (rate_code_imports), and a user runs at most
+ * MAX_IMPORTS_PER_USER at once: more answer 409.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { ERROR_CODES, HISTORY_SAMPLE_MAX, HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, type ImportedRateCodeRun } from '../../src/domain/index';
+import type { Database, Executor, Transaction } from '../db/client';
+import { rateCodeImports } from '../db/schema';
+import { HttpError } from '../http-error';
+import type { BulkGate } from './bulk-gate';
+import { rowsOf } from './hotels';
+
+/** Runs of rate codes per staging statement: with 5 packages each, some 10,000 rows of the file. */
+export const STAGE_BATCH_RUNS = 2_000;
+/** Staged rows removed per statement once an import is done. */
+const CLEAR_BATCH_ROWS = 20_000;
+export const MAX_IMPORTS_PER_USER = 2;
+/** An import older than this is taken for one its gateway left behind (stopped): another may take its place. */
+export const IMPORT_STALE_MS = 30 * 60_000;
+
+export const RATE_CODE_IMPORT_BUSY = {
+  hotel: 'Another import of this hotel’s rate codes is in progress. Wait for it to finish, then import again.',
+  user: `You already have ${MAX_IMPORTS_PER_USER} rate code imports in progress. Wait for one to finish, then import again.`,
+  replaced: 'This import took too long and another import of the hotel took its place: nothing was imported.',
+} as const;
+
+const busy = (message: string) => HttpError.of(409, ERROR_CODES.conflict, message, 'file');
+const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+
+/** Claims the hotel for one import (409 when another runs, or the user runs too many). */
+export async function beginImport(db: Database, hotelUuid: string, userUuid: string, now: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    // an import its gateway left behind holds the hotel no longer
+    await tx.delete(rateCodeImports).where(and(eq(rateCodeImports.hotelUuid, hotelUuid), lt(rateCodeImports.startedAt, new Date(now.getTime() - IMPORT_STALE_MS))));
+    const [mine] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_imports where user_uuid = ${userUuid}::uuid and started_at >= ${new Date(now.getTime() - IMPORT_STALE_MS).toISOString()}::timestamptz`));
+    if ((mine?.n ?? 0) >= MAX_IMPORTS_PER_USER) throw busy(RATE_CODE_IMPORT_BUSY.user);
+    const [claimed] = await tx.insert(rateCodeImports).values({ hotelUuid, userUuid, startedAt: now }).onConflictDoNothing({ target: rateCodeImports.hotelUuid }).returning({ uuid: rateCodeImports.uuid });
+    if (!claimed) throw busy(RATE_CODE_IMPORT_BUSY.hotel);
+    return claimed.uuid;
+  });
+}
+
+/** Stages one batch of runs (one statement), their packages as uuids. */
+export async function stageRuns(db: Database, importUuid: string, firstSeq: number, runs: readonly ImportedRateCodeRun[], uuidOf: ReadonlyMap<string, string>): Promise<void> {
+  if (runs.length === 0) return;
+  const rows = runs.map((run, index) => ({
+    seq: firstSeq + index,
+    name: run.name,
+    packages: run.packageExternalIds.map((externalId) => uuidOf.get(externalId) as string),
+    first_line: run.firstLine,
+    // the app's measure of the ID (UTF-16 code units), as rateCodeIdSchema applies it
+    long_name: run.name.length > 100,
+  }));
+  await db.execute(sql`
+    insert into rate_code_import_rows (import_uuid, seq, name, packages, first_line, long_name)
+    select ${importUuid}::uuid, s.seq, s.name, s.packages, s.first_line, s.long_name
+    from json_to_recordset(${asJson(rows)}) as s(seq int, name text, packages jsonb, first_line int, long_name boolean)`);
+}
+
+export interface StagedCheck {
+  rateCodes: number;
+  pairs: number;
+  /** problems of the rules of every rate code, and the first of them */
+  problems: number;
+  first: string | null;
+}
+
+/**
+ * A rate code whose rows are not together in the file came as several runs: they become one, its
+ * packages in file order without repeats. Then the rules of every rate code, as sets.
+ */
+export async function checkStaged(db: Database, gate: BulkGate, importUuid: string): Promise<StagedCheck> {
+  await gate.turn();
+  const [split] = rowsOf<{ one: number }>(await db.execute(sql`select 1 as one from rate_code_import_rows where import_uuid = ${importUuid}::uuid group by name having count(*) > 1 limit 1`));
+  if (split) {
+    await gate.turn();
+    await db.execute(sql`
+      with split as (
+        select name from rate_code_import_rows where import_uuid = ${importUuid}::uuid group by name having count(*) > 1
+      ), pairs as (
+        select r.name, e.value, min(r.seq::bigint * 1000000 + e.ord) as pos
+        from rate_code_import_rows r cross join lateral jsonb_array_elements(r.packages) with ordinality as e(value, ord)
+        where r.import_uuid = ${importUuid}::uuid and r.name in (select name from split)
+        group by r.name, e.value
+      ), merged as (
+        select r.name, min(r.first_line) as first_line, bool_or(r.long_name) as long_name,
+               (select jsonb_agg(p.value order by p.pos) from pairs p where p.name = r.name) as packages
+        from rate_code_import_rows r
+        where r.import_uuid = ${importUuid}::uuid and r.name in (select name from split)
+        group by r.name
+      ), gone as (
+        delete from rate_code_import_rows where import_uuid = ${importUuid}::uuid and name in (select name from split)
+      )
+      insert into rate_code_import_rows (import_uuid, seq, name, packages, first_line, long_name)
+      select ${importUuid}::uuid, -(row_number() over (order by first_line))::int, name, packages, first_line, long_name from merged`);
+  }
+  await gate.turn();
+  const [counts] = rowsOf<{ codes: number; pairs: number; problems: number }>(
+    await db.execute(sql`
+      select count(*)::int as codes, coalesce(sum(jsonb_array_length(packages)), 0)::int as pairs,
+             (count(*) filter (where long_name) + count(*) filter (where jsonb_array_length(packages) > 1000))::int as problems
+      from rate_code_import_rows where import_uuid = ${importUuid}::uuid`),
+  );
+  let first: string | null = null;
+  if ((counts?.problems ?? 0) > 0) {
+    await gate.turn();
+    const [row] = rowsOf<{ first_line: number; long_name: boolean }>(
+      await db.execute(sql`
+        select first_line, long_name from rate_code_import_rows
+        where import_uuid = ${importUuid}::uuid and (long_name or jsonb_array_length(packages) > 1000)
+        order by first_line limit 1`),
+    );
+    if (row) first = RATE_CODE_CSV_MESSAGES.rateCodeRule(row.first_line, row.long_name ? HOTEL_MESSAGES.rateCodeIdTooLong : HOTEL_MESSAGES.rateCodeTooManyPackages);
+  }
+  return { rateCodes: counts?.codes ?? 0, pairs: counts?.pairs ?? 0, problems: counts?.problems ?? 0, first };
+}
+
+/**
+ * Makes the staged rows the hotel's rate codes, in the caller's transaction (under the hotel's
+ * lock): every previous rate code goes, the staged ones come, and the hotel is free for the next
+ * import. False when the import no longer holds the hotel (another took its place).
+ */
+export async function publishStaged(tx: Transaction, importUuid: string, orgUuid: string, hotelUuid: string, now: Date): Promise<{ removed: number; sample: { name: string; packages: string[] }[] }> {
+  const released = await tx.delete(rateCodeImports).where(eq(rateCodeImports.uuid, importUuid)).returning({ uuid: rateCodeImports.uuid });
+  if (released.length === 0) throw busy(RATE_CODE_IMPORT_BUSY.replaced);
+  const time = now.toISOString();
+  const [gone] = rowsOf<{ n: number }>(await tx.execute(sql`with gone as (delete from rate_codes where hotel_uuid = ${hotelUuid}::uuid returning 1) select count(*)::int as n from gone`));
+  await tx.execute(sql`
+    insert into rate_codes (org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
+    select ${orgUuid}::uuid, ${hotelUuid}::uuid, name, name, packages, ${time}::timestamptz, ${time}::timestamptz
+    from rate_code_import_rows where import_uuid = ${importUuid}::uuid`);
+  // the file's first rate codes, for the import's one history entry (packages as uuids)
+  const sample = rowsOf<{ name: string; packages: string }>(
+    await tx.execute(sql`select name, packages::text as packages from rate_code_import_rows where import_uuid = ${importUuid}::uuid order by seq limit ${HISTORY_SAMPLE_MAX}`),
+  ).map((row) => ({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
+  return { removed: gone?.n ?? 0, sample };
+}
+
+/** Frees the hotel of an import that goes no further (refused, failed); its rows are cleared apart. */
+export async function releaseImport(db: Executor, importUuid: string): Promise<void> {
+  await db.delete(rateCodeImports).where(eq(rateCodeImports.uuid, importUuid));
+}
+
+/** Clears an import's staged rows, a batch per statement, each after the gate's turn. */
+export async function clearStaged(db: Database, gate: BulkGate, importUuid: string): Promise<void> {
+  for (;;) {
+    await gate.turn();
+    const [done] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        with gone as (
+          delete from rate_code_import_rows where import_uuid = ${importUuid}::uuid
+          and seq in (select seq from rate_code_import_rows where import_uuid = ${importUuid}::uuid limit ${CLEAR_BATCH_ROWS})
+          returning 1
+        ) select count(*)::int as n from gone`),
+    );
+    if ((done?.n ?? 0) < CLEAR_BATCH_ROWS) return;
+  }
+}
+
+/** Housekeeping: imports their gateways left behind, and staged rows of no import. */
+export async function purgeStaleImports(db: Database, now: Date): Promise<void> {
+  await db.delete(rateCodeImports).where(lt(rateCodeImports.startedAt, new Date(now.getTime() - IMPORT_STALE_MS)));
+  await db.execute(sql`delete from rate_code_import_rows where import_uuid not in (select uuid from rate_code_imports)`);
+}
