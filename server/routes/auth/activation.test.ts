@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseResetToken, PASSWORD_MESSAGES } from '../../../src/domain/index';
 import { issueCode } from '../../auth/codes';
 import { issueSmsCode } from '../../auth/profile-codes';
@@ -157,36 +157,28 @@ describe('password reset', () => {
     expect((await signIn('leaver@example.com', 'Leaver-Password1')).statusCode).toBe(200);
   });
 
-  it('does not make the next request slower after a known address than after an unknown one', async () => {
-    const quick = await createTestApp({ limits: { codeRequestsPerAddress: 10_000, publicRequestsPerMinute: 10_000 } });
+  it('does the same database work after the answer for a known address as for an unknown one; only the known one gets a mail', async () => {
+    // the time it takes is measured by `npm run bench -- gateway` (never a timed test); here, the work itself
+    const record = vi.spyOn(t.app.lobby.mailer, 'record');
+    const deliver = vi.spyOn(t.app.lobby.mailer, 'deliver');
     try {
-      await createUser(quick.db, { email: 'timed@example.com', password: 'Timed-Password1' });
-      const ask = (email: string, remoteAddress: string) => quick.app.inject({ method: 'POST', url: REQUEST, payload: { email }, remoteAddress });
-      /** how long the request right after a reset request for `email` takes (the work for `email` runs meanwhile) */
-      const nextAfter = async (email: string, i: number) => {
-        await ask(email, `10.3.${i % 250}.1`);
-        const started = performance.now();
-        await ask('probe@example.com', `10.4.${i % 250}.1`);
-        const elapsed = performance.now() - started;
-        await quick.app.lobby.settle();
-        return elapsed;
-      };
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-      for (let i = 0; i < 5; i += 1) await nextAfter(`warm${i}@example.com`, i); // warm-up
-      const known: number[] = [];
-      const unknown: number[] = [];
-      for (let i = 0; i < 40; i += 1) {
-        known.push(await nextAfter('timed@example.com', i));
-        unknown.push(await nextAfter(`nobody${i}@example.com`, i));
-      }
-      // Before the fix the known address added its code and mail work (about as long again as the
-      // probe itself); now both run the same statements, so the medians differ by noise only.
-      const gap = Math.abs(median(known) - median(unknown));
-      expect(gap, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(Math.max(0.5, median(unknown) * 0.25));
-      expect(await outboxFor(quick.db, 'timed@example.com')).toHaveLength(40);
-      expect(await outboxFor(quick.db, 'nobody0@example.com')).toHaveLength(0);
+      await createUser(t.db, { email: 'timed@example.com', password: 'Timed-Password1' });
+      const ask = (email: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: REQUEST, payload: { email }, remoteAddress });
+      expect((await ask('timed@example.com', '10.3.0.1')).statusCode).toBe(202);
+      await t.app.lobby.settle();
+      expect(record).toHaveBeenCalledTimes(1);
+      expect(deliver).toHaveBeenCalledTimes(1);
+      expect((await ask('nobody@example.com', '10.3.0.2')).statusCode).toBe(202);
+      await t.app.lobby.settle();
+      // the code and the mail are written for the unknown address too, then rolled back: nothing stays, nothing is sent
+      expect(record).toHaveBeenCalledTimes(2);
+      expect(record.mock.calls[1]?.[1]).toMatchObject({ to: 'nobody@example.com' });
+      expect(deliver).toHaveBeenCalledTimes(1);
+      expect(await outboxFor(t.db, 'timed@example.com')).toHaveLength(1);
+      expect(await outboxFor(t.db, 'nobody@example.com')).toHaveLength(0);
     } finally {
-      await quick.close();
+      record.mockRestore();
+      deliver.mockRestore();
     }
   });
 
