@@ -47,10 +47,11 @@ export default defineConfig({
           include: ['test/e2e/**/*.e2e.ts'],
           setupFiles: ['test/e2e/setup-e2e.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          // bounds for a hung journey; a loaded 2-core machine runs them several times slower
+          // bounds for a hung journey; a loaded 2-core machine runs them several times slower. Journey
+          // files run in parallel with each other and with the other projects (each has its own gateway,
+          // data directory and browser profile; the first seeds the shared template, harness.ts).
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

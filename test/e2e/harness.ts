@@ -6,10 +6,11 @@
  * journey reads a reset link, exactly as an operator without SMTP would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { watchCspViolations } from './csp';
 import { captureIfFailed } from './failure-capture';
@@ -81,18 +82,44 @@ const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length 
  */
 async function prepareFromTemplate(env: Record<string, string>, dir: string): Promise<void> {
   if (Object.keys(env).some((key) => key.startsWith('LOBBY_')) || !isEmptyDir(dir)) return;
-  if (!existsSync(join(TEMPLATE_DIR, 'pglite'))) {
-    const seeding = mkdtempSync(join(tmpdir(), 'lobby-e2e-template-'));
-    const first = await launchGateway({}, seeding, await freePort());
-    const code = await first.stop();
-    if (code !== 0) throw new Error(`the template gateway stopped with ${code}:\n${first.output()}`);
-    rmSync(join(seeding, 'mail'), { recursive: true, force: true });
-    rmSync(TEMPLATE_DIR, { recursive: true, force: true });
-    cpSync(seeding, `${TEMPLATE_DIR}.partial`, { recursive: true });
-    renameSync(`${TEMPLATE_DIR}.partial`, TEMPLATE_DIR);
-    rmSync(seeding, { recursive: true, force: true });
-  }
+  await ensureTemplate();
   cpSync(TEMPLATE_DIR, dir, { recursive: true });
+}
+
+/** Held (a directory: made atomically, by one process only) while a journey file seeds the template. */
+export const TEMPLATE_LOCK = `${TEMPLATE_DIR}.lock`;
+
+/**
+ * Seeds the template once per run, whichever journey file comes first: the journeys run in
+ * parallel, so one seeds while the others wait for the template to appear (or for the lock to be
+ * given up by a seeding that failed, and then try themselves).
+ */
+async function ensureTemplate(): Promise<void> {
+  const ready = () => existsSync(join(TEMPLATE_DIR, 'pglite'));
+  mkdirSync(dirname(TEMPLATE_DIR), { recursive: true });
+  while (!ready()) {
+    try {
+      mkdirSync(TEMPLATE_LOCK);
+    } catch {
+      // another file seeds it: wait for the template, or for the lock to be released
+      while (!ready() && existsSync(TEMPLATE_LOCK)) await sleep(200);
+      continue;
+    }
+    try {
+      if (ready()) return;
+      const seeding = mkdtempSync(join(tmpdir(), 'lobby-e2e-template-'));
+      const first = await launchGateway({}, seeding, await freePort());
+      const code = await first.stop();
+      if (code !== 0) throw new Error(`the template gateway stopped with ${code}:\n${first.output()}`);
+      rmSync(join(seeding, 'mail'), { recursive: true, force: true });
+      rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+      cpSync(seeding, `${TEMPLATE_DIR}.partial`, { recursive: true });
+      renameSync(`${TEMPLATE_DIR}.partial`, TEMPLATE_DIR);
+      rmSync(seeding, { recursive: true, force: true });
+    } finally {
+      rmSync(TEMPLATE_LOCK, { recursive: true, force: true });
+    }
+  }
 }
 
 export async function startGateway(env: Record<string, string> = {}, dataDir?: string, options: GatewayOptions = {}): Promise<Gateway> {
