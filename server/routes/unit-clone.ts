@@ -7,7 +7,7 @@
  * - for a hotel, its PMS hotel definition without the contactless password, its live packages, its
  *   rate codes (their packages the copies) and its access-control services (an entry of the hotel's
  *   own definition and package pointing at the copies, entries of other hotels kept).
- * Packages and rate codes are copied set-based (INSERT … SELECT over a mapping of old to new uuids),
+ * Packages and rate codes are copied set-based (INSERT … SELECT, old uuids mapped to new by one jsonb object),
  * so a hotel of 10,000 packages and 10,000 rate codes clones in a few hundred milliseconds
  * (bench/units.ts). Who may create a unit under the parent may clone; a hotel with a PMS hotel
  * definition also needs who may set those up (the organization). One history entry for the new unit
@@ -53,9 +53,6 @@ const forbidden = (message: string = UNIT_MESSAGES.saveForbidden) => HttpError.o
 const notCloneable = () => HttpError.of(422, ERROR_CODES.validation, UNIT_MESSAGES.cloneType);
 const uuidTaken = () => new HttpError(409, [{ code: ERROR_CODES.conflict, message: UNIT_MESSAGES.uuidTaken, field: 'uuid' }]);
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
-/** A list of uuids as one PostgreSQL array parameter (one bind value, whatever its length). */
-const uuidArray = (uuids: readonly string[]) => sql`${`{${uuids.join(',')}}`}::uuid[]`;
 
 /** The unit's own attributes for its copy: its references to itself and to its own records (`remap`) point at the copies. */
 function clonedAttributes(own: Attributes, remap: ReadonlyMap<string, string>): Attributes {
@@ -182,30 +179,25 @@ async function copyHotel(tx: Transaction, orgUuid: string, source: UnitRow, copy
     if (written) history.push(recordChange({ kind: HOTEL_DEFINITION_KIND, recordUuid: written.uuid, orgUuid, unitUuid: null }, null, hotelDefinitionRecord(written)));
   }
 
-  const olds = [...hotel.packages.keys()];
-  const news = olds.map((uuid) => hotel.packages.get(uuid) as string);
-  if (olds.length > 0) {
+  // old package uuid → new, as one jsonb object: a lookup per package named, no join to plan
+  const packageMap = sql`${JSON.stringify(Object.fromEntries(hotel.packages))}::jsonb`;
+  if (hotel.packages.size > 0) {
     await tx.execute(sql`
+      with map as materialized (select ${packageMap} as m)
       insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, deleted, version, created_at, updated_at)
-      select m.new_uuid, p.org_uuid, ${copy.uuid}::uuid, p.name, p.external_id, p.calculation_rule, false, 1, ${at}, ${at}
-      from unnest(${uuidArray(olds)}, ${uuidArray(news)}) as m(old_uuid, new_uuid)
-      join pms_packages p on p.uuid = m.old_uuid`);
-    history.push(bulkEntry(PMS_PACKAGE_KIND, orgUuid, copy.uuid, olds.length));
+      select (map.m ->> p.uuid::text)::uuid, p.org_uuid, ${copy.uuid}::uuid, p.name, p.external_id, p.calculation_rule, false, 1, ${at}, ${at}
+      from pms_packages p cross join map
+      where p.hotel_uuid = ${source.uuid}::uuid and map.m ? p.uuid::text`);
+    history.push(bulkEntry(PMS_PACKAGE_KIND, orgUuid, copy.uuid, hotel.packages.size));
   }
   // each rate code's packages, in their order, as the copies' uuids (a package flagged deleted is not copied, nor named)
   const codes = await tx.execute(sql`
-    with m as (select * from unnest(${uuidArray(olds)}, ${uuidArray(news)}) as m(old_uuid, new_uuid)),
-    mapped as (
-      select r.uuid, jsonb_agg(m.new_uuid::text order by e.ord) as packages
-      from rate_codes r
-      cross join lateral jsonb_array_elements_text(r.packages) with ordinality as e(value, ord)
-      join m on m.old_uuid::text = lower(e.value)
-      where r.hotel_uuid = ${source.uuid}::uuid
-      group by r.uuid
-    )
+    with map as materialized (select ${packageMap} as m)
     insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, version, created_at, updated_at)
-    select gen_random_uuid(), r.org_uuid, ${copy.uuid}::uuid, r.name, r.external_id, coalesce(mapped.packages, '[]'::jsonb), 1, ${at}, ${at}
-    from rate_codes r left join mapped on mapped.uuid = r.uuid
+    select gen_random_uuid(), r.org_uuid, ${copy.uuid}::uuid, r.name, r.external_id,
+      coalesce((select jsonb_agg(map.m -> e.value order by e.ord) from jsonb_array_elements_text(r.packages) with ordinality as e(value, ord) where map.m ? e.value), '[]'::jsonb),
+      1, ${at}, ${at}
+    from rate_codes r cross join map
     where r.hotel_uuid = ${source.uuid}::uuid
     returning 1`);
   const codeCount = Array.isArray(codes) ? codes.length : ((codes as { rows?: unknown[] }).rows?.length ?? 0);
