@@ -131,6 +131,18 @@ describe('POST /organization/{org}/ous/{unit}/clone', () => {
     expect(await t.db.select().from(organizationalUnits).where(eq(organizationalUnits.parentUuid, uuid))).toEqual([]);
   });
 
+  it('points the copy\'s references to the original itself at the copy', async () => {
+    const made = await t.app.inject({ method: 'POST', url: `/api/organization/${demoOrg}/hotels`, headers: bearer(admin), payload: { parentUuid: null, attributes: { NAME: 'Self Hotel' } } });
+    const self = (made.json() as Unit).uuid;
+    const attributes = { NAME: 'Self Hotel', POI_ROOM_CHARGE_DEFAULT_HOTEL: self, POI_ROOM_CHARGE_HOTEL_LIST: JSON.stringify([self, harbour]) };
+    const put = await t.app.inject({ method: 'PUT', url: `/api/organization/${demoOrg}/hotels/${self}`, headers: bearer(admin), payload: { parentUuid: null, attributes } });
+    expect(put.statusCode).toBe(200);
+    const uuid = randomUUID();
+    const response = await clone(self, { uuid, name: 'Self Hotel Two' });
+    expect(response.statusCode).toBe(201);
+    expect((response.json() as Unit).attributes).toMatchObject({ POI_ROOM_CHARGE_DEFAULT_HOTEL: uuid, POI_ROOM_CHARGE_HOTEL_LIST: JSON.stringify([uuid, harbour]) });
+  });
+
   it('makes one unit for a replay of the same Idempotency-Key, and refuses a uuid in use', async () => {
     const uuid = randomUUID();
     const headers = { 'idempotency-key': randomUUID() };
