@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
 import type { Unit } from '../../../domain';
-import { lobbyDb } from '../../../offline';
+import { listEntries, lobbyDb } from '../../../offline';
 import { json, makeSession } from '../../../../test/fake-gateway';
 import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { queueUnitClone, units } from '../api/units';
 import { UnitClone } from './unit-clone';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -100,5 +101,18 @@ describe('UnitClone', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe("The clone was not made: You don't have permissions");
     await waitFor(async () => expect(await outbox()).toEqual([]));
     expect(screen.getByRole('dialog', { name: 'Clone Harbour View Hotel' })).toBeTruthy();
+  });
+
+  it('a queued clone shows in the unit list beside the original, waiting to sync, with the original\'s own settings under its name', async () => {
+    const entry = await queueUnitClone(ORG, session.uuid, hotel, 'Harbour View Clone');
+    const rows = units.applyQueued([hotel], await listEntries(session.uuid), ORG);
+    expect(rows.find((row) => row.uuid === entry.recordUuid)).toMatchObject({
+      pending: true,
+      type: 'HOTEL',
+      parentUuid: null,
+      name: 'Harbour View Clone',
+      attributes: { ...hotel.attributes, NAME: 'Harbour View Clone' },
+    });
+    expect(rows.find((row) => row.uuid === hotel.uuid)?.pending).toBe(false);
   });
 });
