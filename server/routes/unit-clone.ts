@@ -179,28 +179,32 @@ async function copyHotel(tx: Transaction, orgUuid: string, source: UnitRow, copy
     if (written) history.push(recordChange({ kind: HOTEL_DEFINITION_KIND, recordUuid: written.uuid, orgUuid, unitUuid: null }, null, hotelDefinitionRecord(written)));
   }
 
-  // old package uuid → new, as one jsonb object: a lookup per package named, no join to plan
+  // old package uuid → new, as one jsonb object: a lookup per package named, no join to plan. One
+  // statement copies both: each rate code's packages, in their order, become the copies' uuids (a
+  // package flagged deleted is not copied, nor named)
   const packageMap = sql`${JSON.stringify(Object.fromEntries(hotel.packages))}::jsonb`;
-  if (hotel.packages.size > 0) {
-    await tx.execute(sql`
-      with map as materialized (select ${packageMap} as m)
+  const result = await tx.execute(sql`
+    with map as materialized (select ${packageMap} as m),
+    packages as (
       insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, deleted, version, created_at, updated_at)
       select (map.m ->> p.uuid::text)::uuid, p.org_uuid, ${copy.uuid}::uuid, p.name, p.external_id, p.calculation_rule, false, 1, ${at}, ${at}
       from pms_packages p cross join map
-      where p.hotel_uuid = ${source.uuid}::uuid and map.m ? p.uuid::text`);
-    history.push(bulkEntry(PMS_PACKAGE_KIND, orgUuid, copy.uuid, hotel.packages.size));
-  }
-  // each rate code's packages, in their order, as the copies' uuids (a package flagged deleted is not copied, nor named)
-  const codes = await tx.execute(sql`
-    with map as materialized (select ${packageMap} as m)
-    insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, version, created_at, updated_at)
-    select gen_random_uuid(), r.org_uuid, ${copy.uuid}::uuid, r.name, r.external_id,
-      coalesce((select jsonb_agg(map.m -> e.value order by e.ord) from jsonb_array_elements_text(r.packages) with ordinality as e(value, ord) where map.m ? e.value), '[]'::jsonb),
-      1, ${at}, ${at}
-    from rate_codes r cross join map
-    where r.hotel_uuid = ${source.uuid}::uuid
-    returning 1`);
-  const codeCount = Array.isArray(codes) ? codes.length : ((codes as { rows?: unknown[] }).rows?.length ?? 0);
+      where p.hotel_uuid = ${source.uuid}::uuid and map.m ? p.uuid::text
+      returning 1
+    ),
+    codes as (
+      insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, version, created_at, updated_at)
+      select gen_random_uuid(), r.org_uuid, ${copy.uuid}::uuid, r.name, r.external_id,
+        coalesce((select jsonb_agg(map.m -> e.value order by e.ord) from jsonb_array_elements_text(r.packages) with ordinality as e(value, ord) where map.m ? e.value), '[]'::jsonb),
+        1, ${at}, ${at}
+      from rate_codes r cross join map
+      where r.hotel_uuid = ${source.uuid}::uuid
+      returning 1
+    )
+    select (select count(*) from packages)::int as packages, (select count(*) from codes)::int as codes`);
+  const [counts] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { packages: number; codes: number }[];
+  if ((counts?.packages ?? 0) > 0) history.push(bulkEntry(PMS_PACKAGE_KIND, orgUuid, copy.uuid, counts?.packages ?? 0));
+  const codeCount = counts?.codes ?? 0;
   if (codeCount > 0) history.push(bulkEntry(RATE_CODE_KIND, orgUuid, copy.uuid, codeCount));
 
   if (hotel.serviceRows.length > 0) {
