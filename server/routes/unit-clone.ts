@@ -8,8 +8,8 @@
  *   rate codes (their packages the copies) and its access-control services (an entry of the hotel's
  *   own definition and package pointing at the copies, entries of other hotels kept).
  * Packages and rate codes are copied set-based (INSERT … SELECT, old uuids mapped to new by one jsonb object),
- * so a hotel of 10,000 packages and 10,000 rate codes clones in a few hundred milliseconds
- * (bench/units.ts). Who may create a unit under the parent may clone; a hotel with a PMS hotel
+ * so a hotel of 10,000 packages and 10,000 rate codes clones in about 1.2 times what a plain copy of its rows costs
+ * (`npm run bench -- clone`: about 1.6 s on PGlite, 1 s on PostgreSQL, on a loaded 2-core box). Who may create a unit under the parent may clone; a hotel with a PMS hotel
  * definition also needs who may set those up (the organization). One history entry for the new unit
  * (and its definition, and one bulk entry per kind of its records) is written in the transaction.
  */
