@@ -19,6 +19,7 @@ import { posRoutes } from './pos';
 import { profileRoutes } from './profile';
 import { profileWriteRoutes } from './profile-writes';
 import { transactionRoutes } from './transactions';
+import { unitCloneRoutes } from './unit-clone';
 import { unitRoutes } from './units';
 import { userRoutes } from './users';
 
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pmsConnectionRoutes);
   await app.register(pmsExtraRoutes);
   await app.register(unitRoutes);
+  await app.register(unitCloneRoutes);
   await app.register(contractRoutes);
   await app.register(imageRoutes);
   await app.register(hotelRoutes);

@@ -15,6 +15,8 @@ import type { EffectiveAttributes } from './unit-inheritance';
 /** The outbox collections and draft kinds of these resources. */
 export const ORGANIZATION_KIND = 'organization';
 export const UNIT_KIND = 'unit';
+/** The outbox collection of a unit clone (POST …/ous/{unit}/clone): the new unit, queued as one change. */
+export const UNIT_CLONE_KIND = 'unit-clone';
 
 export const ORGANIZATION_MESSAGES = {
   legalCompanyNameRequired: 'Legal company name is required',
@@ -40,6 +42,9 @@ export const UNIT_MESSAGES = {
   saveForbidden: "You don't have permissions",
   referenceMissing: '{key} names a {target} that does not exist in this organization',
   imageUrlNotOwn: '{key} must be the address of the image {image} names, as its upload answered it',
+  /** a clone of a revenue center, or of the organization itself */
+  cloneType: 'Only a hotel or a venue can be cloned',
+  cloneUuidRequired: 'Send the uuid of the new unit',
 } as const;
 
 export const UNIT_TYPE_LABELS: Record<UnitType, string> = { HOTEL: 'Hotel', VENUE: 'Venue', REVENUE_CENTER: 'Revenue center' };
@@ -129,6 +134,20 @@ export const unitCreateSchema = unitInputSchema.extend({
   uuid: clientUuid(ORGANIZATION_MESSAGES.nilUuid),
 });
 export type UnitCreate = z.infer<typeof unitCreateSchema>;
+
+/**
+ * POST /organization/{org}/ous/{unit}/clone: the new unit's client uuid (a clone queued offline is
+ * one change, replayed with its Idempotency-Key) and its name.
+ */
+export const unitCloneSchema = z.object({
+  uuid: z
+    .string({ error: UNIT_MESSAGES.cloneUuidRequired })
+    .uuid(UNIT_MESSAGES.cloneUuidRequired)
+    .toLowerCase()
+    .refine((value) => value !== NIL_UUID, ORGANIZATION_MESSAGES.nilUuid),
+  name: z.string({ error: UNIT_MESSAGES.nameRequired }).trim().min(1, UNIT_MESSAGES.nameRequired).max(ATTRIBUTE_LIMITS.name, UNIT_MESSAGES.nameTooLong),
+});
+export type UnitClone = z.infer<typeof unitCloneSchema>;
 
 /** The name a write gives the unit: its NAME attribute, trimmed; null when it has none. */
 export function unitNameOf(attributes: Readonly<Record<string, string | null>>): string | null {

@@ -7,7 +7,8 @@
  *   leaves without a question, the badge says 'Unsaved changes' while a package added waits for
  *   Save (Save in view at 390 px too) and 'All changes saved' after it, the new row marked;
  * - 2,000 rate codes imported from a CSV after the worker's preview, then listed;
- * - an edit made offline, kept over a reload, applied once when the gateway is back.
+ * - an edit made offline, kept over a reload, applied once when the gateway is back;
+ * - Harbour View cloned from the unit tree (issue 21): the clone opens in its wizard, with its packages and rate codes.
  * axe on every screen and modal the journeys open.
  */
 import type { Page } from 'playwright-core';
@@ -419,6 +420,26 @@ describe('hotels', () => {
     await allSaved(page);
     const packages = (await client.call(`/organization/${org}/hotel/${hotelUuid}/pms-package`)).body as Listed<Package>;
     expect(packages.data.map((item) => item.externalId).sort()).toEqual(['BB', 'DINNER', 'KIDS_SPA', 'LATE']);
+
+    // issue 21: Harbour View cloned from the unit tree opens in its wizard, its packages and rate codes in the clone
+    const units = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>;
+    const harbour = units.data.find((unit) => unit.name === 'Harbour View Hotel')?.uuid ?? '';
+    await page.goto(`${gateway.url}/organization/${org}/ous/${harbour}`);
+    await page.getByRole('button', { name: 'Clone', exact: true }).click();
+    const cloning = page.getByRole('dialog', { name: 'Clone Harbour View Hotel' });
+    await cloning.getByRole('textbox', { name: /Name of the new unit/ }).waitFor();
+    await expectAccessible(page, 'clone modal');
+    await page.keyboard.type('Harbour View Clone');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Harbour View Clone — hotel set-up', level: 1 }).waitFor({ timeout: 30_000 });
+    const cloned = ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>).data.find((unit) => unit.name === 'Harbour View Clone');
+    expect(page.url()).toBe(`${gateway.url}/organization/${org}/ous/hotel/${cloned?.uuid ?? ''}`);
+    const [original, copy] = [await hotelState(client, harbour), await hotelState(client, cloned?.uuid ?? '')];
+    expect(copy.packages.map((item) => item.externalId).sort()).toEqual(original.packages.map((item) => item.externalId).sort());
+    expect(copy.rateCodes.map((code) => code.name).sort()).toEqual(original.rateCodes.map((code) => code.name).sort());
+    expect(copy.rateCodes.length).toBeGreaterThan(0);
+    const copyPackages = new Set(copy.packages.map((item) => item.uuid));
+    expect(copy.rateCodes.every((code) => code.packages.length > 0 && code.packages.every((uuid) => copyPackages.has(uuid)))).toBe(true);
   });
 
   it('creates a hotel offline with its packages, rate codes and service: the wizard survives a reload, the tree shows it waiting, and it is saved once', async () => {

@@ -10,6 +10,7 @@ import {
   HOTEL_SAVE_KIND,
   contractListResponseSchema,
   contractSchema,
+  UNIT_CLONE_KIND,
   UNIT_KIND,
   unitListResponseSchema,
   unitSchema,
@@ -19,6 +20,7 @@ import {
   type UnitCreate,
 } from '../../../domain';
 import { t } from '../../../i18n';
+import { enqueue, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
 export const organizationPath = (org: string) => `/organization/${org}`;
@@ -44,8 +46,13 @@ export const units = defineClientResource<Unit, UnitFormInput>({
   // a queued body names the unit by its NAME attribute; its effective values wait for the gateway
   merge: (record, body) => ({ ...record, ...body, name: unitName(body) || record.name }),
   compare: (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid),
-  // a queued hotel save carries its hotel (a hotel made offline is in the tree before it is sent)
+  // a queued hotel save carries its hotel (a hotel made offline is in the tree before it is sent);
+  // a queued clone, the new unit as the app expects it (queueUnitClone keeps it as the entry's original)
   alsoWrites: (entry, org) => {
+    if (entry.collection === UNIT_CLONE_KIND && entry.orgUuid === org && entry.recordUuid !== null) {
+      const shown = entry.original as UnitFormInput | null;
+      return shown ? { recordUuid: entry.recordUuid, body: shown } : null;
+    }
     if (entry.collection !== HOTEL_SAVE_KIND || entry.orgUuid !== org || entry.recordUuid === null) return null;
     const hotel = (entry.body as { hotel?: Omit<UnitFormInput, 'type'> } | null)?.hotel;
     return hotel ? { recordUuid: entry.recordUuid, body: { ...hotel, type: 'HOTEL' } } : null;
@@ -58,6 +65,28 @@ export const units = defineClientResource<Unit, UnitFormInput>({
 });
 
 export type UnitRow = ResourceRow<Unit>;
+
+/**
+ * Queue the clone of a hotel or venue (POST /organization/{org}/ous/{unit}/clone): one change with
+ * the new unit's uuid, applied once (its Idempotency-Key) whenever the gateway is reachable. The
+ * new unit as the app expects it (the source's own settings under the new name, beside it) is kept
+ * as the entry's original, so the unit tree shows it, waiting to sync, before the gateway has it.
+ */
+export function queueUnitClone(org: string, userUuid: string, source: Pick<Unit, 'uuid' | 'type' | 'parentUuid' | 'attributes' | 'name'>, name: string): Promise<OutboxEntry> {
+  const uuid = crypto.randomUUID();
+  const expected: UnitFormInput = { type: source.type, parentUuid: source.parentUuid, attributes: { ...source.attributes, NAME: name } };
+  return enqueue({
+    method: 'POST',
+    path: `${units.path(org)}/${source.uuid}/clone`,
+    body: { uuid, name },
+    userUuid,
+    orgUuid: org,
+    label: t('units.label.clone', { source: source.name, name }),
+    recordUuid: uuid,
+    collection: UNIT_CLONE_KIND,
+    original: expected,
+  });
+}
 export const useUnitRows = units.useRows;
 export { buildUnitTree };
 

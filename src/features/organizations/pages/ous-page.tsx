@@ -8,6 +8,7 @@ import { ForbiddenRedirect, OfflineNotice, PageLoader, uploadImage, usePageTitle
 import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
 import { units, useOrganizationDetail, useUnitRows } from '../api/units';
 import { useUnitSetupRights } from '../api/venue-api';
+import { UnitClone } from '../components/unit-clone';
 import { UnitEditor } from '../components/unit-editor';
 import { UnitTree } from '../components/unit-tree';
 
@@ -75,11 +76,15 @@ export function OusPage() {
           <Grid.Col span={{ base: 12, md: 7 }}>
             {selected && session ? (
               <Stack gap="sm">
-                {(selected.type !== 'HOTEL' || setupRights === null || setupRights(selected.uuid)) && (
-                  <Anchor component={Link} to={editPathOf(org, selected)} size="sm">
-                    {selected.type === 'HOTEL' ? t('hotelWizard.open') : t('units.openScreen', { name: selected.name })}
-                  </Anchor>
-                )}
+                <Group gap="md" justify="space-between">
+                  {(selected.type !== 'HOTEL' || setupRights === null || setupRights(selected.uuid)) && (
+                    <Anchor component={Link} to={editPathOf(org, selected)} size="sm">
+                      {selected.type === 'HOTEL' ? t('hotelWizard.open') : t('units.openScreen', { name: selected.name })}
+                    </Anchor>
+                  )}
+                  {/* a clone sits beside the unit: offered to who may create a unit there, once the unit has reached the gateway */}
+                  <UnitClone key={selected.uuid} org={org} userUuid={session.uuid} unit={selected} allowed={!selected.pending && setupRights !== null && setupRights(selected.parentUuid)} />
+                </Group>
                 {(setupRights === null || setupRights(selected.uuid)) && (
                   <Group gap="md">
                     <Anchor component={Link} to={`/organization/${org}/ous/${selected.uuid}/order-items`} size="sm">
