@@ -12,7 +12,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, RATE_CODE_KIND, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type RateCodeCsvResult } from '../../src/domain/index';
-import { RateCodeCsvStream } from '../../src/domain/rate-code-csv-stream';
+import { RateCodeCsvStream } from '../../src/domain/rate-code-csv';
 import { HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
