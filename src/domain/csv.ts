@@ -725,3 +725,17 @@ export async function readCsvPieces<R>(pieces: AsyncIterable<Uint8Array>, create
   for await (const piece of pieces) stream.push(piece);
   return stream.finish();
 }
+
+/** The name of an exported file of a hotel's list: `rate-codes-<hotel>-<YYYY-MM-DD>.csv` (ASCII, so every browser keeps it). */
+export function hotelCsvFileName(kind: 'rate-codes' | 'packages', hotelName: string, day: Date): string {
+  const slug =
+    hotelName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'hotel';
+  return `${kind}-${slug}-${day.toISOString().slice(0, 10)}.csv`;
+}
