@@ -1,11 +1,12 @@
 /**
  * POST /organization/{org}/hotel/{hotel}/pms-rate-code/import (spec section 7): a CSV of rate code
- * and package pairs (src/domain/rate-code-csv.ts, documented in the README) replaces every rate code
- * of the hotel, all or nothing. Every package must already exist in the hotel. Answers
+ * and package pairs (src/domain/rate-code-csv.ts, documented in the README) becomes the hotel's
+ * rate codes, all or nothing, matched by ID (services/rate-code-import.ts publishStaged: a code the
+ * file holds as it is keeps its version). Every package must already exist in the hotel. Answers
  * { succeed, message }: a file with problems changes nothing and says what the first ones are.
  *
- * The upload is read as it arrives (src/domain/rate-code-csv-stream.ts): a file of a million rows
- * is never held whole, only the rate codes it names. It is read before the transaction, so a slow
+ * The upload is read as it arrives (src/domain/csv.ts, the one CSV reader; rate-code-csv.ts is its
+ * rate-code sink): a file of a million rows is never held whole, only the rate codes it names. It is read before the transaction, so a slow
  * upload holds no lock; the packages it was checked against are checked again under the lock.
  */
 import multipart from '@fastify/multipart';
