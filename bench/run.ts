@@ -2,13 +2,14 @@
  * `npm run bench [-- name...]`: measures and prints. Never a pass/fail test: these machines are
  * noisy, so each figure is compared with a peer measured in the same run. Names: gateway, csv,
  * diff, offline, first-load (bytes and time, then main-thread), main-thread (long tasks
- * while each screen opens), units, hotels, clone, hotels-browser, transactions, export (default: all), e.g. `npm run bench -- csv diff`.
+ * while each screen opens), units, hotels, clone, hotels-browser, transactions, export, csv-roundtrip (default: all), e.g. `npm run bench -- csv diff`.
  */
 import { printTable, type Row } from './stats';
 
 const suites: Record<string, () => Promise<Row[]>> = {
   gateway: async () => (await import('./gateway')).gatewayBench(),
   csv: async () => (await import('./csv')).csvBench(),
+  'csv-roundtrip': async () => (await import('./csv-roundtrip')).csvRoundTripBench(),
   diff: async () => (await import('./diff')).diffBench(),
   offline: async () => (await import('./offline')).offlineBench(),
   // bytes and time of the first load, then the main thread while each screen opens

@@ -6,7 +6,16 @@
  */
 import { summarizeHotelSave, type ChangeSummary, type HotelSaveBaseline } from '../src/domain/change-summary';
 import { parseAndDiffHotel, type HotelSaveDiff, type HotelSaveDiffInput } from '../src/domain/hotel-save-diff';
+import { previewPackageImport, previewRateCodeImport, type CurrentPackage, type CurrentRateCode, type ImportPreview } from '../src/domain/csv-import-preview';
+import { parsePackageCsvBytes } from '../src/domain/package-csv';
 import { parseRateCodeCsvBytes, type RateCodeCsvResult } from '../src/domain/rate-code-csv';
+
+/** What the hotel holds now, as the page has it: an import is previewed against it. */
+export interface CsvImportCurrent {
+  rateCodes: CurrentRateCode[];
+  /** the live packages (their rules matter to a package file only) */
+  packages: (Omit<CurrentPackage, 'calculationRule'> & Partial<Pick<CurrentPackage, 'calculationRule'>>)[];
+}
 
 export const jobs = {
   /**
@@ -32,6 +41,35 @@ export const jobs = {
     const result = parseRateCodeCsvBytes(buffer, knownPackageExternalIds);
     // a preview needs the first codes only: the rest would be copied to the page for nothing (the counts stay whole)
     return keepRateCodes === undefined ? result : { ...result, rateCodes: result.rateCodes.slice(0, Math.max(0, keepRateCodes)) };
+  },
+
+  /**
+   * Reads a rate-code or package CSV (bytes, transferred) and compares it with what the hotel holds
+   * now: how many records it adds, changes, removes and keeps, the first of each, and every problem
+   * by line (a package file leaving out a package rate codes use is a problem, as at the gateway).
+   * Only that summary goes back, never the file's records.
+   */
+  previewCsvImport(kind: 'rate-codes' | 'packages', buffer: ArrayBuffer, current: CsvImportCurrent): ImportPreview {
+    if (!(buffer instanceof ArrayBuffer) && !ArrayBuffer.isView(buffer)) throw new TypeError('previewCsvImport expects an ArrayBuffer.');
+    if (!Array.isArray(current?.rateCodes) || !Array.isArray(current?.packages)) throw new TypeError('previewCsvImport expects the hotel\'s rate codes and packages.');
+    if (kind === 'rate-codes') {
+      return previewRateCodeImport(
+        parseRateCodeCsvBytes(
+          buffer,
+          current.packages.map((item) => item.externalId),
+        ),
+        current.rateCodes,
+      );
+    }
+    const usedBy = new Map<string, string[]>();
+    for (const code of current.rateCodes) {
+      for (const id of code.packageExternalIds) {
+        const list = usedBy.get(id);
+        if (list) list.push(code.name);
+        else usedBy.set(id, [code.name]);
+      }
+    }
+    return previewPackageImport(parsePackageCsvBytes(buffer), current.packages.map((item) => ({ externalId: item.externalId, calculationRule: item.calculationRule ?? 'ADULT' })), usedBy);
   },
 };
 

@@ -68,6 +68,7 @@ import {
 } from '../services/hotels';
 import { BULK_BODY_LIMIT, errorResponses } from './schemas';
 import { rateCodeImportRoutes } from './rate-code-import';
+import { hotelCsvRoutes } from './hotel-csv';
 import { hotelSaveRoutes } from './hotel-save';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 
@@ -314,5 +315,6 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accessControlResource.routes);
   await app.register(bulkRoutes);
   await app.register(rateCodeImportRoutes);
+  await app.register(hotelCsvRoutes);
   await app.register(hotelSaveRoutes);
 };

@@ -79,7 +79,7 @@ describe('rate code CSV import, read as it arrives', () => {
     const response = await upload(hotel, generatedFile(rows));
     expect(response.statusCode).toBe(200);
     const codes = rows / PER_CODE;
-    expect(response.json()).toEqual({ succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(codes, rows), imported: codes });
+    expect(response.json()).toEqual({ succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(codes, rows, { added: codes, changed: 0, removed: 0, kept: 0 }), imported: codes });
     const [stored] = await t.db.select({ n: count() }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
     expect(stored?.n).toBe(codes);
     // a quoted code and the last one, with their packages in file order

@@ -1,18 +1,19 @@
 /**
  * POST /organization/{org}/hotel/{hotel}/pms-rate-code/import (spec section 7): a CSV of rate code
- * and package pairs (src/domain/rate-code-csv.ts, documented in the README) replaces every rate code
- * of the hotel, all or nothing. Every package must already exist in the hotel. Answers
+ * and package pairs (src/domain/rate-code-csv.ts, documented in the README) becomes the hotel's
+ * rate codes, all or nothing, matched by ID (services/rate-code-import.ts publishStaged: a code the
+ * file holds as it is keeps its version). Every package must already exist in the hotel. Answers
  * { succeed, message }: a file with problems changes nothing and says what the first ones are.
  *
- * The upload is read as it arrives (src/domain/rate-code-csv-stream.ts): a file of a million rows
- * is never held whole, only the rate codes it names. It is read before the transaction, so a slow
+ * The upload is read as it arrives (src/domain/csv.ts, the one CSV reader; rate-code-csv.ts is its
+ * rate-code sink): a file of a million rows is never held whole, only the rate codes it names. It is read before the transaction, so a slow
  * upload holds no lock; the packages it was checked against are checked again under the lock.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, RATE_CODE_KIND, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type RateCodeCsvResult } from '../../src/domain/index';
-import { RateCodeCsvStream } from '../../src/domain/rate-code-csv-stream';
+import { RateCodeCsvStream } from '../../src/domain/rate-code-csv';
 import { HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
@@ -21,7 +22,7 @@ import { loadGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { livePackages } from '../services/hotels';
-import { beginImport, checkStaged, clearStaged, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns } from '../services/rate-code-import';
+import { beginImport, checkStaged, clearStaged, type ImportOutcome, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns } from '../services/rate-code-import';
 import { FILES_LIMIT, withOneFile } from '../services/uploads';
 import { errorResponses } from './schemas';
 
@@ -31,7 +32,8 @@ export const RATE_CODE_IMPORT_MESSAGES = {
   oneFile: `Send one CSV file only, in a multipart field named ${RATE_CODE_IMPORT_FIELD}`,
   notCsv: 'Only .csv files can be imported',
   tooLarge: RATE_CODE_CSV_MESSAGES.tooLarge,
-  imported: (codes: number, pairs: number) => `${codes} rate codes imported with ${pairs} packages. Every previous rate code of the hotel was replaced.`,
+  imported: (codes: number, pairs: number, outcome: ImportOutcome) =>
+    `${codes} rate codes imported with ${pairs} packages: ${outcome.added} added, ${outcome.changed} changed, ${outcome.removed} removed, ${outcome.kept} kept.`,
   packageRemoved: (packageId: string) => `Package ${packageId} was removed from the hotel while the file was being read.`,
   refused: (first: string, more: number) => (more > 0 ? `${first} (${more} more problems; nothing was imported)` : `${first} (nothing was imported)`),
 } as const;
@@ -59,7 +61,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace a hotel's rate codes from a CSV file",
         description:
           `A \`multipart/form-data\` body with one .csv file in the field \`${RATE_CODE_IMPORT_FIELD}\` (a second file answers 400): a header naming the columns Rate Code and Package ID, then one row per pair. ` +
-          'Every package must already exist in the hotel. All rate codes of the hotel are replaced in one transaction; a file with any problem changes nothing and answers succeed false with the first problems.',
+          'Every package must already exist in the hotel. The file becomes the hotel\'s rate codes in one transaction, matched by ID: codes it leaves out are removed, codes whose packages differ are updated, new ones created, and the others left untouched (same version). A file with any problem changes nothing and answers succeed false with the first problems. Cells neutralised by the export (a single quote before = + - @, tab or CR) are read back as they were.',
         consumes: ['multipart/form-data'],
         params,
         response: { 200: rateCodeImportResultSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
@@ -128,7 +130,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (removed !== undefined) {
             return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
           }
-          const { removed: replaced, sample } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, request.server.lobby.now());
+          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, request.server.lobby.now());
           published = true;
           // one entry for the whole file: counts and its first rate codes, never one per code
           const externalIdOf = new Map([...uuidOf].map(([externalId, uuid]) => [uuid, externalId]));
@@ -140,11 +142,11 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'imported',
             changes: [],
             bulk: {
-              counts: { removed: replaced, created: staged.rateCodes, pairs: staged.pairs },
+              counts: { ...outcome, created: outcome.added, pairs: staged.pairs },
               sample: sample.map((code) => ({ name: code.name, packages: code.packages.map((uuid) => externalIdOf.get(uuid) ?? uuid) })),
             },
           });
-          return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(staged.rateCodes, staged.pairs), imported: staged.rateCodes } };
+          return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(staged.rateCodes, staged.pairs, outcome), imported: staged.rateCodes } };
         });
       } finally {
         // a refused or failed import frees the hotel (a published one did, in its transaction); its rows are cleared apart

@@ -6,7 +6,7 @@
  * One import per hotel runs at a time (rate_code_imports), and a user runs at most
  * MAX_IMPORTS_PER_USER at once: more answer 409.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES, HISTORY_SAMPLE_MAX, HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, type ImportedRateCodeRun } from '../../src/domain/index';
 import type { Database, Executor, Transaction } from '../db/client';
 import { rateCodeImports } from '../db/schema';
@@ -119,25 +119,43 @@ export async function checkStaged(db: Database, gate: BulkGate, importUuid: stri
   return { rateCodes: counts?.codes ?? 0, pairs: counts?.pairs ?? 0, problems: counts?.problems ?? 0, first };
 }
 
+/** What an import did to the hotel's rate codes, matched by ID. */
+export interface ImportOutcome {
+  added: number;
+  changed: number;
+  removed: number;
+  kept: number;
+}
+
 /**
  * Makes the staged rows the hotel's rate codes, in the caller's transaction (under the hotel's
- * lock): every previous rate code goes, the staged ones come, and the hotel is free for the next
- * import. False when the import no longer holds the hotel (another took its place).
+ * lock), matched by ID: a code the file leaves out goes, a code whose packages (or their order)
+ * differ is updated (its version moves on), a new one comes, and one the file holds as it is stays
+ * untouched (same uuid, same version), so an exported file imported back changes nothing. The
+ * hotel is then free for the next import. Throws 409 when the import no longer holds the hotel.
  */
-export async function publishStaged(tx: Transaction, importUuid: string, orgUuid: string, hotelUuid: string, now: Date): Promise<{ removed: number; sample: { name: string; packages: string[] }[] }> {
+export async function publishStaged(tx: Transaction, importUuid: string, orgUuid: string, hotelUuid: string, now: Date): Promise<ImportOutcome & { sample: { name: string; packages: string[] }[] }> {
   const released = await tx.delete(rateCodeImports).where(eq(rateCodeImports.uuid, importUuid)).returning({ uuid: rateCodeImports.uuid });
   if (released.length === 0) throw busy(RATE_CODE_IMPORT_BUSY.replaced);
   const time = now.toISOString();
-  const [gone] = rowsOf<{ n: number }>(await tx.execute(sql`with gone as (delete from rate_codes where hotel_uuid = ${hotelUuid}::uuid returning 1) select count(*)::int as n from gone`));
-  await tx.execute(sql`
+  const counted = async (statement: SQL) => rowsOf<{ n: number }>(await tx.execute(sql`with done as (${statement} returning 1) select count(*)::int as n from done`))[0]?.n ?? 0;
+  const staged = sql`select name, packages from rate_code_import_rows where import_uuid = ${importUuid}::uuid`;
+  const removed = await counted(sql`delete from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid and r.name not in (select name from rate_code_import_rows where import_uuid = ${importUuid}::uuid)`);
+  const changed = await counted(sql`
+    update rate_codes r set packages = s.packages, external_id = s.name, version = r.version + 1, updated_at = ${time}::timestamptz
+    from (${staged}) as s
+    where r.hotel_uuid = ${hotelUuid}::uuid and r.name = s.name and (r.packages <> s.packages or r.external_id <> s.name)`);
+  const added = await counted(sql`
     insert into rate_codes (org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
-    select ${orgUuid}::uuid, ${hotelUuid}::uuid, name, name, packages, ${time}::timestamptz, ${time}::timestamptz
-    from rate_code_import_rows where import_uuid = ${importUuid}::uuid`);
+    select ${orgUuid}::uuid, ${hotelUuid}::uuid, s.name, s.name, s.packages, ${time}::timestamptz, ${time}::timestamptz
+    from (${staged}) as s
+    where not exists (select 1 from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid and r.name = s.name)`);
+  const [total] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_import_rows where import_uuid = ${importUuid}::uuid`));
   // the file's first rate codes, for the import's one history entry (packages as uuids)
   const sample = rowsOf<{ name: string; packages: string }>(
     await tx.execute(sql`select name, packages::text as packages from rate_code_import_rows where import_uuid = ${importUuid}::uuid order by seq limit ${HISTORY_SAMPLE_MAX}`),
   ).map((row) => ({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
-  return { removed: gone?.n ?? 0, sample };
+  return { added, changed, removed, kept: (total?.n ?? 0) - added - changed, sample };
 }
 
 /** Frees the hotel of an import that goes no further (refused, failed); its rows are cleared apart. */

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRateCodeCsv, parseRateCodeCsvBytes, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, type RateCodeCsvResult } from './rate-code-csv';
-import { CR_ONLY_DECISION, RateCodeCsvStream, RateCodeCsvTextStream, readRateCodeCsvStream } from './rate-code-csv-stream';
+import { CR_ONLY_DECISION } from './csv';
+import { RateCodeCsvStream, RateCodeCsvTextStream, readRateCodeCsvStream } from './rate-code-csv';
 
 const known = ['BREAKFAST', 'SPA', 'ROOM_ONLY', 'Dinner, 3 courses', 'Gold "plus"', 'two\nlines', 'DÎNER', 'PARK€', '🍳EGGS'];
 const encode = (text: string) => new TextEncoder().encode(text);

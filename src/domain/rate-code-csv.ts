@@ -13,12 +13,11 @@
  * 100 characters, at most 1,000 packages). The import overrides all rate codes of the hotel, so a
  * file with any problem is refused as a whole (`ok` is false).
  *
- * The reader is RFC 4180 (quoted fields with "" escapes, delimiters and line breaks inside), takes
- * CRLF or LF line ends, skips a BOM and blank lines, and accepts ';' or tab as the delimiter when
- * the header uses it (spreadsheets in many locales save so). It runs in the worker over files of a
- * million rows, so lines without a quote take an indexOf path that allocates nothing but the two
- * values it needs, and every search position is cached so the scan stays linear.
+ * The file is read by the app's one CSV reader (csv.ts: RFC 4180, any delimiter of the header,
+ * read whole or piece by piece as it arrives, formula cells neutralised on export and read back as
+ * they were); this module is what a row means for rate codes: RateCodeCsvCollector is its sink.
  */
+import { CSV_LINE_END, CSV_MAX_BYTES, CsvStream, CsvTextStream, csvLine, readCsvBytes, readCsvCell, readCsvText, type CsvColumns, type CsvReaderMessages, type CsvRowSink } from './csv';
 import { importedRateCodeSchema } from './rate-code-rules';
 
 export const RATE_CODE_CSV_HEADER = ['Rate Code', 'Package ID'] as const;
@@ -32,8 +31,6 @@ const HEADER_ALIASES: Record<string, 'code' | 'package'> = {
   package_id: 'package',
   package: 'package',
 };
-/** Delimiters tried on the header line, in order. */
-const DELIMITERS = [',', ';', '\t'] as const;
 
 export interface CsvProblem {
   /** 1-based physical line of the record (0 for the summary line of problems left out) */
@@ -100,7 +97,7 @@ export interface RateCodeCsvResult {
 
 export const MAX_REPORTED_PROBLEMS = 100;
 /** Larger files are refused before they are read (a million rows is about 25 MB). */
-export const RATE_CODE_CSV_MAX_BYTES = 128 * 1024 * 1024;
+export const RATE_CODE_CSV_MAX_BYTES = CSV_MAX_BYTES;
 
 export const RATE_CODE_CSV_MESSAGES = {
   empty: 'The file is empty.',
@@ -142,7 +139,8 @@ const SET_THRESHOLD = 16;
  * Applies the row rules and groups valid rows. The reader of this module feeds it, and so can any
  * other CSV reader (the benchmark feeds it papaparse's and udsv's rows), so results are comparable.
  */
-export class RateCodeCsvCollector {
+export class RateCodeCsvCollector implements CsvRowSink<RateCodeCsvResult> {
+  readonly messages: CsvReaderMessages = READER_MESSAGES;
   private readonly known = new Map<string, string>();
   private readonly codes = new Map<string, ImportedRateCode>();
   /** the line each rate code was first read on */
@@ -171,10 +169,16 @@ export class RateCodeCsvCollector {
     for (const id of Object.keys(internalized)) this.known.set(id, id);
   }
 
-  /** One data row with the raw (untrimmed) values of its two columns. */
-  row(rawCode: string, rawPackageId: string, line: number): void {
+  columns(fields: readonly string[]): CsvColumns | null {
+    const found = resolveRateCodeCsvHeader(fields);
+    return found === null ? null : { first: found.codeColumn, second: found.packageColumn };
+  }
+
+  /** One data row with the raw (untrimmed, maybe neutralised) values of its two columns. */
+  row(rawCode: string, rawPackageCell: string, line: number): void {
     this.rows += 1;
-    const code = rawCode.trim();
+    const code = readCsvCell(rawCode).trim();
+    const rawPackageId = readCsvCell(rawPackageCell);
     if (code === '') {
       this.invalidRows += 1;
       this.problem(line, RATE_CODE_CSV_MESSAGES.emptyCode(line));
@@ -211,9 +215,14 @@ export class RateCodeCsvCollector {
    */
   rowAt(text: string, codeStart: number, codeEnd: number, packageStart: number, packageEnd: number, line: number): void {
     const rawPackageId = text.slice(packageStart, packageEnd);
+    // a cell that may be neutralised goes the careful way (readCsvCell in row)
+    if (text.charCodeAt(packageStart) === 39) {
+      this.row(text.slice(codeStart, codeEnd), rawPackageId, line);
+      return;
+    }
     const packageId = this.known.get(rawPackageId);
     const last = this.last;
-    if (packageId !== undefined && last !== null && codeEnd - codeStart === last.name.length) {
+    if (packageId !== undefined && last !== null && codeEnd - codeStart === last.name.length && text.charCodeAt(codeStart) !== 39) {
       const code = text.slice(codeStart, codeEnd);
       if (code === last.name) {
         this.rows += 1;
@@ -318,193 +327,56 @@ export class RateCodeCsvCollector {
   }
 }
 
-interface QuotedRecord {
-  fields: string[];
-  next: number;
-  newlines: number;
-  unclosed: boolean;
-}
+const READER_MESSAGES: CsvReaderMessages = {
+  empty: RATE_CODE_CSV_MESSAGES.empty,
+  header: RATE_CODE_CSV_MESSAGES.header,
+  noRows: RATE_CODE_CSV_MESSAGES.noRateCodes,
+  notText: RATE_CODE_CSV_MESSAGES.notText,
+  tooLarge: RATE_CODE_CSV_MESSAGES.tooLarge,
+  unclosedQuote: RATE_CODE_CSV_MESSAGES.unclosedQuote,
+};
 
-function countNewlines(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
-}
+/** The reader of csv.ts fed with text piece by piece, into a rate-code collector. */
+export class RateCodeCsvTextStream extends CsvTextStream<RateCodeCsvResult> {
+  constructor(knownPackageExternalIds: Iterable<string>, options: RateCodeCsvCollectorOptions = {}) {
+    super(new RateCodeCsvCollector(knownPackageExternalIds, options));
+  }
 
-/** Reads one record starting at `pos` the careful way (quotes, escapes, line breaks in fields). */
-function readRecord(text: string, pos: number, delimiter: number): QuotedRecord {
-  const end = text.length;
-  const fields: string[] = [];
-  let newlines = 0;
-  for (;;) {
-    let field = '';
-    if (text.charCodeAt(pos) === 34) {
-      let from = pos + 1;
-      for (;;) {
-        const quote = text.indexOf('"', from);
-        if (quote === -1) {
-          field += text.slice(from);
-          newlines += countNewlines(text, from, end);
-          fields.push(field);
-          return { fields, next: end, newlines, unclosed: true };
-        }
-        field += text.slice(from, quote);
-        newlines += countNewlines(text, from, quote);
-        if (text.charCodeAt(quote + 1) === 34) {
-          field += '"';
-          from = quote + 2;
-        } else {
-          pos = quote + 1;
-          break;
-        }
-      }
-    }
-    // unquoted field, or what follows a closing quote, up to the delimiter or the line end
-    let k = pos;
-    let c = 0;
-    while (k < end) {
-      c = text.charCodeAt(k);
-      if (c === delimiter || c === 10 || (c === 13 && text.charCodeAt(k + 1) === 10)) break;
-      k += 1;
-    }
-    field += text.slice(pos, k);
-    fields.push(field);
-    if (k >= end) return { fields, next: end, newlines, unclosed: false };
-    if (c === delimiter) {
-      pos = k + 1;
-      continue;
-    }
-    return { fields, next: k + (c === 13 ? 2 : 1), newlines, unclosed: false };
+  /** Runs mode: the runs of rate codes finished so far (the collector's `takeRuns`). */
+  takeRuns(): ImportedRateCodeRun[] {
+    return (this.sink as RateCodeCsvCollector).takeRuns();
+  }
+
+  /** Runs mode: finished runs not taken yet. */
+  get pendingRuns(): number {
+    return (this.sink as RateCodeCsvCollector).pendingRuns;
   }
 }
 
-function isBlankRecord(fields: readonly string[]): boolean {
-  for (const field of fields) if (field.trim() !== '') return false;
-  return true;
-}
-
-/** True when a line holds nothing but delimiters and white space. */
-function isBlankLine(text: string, from: number, to: number, delimiter: number): boolean {
-  for (let i = from; i < to; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c !== delimiter && c !== 32 && c !== 9 && c !== 13 && c !== 0xa0 && c !== 0xfeff) return false;
+/** The reader of csv.ts fed with bytes piece by piece (the gateway's upload), into a rate-code collector. */
+export class RateCodeCsvStream extends CsvStream<RateCodeCsvResult> {
+  constructor(knownPackageExternalIds: Iterable<string>, options: RateCodeCsvCollectorOptions = {}) {
+    let first = true;
+    // the first sink reads the rows; another answers a file refused whole
+    super(() => {
+      if (!first) return new RateCodeCsvCollector([]);
+      first = false;
+      return new RateCodeCsvCollector(knownPackageExternalIds, options);
+    });
   }
-  return true;
+
+  takeRuns(): ImportedRateCodeRun[] {
+    return (this.sink as RateCodeCsvCollector).takeRuns();
+  }
+
+  get pendingRuns(): number {
+    return (this.sink as RateCodeCsvCollector).pendingRuns;
+  }
 }
 
 /** Parses and validates the text of a rate-code CSV against the external IDs of the hotel's packages. */
 export function parseRateCodeCsv(text: string, knownPackageExternalIds: Iterable<string>): RateCodeCsvResult {
-  // lines ended by CR alone (old Mac spreadsheets)
-  if (text.indexOf('\r') !== -1 && text.indexOf('\n') === -1) text = text.replace(/\r/g, '\n');
-  const collector = new RateCodeCsvCollector(knownPackageExternalIds);
-  const end = text.length;
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
-
-  // header: the first non-blank record; its delimiter is the first that names both columns
-  let columns: RateCodeCsvColumns | null = null;
-  let delimiter = 44;
-  let headerSeen = false;
-  while (pos < end && !headerSeen) {
-    let record: QuotedRecord | null = null;
-    for (const candidate of DELIMITERS) {
-      const attempt = readRecord(text, pos, candidate.charCodeAt(0));
-      record ??= attempt;
-      const found = resolveRateCodeCsvHeader(attempt.fields);
-      if (found !== null) {
-        record = attempt;
-        columns = found;
-        delimiter = candidate.charCodeAt(0);
-        break;
-      }
-    }
-    const header = record as QuotedRecord;
-    const headerLine = line;
-    line += 1 + header.newlines;
-    pos = header.next;
-    if (columns === null && isBlankRecord(header.fields)) {
-      collector.blank();
-      continue;
-    }
-    headerSeen = true;
-    if (columns === null) collector.problem(headerLine, RATE_CODE_CSV_MESSAGES.header);
-    else if (header.unclosed) collector.problem(headerLine, RATE_CODE_CSV_MESSAGES.unclosedQuote(headerLine));
-  }
-  if (!headerSeen) {
-    collector.problem(1, RATE_CODE_CSV_MESSAGES.empty);
-    return collector.finish(line - 1);
-  }
-  if (columns === null) return collector.finish(line - 1);
-
-  const { codeColumn, packageColumn } = columns;
-  const lastColumn = codeColumn > packageColumn ? codeColumn : packageColumn;
-  const delimiterText = String.fromCharCode(delimiter);
-  const NONE = end + 1;
-  let nextQuote = -1;
-  let nextDelimiter = -1;
-  while (pos < end) {
-    let nl = text.indexOf('\n', pos);
-    if (nl === -1) nl = end;
-    if (nextQuote !== NONE && nextQuote < pos) {
-      nextQuote = text.indexOf('"', pos);
-      if (nextQuote === -1) nextQuote = NONE;
-    }
-    if (nextQuote < nl) {
-      // careful path: this record has a quote somewhere
-      const record = readRecord(text, pos, delimiter);
-      const recordLine = line;
-      line += 1 + record.newlines;
-      pos = record.next;
-      if (record.unclosed) {
-        collector.invalid(recordLine, RATE_CODE_CSV_MESSAGES.unclosedQuote(recordLine));
-        continue;
-      }
-      if (isBlankRecord(record.fields)) collector.blank();
-      else collector.row(record.fields[codeColumn] ?? '', record.fields[packageColumn] ?? '', recordLine);
-      continue;
-    }
-    // fast path: no quote on this line
-    const stop = nl > pos && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    // a missing column reads as the empty range [0, 0)
-    let codeStart = 0;
-    let codeEnd = 0;
-    let packageStart = 0;
-    let packageEnd = 0;
-    let start = pos;
-    let column = 0;
-    for (;;) {
-      if (nextDelimiter !== NONE && nextDelimiter < start) {
-        nextDelimiter = text.indexOf(delimiterText, start);
-        if (nextDelimiter === -1) nextDelimiter = NONE;
-      }
-      const fieldEnd = nextDelimiter < stop ? nextDelimiter : stop;
-      if (column === codeColumn) {
-        codeStart = start;
-        codeEnd = fieldEnd;
-      } else if (column === packageColumn) {
-        packageStart = start;
-        packageEnd = fieldEnd;
-      }
-      if (column === lastColumn || fieldEnd === stop) break;
-      start = fieldEnd + 1;
-      column += 1;
-    }
-    const first = text.charCodeAt(codeStart);
-    if ((codeEnd === codeStart || first <= 32 || first === 0xa0) && isBlankLine(text, pos, stop, delimiter)) collector.blank();
-    else collector.rowAt(text, codeStart, codeEnd, packageStart, packageEnd, line);
-    line += 1;
-    pos = nl + 1;
-  }
-  if (collector.isEmpty()) collector.problem(line - 1, RATE_CODE_CSV_MESSAGES.noRateCodes);
-  return collector.finish(line - 1);
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function refused(message: string): RateCodeCsvResult {
-  const collector = new RateCodeCsvCollector([]);
-  collector.problem(1, message);
-  return collector.finish(0);
+  return readCsvText(text, new RateCodeCsvCollector(knownPackageExternalIds));
 }
 
 /**
@@ -513,21 +385,31 @@ function refused(message: string): RateCodeCsvResult {
  * Binary content is refused by content, not by name.
  */
 export function parseRateCodeCsvBytes(bytes: ArrayBuffer | ArrayBufferView, knownPackageExternalIds: Iterable<string>): RateCodeCsvResult {
-  const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
-  if (view.byteLength > RATE_CODE_CSV_MAX_BYTES) return refused(RATE_CODE_CSV_MESSAGES.tooLarge);
-  let text: string;
-  let encoding: 'utf-8' | 'windows-1252' = 'utf-8';
-  try {
-    text = utf8.decode(view);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(view);
-    encoding = 'windows-1252';
-  }
-  if (text.indexOf('\0') !== -1) return { ...refused(RATE_CODE_CSV_MESSAGES.notText), encoding };
-  return { ...parseRateCodeCsv(text, knownPackageExternalIds), encoding };
+  let first = true;
+  return readCsvBytes<RateCodeCsvResult>(bytes, () => {
+    if (!first) return new RateCodeCsvCollector([]);
+    first = false;
+    return new RateCodeCsvCollector(knownPackageExternalIds);
+  });
+}
+
+/** Reads an async iterable of byte pieces (a Node stream, a web ReadableStream) to its result. */
+export async function readRateCodeCsvStream(pieces: AsyncIterable<Uint8Array>, knownPackageExternalIds: Iterable<string>): Promise<RateCodeCsvResult> {
+  const stream = new RateCodeCsvStream(knownPackageExternalIds);
+  for await (const piece of pieces) stream.push(piece);
+  return stream.finish();
 }
 
 /** The answer for a file refused before reading (too large), so the page need not read it at all. */
 export function rateCodeCsvTooLarge(): RateCodeCsvResult {
-  return refused(RATE_CODE_CSV_MESSAGES.tooLarge);
+  const collector = new RateCodeCsvCollector([]);
+  collector.problem(1, RATE_CODE_CSV_MESSAGES.tooLarge);
+  return collector.finish(0);
+}
+
+/** A hotel's rate codes as a file the import reads back unchanged: one row per rate code and package, in the order given. */
+export function rateCodeCsvText(rateCodes: readonly ImportedRateCode[]): string {
+  const lines = [csvLine(RATE_CODE_CSV_HEADER)];
+  for (const code of rateCodes) for (const packageId of code.packageExternalIds) lines.push(csvLine([code.name, packageId]));
+  return lines.join(CSV_LINE_END) + CSV_LINE_END;
 }

@@ -6,7 +6,8 @@
  * A worker that fails (load error, crash) rejects the jobs in flight and is replaced on next use.
  */
 import * as Comlink from 'comlink';
-import type { Jobs } from '../../worker/jobs';
+import type { CsvImportCurrent, Jobs } from '../../worker/jobs';
+import type { ImportPreview } from '../domain/csv-import-preview';
 import type { ChangeSummary, HotelSaveBaseline } from '../domain/change-summary';
 import type { HotelSaveDiff, HotelSaveDiffInput } from '../domain/hotel-save-diff';
 import { RATE_CODE_CSV_MAX_BYTES, rateCodeCsvTooLarge, type RateCodeCsvResult } from '../domain/rate-code-csv';
@@ -33,6 +34,8 @@ export interface WorkerJobs {
   diffHotel(input: HotelSaveDiffInput, before?: HotelSaveBaseline): Promise<HotelSaveDiffWithSummary>;
   /** Reads a File (or takes an ArrayBuffer, which is transferred: detached here afterwards). */
   parseRateCodeCsv(file: Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>, keepRateCodes?: number): Promise<RateCodeCsvResult>;
+  /** an import file compared with what the hotel holds now (a File is read; an ArrayBuffer transferred) */
+  previewCsvImport(kind: 'rate-codes' | 'packages', file: Blob | ArrayBuffer, current: CsvImportCurrent): Promise<ImportPreview>;
   /** whether a worker is alive now */
   readonly running: boolean;
   /** terminates the worker now; jobs in flight reject */
@@ -120,6 +123,10 @@ export function createWorkerJobs(options: WorkerJobsOptions = {}): WorkerJobs {
       const known = Array.from(knownPackageExternalIds);
       return run((remote) => remote.parseRateCodeCsv(Comlink.transfer(buffer, [buffer]), known, keepRateCodes));
     },
+    async previewCsvImport(kind, file, current) {
+      const buffer = file instanceof ArrayBuffer ? file : await file.arrayBuffer();
+      return run((remote) => remote.previewCsvImport(kind, Comlink.transfer(buffer, [buffer]), current));
+    },
     get running() {
       return current !== null;
     },
@@ -142,4 +149,9 @@ export function diffHotelInWorker(input: HotelSaveDiffInput, before?: HotelSaveB
 /** Parses and validates a rate-code CSV in the worker; an ArrayBuffer given is transferred (detached here). */
 export function parseRateCodeCsvInWorker(file: File | Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>, keepRateCodes?: number): Promise<RateCodeCsvResult> {
   return sharedJobs().parseRateCodeCsv(file, knownPackageExternalIds, keepRateCodes);
+}
+
+/** What an import file would do to the hotel (added, changed, removed, kept, problems), computed in the worker. */
+export function previewCsvImportInWorker(kind: 'rate-codes' | 'packages', file: File | Blob | ArrayBuffer, current: CsvImportCurrent): Promise<ImportPreview> {
+  return sharedJobs().previewCsvImport(kind, file, current);
 }

@@ -154,7 +154,7 @@ describe('hotels', () => {
     await page.getByText('There are no package definitions created yet').waitFor();
     await page.getByText('There are no rate codes created yet').waitFor();
     await page.getByText('There are no services created yet').waitFor();
-    expect(await page.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
     await expectAccessible(page, 'hotel wizard, access area');
     await page.getByRole('button', { name: 'ADD PACKAGE PMS' }).click();
     await expectAccessible(page, 'package form');
@@ -297,9 +297,9 @@ describe('hotels', () => {
     expect(had).toBeGreaterThan(0);
     await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('button', { name: 'Access area' }).click();
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import rate codes' });
-    await dialog.getByText(/All the rate codes of this hotel will be overridden/).waitFor();
+    await dialog.getByText(/The file becomes the rate codes of this hotel/).waitFor();
     const lines = ['Rate Code,Package ID', ...Array.from({ length: 2000 }, (_, index) => `CSV${String(index).padStart(4, '0')},${index % 2 === 0 ? 'BB' : 'DINNER'}`)];
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) });
     await dialog.getByText('The file can be imported.').waitFor();
@@ -307,8 +307,8 @@ describe('hotels', () => {
     await expectAccessible(page, 'rate code import preview');
     // one wrong file does not pass on the banner alone: the question says what happens, in numbers
     await dialog.getByRole('button', { name: 'Upload' }).click();
-    const question = dialog.getByRole('group', { name: 'Replace the rate codes of this hotel?' });
-    const counts = `This replaces the hotel's ${had} rate code${had === 1 ? '' : 's'} with the 2,000 rate codes in this file.`;
+    const question = dialog.getByRole('group', { name: 'Apply this import?' });
+    const counts = `This adds 2,000, changes 0 and removes ${had}; 0 stay as they are.`;
     await question.getByText(counts, { exact: false }).waitFor();
     await expectAccessible(page, 'rate code import question');
     // it opens on Back: Enter returns to the preview, nothing sent
@@ -317,7 +317,7 @@ describe('hotels', () => {
     await question.waitFor({ state: 'detached' });
     expect((await hotelState(client, hotelUuid)).rateCodes).toHaveLength(had);
     await dialog.getByRole('button', { name: 'Upload' }).click();
-    await question.getByRole('button', { name: `Replace ${had} rate code${had === 1 ? '' : 's'}` }).click();
+    await question.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByText('Rate codes imported', { exact: true }).waitFor({ timeout: 30_000 });
     // the server's own message
     await dialog.getByText(/^2000 rate codes imported/).waitFor();
@@ -341,6 +341,64 @@ describe('hotels', () => {
     const state = await hotelState(client, hotelUuid);
     expect(state.rateCodes).toHaveLength(2000);
     expect(state.rateCodes.some((code) => code.name === 'RACK')).toBe(false);
+  });
+
+  it("round-trips the demo hotel's rate codes through CSV: export, edit, a preview of 2 changed, 1 added and 1 removed, import; a formula-like code exports neutralised", async () => {
+    const page = await start();
+    const client = await gatewayClient(gateway.url);
+    const units = (await client.call(`/organization/${client.org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>;
+    const demo = units.data.find((unit) => unit.name === 'Harbour View Hotel')?.uuid ?? '';
+    const before = await hotelState(client, demo);
+    await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${demo}`);
+    await page.getByRole('button', { name: 'Access area' }).click();
+
+    const exportCodes = async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^rate-codes-harbour-view-hotel-\d{4}-\d{2}-\d{2}\.csv$/);
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await download.createReadStream()) as AsyncIterable<Buffer>) chunks.push(chunk);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const exported = await exportCodes();
+    const lines = exported.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toBe('Rate Code,Package ID');
+    const rows = lines.slice(1).map((line) => line.split(','));
+    const codes = [...new Set(rows.map(([code]) => code as string))];
+    expect(codes).toHaveLength(before.rateCodes.length);
+    // two codes get another package, a new code comes (its name a formula), the lines of a fourth go
+    const [first, second, removed] = [codes[0] as string, codes[1] as string, codes[2] as string];
+    const packageIds = before.packages.map((item) => item.externalId);
+    const other = (code: string) => packageIds.find((id) => !rows.some(([name, pkg]) => name === code && pkg === id)) as string;
+    const edited = [
+      'Rate Code,Package ID',
+      `${first},${other(first)}`,
+      `${second},${other(second)}`,
+      ...rows.filter(([code]) => code !== first && code !== second && code !== removed).map((row) => row.join(',')),
+      `=CSV_NEW,${packageIds[0]}`,
+    ];
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import rate codes' });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${edited.join('\r\n')}\r\n`) });
+    await dialog.getByText('The file can be imported.').waitFor();
+    const count = (label: string) => dialog.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').textContent();
+    expect([await count('Added'), await count('Changed'), await count('Removed')]).toEqual(['1', '2', '1']);
+    await dialog.getByRole('table', { name: 'Changed: the first 2 of 2' }).getByRole('cell', { name: first, exact: true }).waitFor();
+    await dialog.getByRole('table', { name: 'Removed: the first 1 of 1' }).getByRole('cell', { name: removed, exact: true }).waitFor();
+    await expectAccessible(page, 'rate code import preview of changes');
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByRole('group', { name: 'Apply this import?' }).getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('Rate codes imported', { exact: true }).waitFor({ timeout: 30_000 });
+    await dialog.getByText(/1 added, 2 changed, 1 removed/).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('searchbox', { name: 'Search by alias' }).fill('=CSV_NEW');
+    await page.getByRole('cell', { name: '=CSV_NEW', exact: true }).waitFor();
+
+    const after = await hotelState(client, demo);
+    expect(after.rateCodes).toHaveLength(before.rateCodes.length);
+    const versionOf = (list: RateCode[], name: string) => (list.find((code) => code.name === name) as (RateCode & { version: number }) | undefined)?.version;
+    expect(versionOf(after.rateCodes, codes[3] as string)).toBe(versionOf(before.rateCodes, codes[3] as string));
+    // exported again: the formula-like code comes back neutralised
+    expect((await exportCodes()).split('\r\n')).toContain(`'=CSV_NEW,${packageIds[0]}`);
   });
 
   it('saves a hotel edit made offline once, after a reload, when the gateway is back', async () => {

@@ -296,11 +296,16 @@ describe('signed in', () => {
     await rateCode.waitFor();
     await fits(page, 'hotel-wizard-rate-code-form', { axe: true });
     await close(rateCode);
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     const importer = page.getByRole('dialog', { name: 'Import rate codes' });
     await importer.waitFor();
     await fits(page, 'hotel-wizard-rate-code-import', { axe: true });
     await close(importer);
+    await page.getByRole('button', { name: 'Import packages' }).click();
+    const packageImporter = page.getByRole('dialog', { name: 'Import packages' });
+    await packageImporter.waitFor();
+    await fits(page, 'hotel-wizard-package-import', { axe: true });
+    await close(packageImporter);
     await page.getByRole('button', { name: 'Add access service' }).click();
     const service = page.getByRole('dialog', { name: 'Add access service' });
     await service.waitFor();

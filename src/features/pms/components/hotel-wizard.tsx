@@ -423,7 +423,23 @@ export function HotelWizard(props: HotelWizardProps) {
     ),
     3: (
       <Stack gap="xl">
-        <PackagesSection items={form.packages} onSave={savePackage} onRemove={removePackage} onRemoveMany={removePackages} usedBy={rateCodesUsing} headingOrder={3} marked={marks.package} removalNote={removalNote} />
+        <PackagesSection
+          items={form.packages}
+          onSave={savePackage}
+          onRemove={removePackage}
+          onRemoveMany={removePackages}
+          usedBy={rateCodesUsing}
+          headingOrder={3}
+          marked={marks.package}
+          removalNote={removalNote}
+          csv={{
+            target: edit ? { org, hotel: hotelUuid } : null,
+            onImported: () => {
+              takeRateCodes.current = true;
+              onImported();
+            },
+          }}
+        />
         <RateCodesSection
           items={form.rateCodes}
           packages={packageRefs}

@@ -1,11 +1,13 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { CALCULATION_RULE_LABELS, type CalculationRule } from '../../../domain';
+import { CALCULATION_RULE_LABELS, packageCsvText, type CalculationRule } from '../../../domain';
 import { formatList, plural, t } from '../../../i18n';
 import type { DraftScope } from '../../../offline';
 import { AppModal, currentFocus, DataTable, focusTargetAfterRemoval, removalSelection, type DataTableColumn } from '../../../ui';
 import { ChangeMark, type ChangeMarks } from './change-mark';
+import { CsvExportButton } from './csv-export-button';
 import { PackageFormModal } from './package-form-modal';
+import { RateCodeImportModal } from './rate-code-import-modal';
 
 /** A package as the section shows and edits it (spec section 3: localId matches edits of packages without a uuid). */
 export interface PackageItem {
@@ -44,6 +46,11 @@ export interface PackagesSectionProps {
   marked?: ChangeMarks;
   /** said in the removal question when the removal takes effect only once the hotel is saved */
   removalNote?: string;
+  /**
+   * Export and Import as CSV (the hotel wizard): `target` the saved hotel (null before it is
+   * created: Export makes the file from this list, Import is disabled); `onImported` after an import.
+   */
+  csv?: { target: { org: string; hotel: string } | null; onImported(): void };
 }
 
 type Editing = { item: PackageItem | null } | null;
@@ -55,7 +62,8 @@ type Removing = { item: PackageItem; opener: HTMLElement | null } | null;
  * 'ADD PACKAGE PMS' button, and a table of the packages not removed, 10 a page, filtered by
  * package ID. Add and Edit open the package form; Remove asks first, its main button cancelling.
  */
-export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy, headingOrder, readOnly = false, draftScope, marked, removalNote }: PackagesSectionProps) {
+export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy, headingOrder, readOnly = false, draftScope, marked, removalNote, csv }: PackagesSectionProps) {
+  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Removing>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -91,6 +99,14 @@ export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy,
       )}
       {!readOnly && (
         <Group justify="flex-end">
+          {csv && (
+            <>
+              <Button variant="light" disabled={csv.target === null} onClick={() => setImporting(true)}>
+                {t('packages.import')}
+              </Button>
+              <CsvExportButton kind="packages" label="packages.export" target={csv.target} local={() => packageCsvText(liveSorted(items))} />
+            </>
+          )}
           <Button ref={addButton} onClick={() => setEditing({ item: null })}>
             {t('packages.add')}
           </Button>
@@ -108,10 +124,32 @@ export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy,
             draftScope={editing !== null && draftScope ? draftScope(editing.item?.localId ?? null) : null}
           />
           <RemovePackageModal removing={removing} onClose={() => setRemoving(null)} onRemove={onRemove} fallbackFocus={fallbackFocus} note={removalNote} />
+          {csv?.target && importing && (
+            <RateCodeImportModal kind="packages" opened onClose={() => setImporting(false)} target={csv.target} current={currentOf(items, rateCodesOf)} onImported={csv.onImported} />
+          )}
         </>
       )}
     </Stack>
   );
+}
+
+/** The live packages by package ID, as the gateway's export writes them. */
+function liveSorted(items: readonly PackageItem[]): PackageItem[] {
+  return items.filter((item) => !item.deleted).sort((a, b) => a.externalId.localeCompare(b.externalId));
+}
+
+/** What the hotel holds now, for the worker's preview: the live packages, and the rate codes using each. */
+function currentOf(items: readonly PackageItem[], usedBy: (item: PackageItem) => readonly string[]) {
+  const codes = new Map<string, string[]>();
+  const live = liveSorted(items);
+  for (const item of live) {
+    for (const name of usedBy(item)) {
+      const list = codes.get(name);
+      if (list) list.push(item.externalId);
+      else codes.set(name, [item.externalId]);
+    }
+  }
+  return { packages: live.map(({ externalId, calculationRule }) => ({ externalId, calculationRule })), rateCodes: [...codes].map(([name, packageExternalIds]) => ({ name, packageExternalIds })) };
 }
 
 interface PackagesTableProps {

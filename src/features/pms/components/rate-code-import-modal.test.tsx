@@ -2,26 +2,33 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
-import { parseRateCodeCsv, RATE_CODE_CSV_MESSAGES } from '../../../domain';
+import { PACKAGE_CSV_MESSAGES, RATE_CODE_CSV_MESSAGES } from '../../../domain';
+import { jobs } from '../../../../worker/jobs';
 import { gatewayError, json, makeSession } from '../../../../test/fake-gateway';
 import { renderWithProviders } from '../../../../test/render';
-import type { PackageRef } from './hotel-items';
 import { RateCodeImportModal } from './rate-code-import-modal';
 
-// the worker's job, run here by the domain's own parser: the preview is the real one
+// the worker's own job, run here: the preview is the real one
 const worker = vi.hoisted(() => ({ fail: false, calls: 0 }));
 vi.mock('../../../offline/worker-jobs', () => ({
-  parseRateCodeCsvInWorker: async (file: Blob, known: Iterable<string>) => {
+  previewCsvImportInWorker: async (kind: 'rate-codes' | 'packages', file: Blob, current: Parameters<typeof jobs.previewCsvImport>[2]) => {
     worker.calls += 1;
     if (worker.fail) throw new Error('The file could not be read');
-    return parseRateCodeCsv(await file.text(), known);
+    return jobs.previewCsvImport(kind, await file.arrayBuffer(), current);
   },
 }));
 
 const ORG = '00000000-0000-4000-8000-000000000001';
 const HOTEL = '00000000-0000-4000-8000-0000000000b1';
 const IMPORT_PATH = `/api/organization/${ORG}/hotel/${HOTEL}/pms-rate-code/import`;
-const packages: PackageRef[] = ['BREAKFAST', 'SPA', 'ROOM_ONLY'].map((externalId, index) => ({ localId: `pkg-${index}`, externalId }));
+// the hotel now: BB and HB; the valid file changes BB, adds RO and leaves HB out
+const current = {
+  packages: [{ externalId: 'BREAKFAST', calculationRule: 'ADULT' as const }, { externalId: 'SPA', calculationRule: 'ADULT' as const }, { externalId: 'ROOM_ONLY', calculationRule: 'PERSON' as const }],
+  rateCodes: [
+    { name: 'BB', packageExternalIds: ['BREAKFAST'] },
+    { name: 'HB', packageExternalIds: ['BREAKFAST', 'SPA'] },
+  ],
+};
 
 const valid = ['Rate Code,Package ID', 'BB,BREAKFAST', 'BB,SPA', 'RO,ROOM_ONLY', ''].join('\n');
 const invalid = ['Rate Code,Package ID', 'BB,BREAKFAST', 'BB,GOLF', ',SPA', ''].join('\n');
@@ -43,11 +50,11 @@ function gateway(answer: () => Response | Promise<Response>) {
   return sent;
 }
 
-function setup(replacing = 0) {
+function setup(kind: 'rate-codes' | 'packages' = 'rate-codes') {
   const onImported = vi.fn();
   const onClose = vi.fn();
-  renderWithProviders(<RateCodeImportModal opened onClose={onClose} target={{ org: ORG, hotel: HOTEL }} packages={packages} replacing={replacing} onImported={onImported} />);
-  const dialog = screen.getByRole('dialog', { name: 'Import rate codes' });
+  renderWithProviders(<RateCodeImportModal opened kind={kind} onClose={onClose} target={{ org: ORG, hotel: HOTEL }} current={current} onImported={onImported} />);
+  const dialog = screen.getByRole('dialog', { name: kind === 'packages' ? 'Import packages' : 'Import rate codes' });
   return { onImported, onClose, dialog, user: userEvent.setup({ applyAccept: false }) };
 }
 
@@ -60,6 +67,16 @@ async function choose(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElem
 const csv = (text: string, name = 'codes.csv') => new File([text], name, { type: 'text/csv' });
 const uploadButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
 const count = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
+/** Upload, then Import in the question: the file is sent only then. */
+async function confirmUpload(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.click(uploadButton(dialog));
+  await user.click(within(within(dialog).getByRole('group', { name: 'Apply this import?' })).getByRole('button', { name: 'Import' }));
+}
 
 beforeEach(() => {
   worker.fail = false;
@@ -71,7 +88,7 @@ afterEach(() => connectivity.reportSuccess());
 describe('RateCodeImportModal', () => {
   it('says that the import overrides every rate code, links where the packages are edited, and accepts .csv files only', async () => {
     const { dialog, user } = setup();
-    expect(within(dialog).getByText(/All the rate codes of this hotel will be overridden/)).toBeTruthy();
+    expect(within(dialog).getByText(/The file becomes the rate codes of this hotel/)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'edit them in Room packages' }).getAttribute('href')).toBe(`/organization/${ORG}/packages?ou=${HOTEL}`);
     expect(dialog.querySelector('input[type="file"]')?.getAttribute('accept')).toContain('.csv');
     await choose(user, dialog, new File(['Rate Code,Package ID\nBB,SPA'], 'codes.txt', { type: 'text/plain' }));
@@ -80,27 +97,19 @@ describe('RateCodeImportModal', () => {
     expect(uploadButton(dialog).disabled).toBe(true);
   });
 
-  it('previews a valid file, uploads it as the multipart field file and shows what the gateway says', async () => {
-    const sent = gateway(() => json(200, { succeed: true, message: '2 rate codes imported with 3 packages. Every previous rate code of the hotel was replaced.', imported: 2 }));
+  it('previews what a valid file will do (added, changed, removed, kept, the first of each), uploads it as the multipart field file and shows what the gateway says', async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: '2 rate codes imported with 3 packages: 1 added, 1 changed, 1 removed, 0 kept.', imported: 2 }));
     const { dialog, user, onImported } = setup();
     await choose(user, dialog, csv(valid));
     await within(dialog).findByText('The file can be imported.');
-    expect(count(dialog, 'Rate codes')).toBe('2');
-    expect(count(dialog, 'Rows')).toBe('3');
-    expect(count(dialog, 'Problems')).toBe('0');
-    const preview = within(dialog).getByRole('table', { name: 'The first 2 of 2 rate codes' });
-    const rows = within(preview)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
-    expect(rows).toEqual([
-      ['BB', 'BREAKFAST, SPA'],
-      ['RO', 'ROOM_ONLY'],
-    ]);
+    expect([count(dialog, 'Added'), count(dialog, 'Changed'), count(dialog, 'Removed'), count(dialog, 'Kept'), count(dialog, 'Problems')]).toEqual(['1', '1', '1', '0', '0']);
+    expect(cells(within(dialog).getByRole('table', { name: 'Added: the first 1 of 1' }))).toEqual([['RO', 'ROOM_ONLY']]);
+    expect(cells(within(dialog).getByRole('table', { name: 'Changed: the first 1 of 1' }))).toEqual([['BB', 'BREAKFAST', 'BREAKFAST, SPA']]);
+    expect(cells(within(dialog).getByRole('table', { name: 'Removed: the first 1 of 1' }))).toEqual([['HB', 'BREAKFAST, SPA']]);
 
     expect(uploadButton(dialog).disabled).toBe(false);
-    await user.click(uploadButton(dialog));
-    expect(await within(dialog).findByText('2 rate codes imported with 3 packages. Every previous rate code of the hotel was replaced.')).toBeTruthy();
+    await confirmUpload(user, dialog);
+    expect(await within(dialog).findByText('2 rate codes imported with 3 packages: 1 added, 1 changed, 1 removed, 0 kept.')).toBeTruthy();
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.url).toBe(IMPORT_PATH);
@@ -108,42 +117,43 @@ describe('RateCodeImportModal', () => {
     expect(sent[0]?.file?.name).toBe('codes.csv');
   });
 
-  it("asks, in numbers, before the file replaces the hotel's rate codes; Back sends nothing, Replace sends it", async () => {
+  it('asks, in numbers, before the file is sent; Back sends nothing, Import sends it; all by keyboard', async () => {
     const sent = gateway(() => json(200, { succeed: true, message: '2 rate codes imported.', imported: 2 }));
-    const { dialog, user, onImported } = setup(150);
+    const { dialog, user, onImported } = setup();
     await choose(user, dialog, csv(valid));
     await within(dialog).findByText('The file can be imported.');
     await user.click(uploadButton(dialog));
-    const question = within(dialog).getByRole('group', { name: 'Replace the rate codes of this hotel?' });
+    const question = within(dialog).getByRole('group', { name: 'Apply this import?' });
     expect(question.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(question).getByText("This replaces the hotel's 150 rate codes with the 2 rate codes in this file. This cannot be undone.")).toBeTruthy();
+    expect(within(question).getByText('This adds 1, changes 1 and removes 1; 0 stay as they are. This cannot be undone.')).toBeTruthy();
     // it opens on its safe answer; nothing was sent
     await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Back' })));
     expect(sent).toHaveLength(0);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(within(dialog).queryByRole('group', { name: 'Replace the rate codes of this hotel?' })).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByRole('group', { name: 'Apply this import?' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(uploadButton(dialog)));
     expect(sent).toHaveLength(0);
-    // by keyboard: Upload, then Tab to Replace and Enter
     await user.keyboard('{Enter}');
-    await within(dialog).findByRole('group', { name: 'Replace the rate codes of this hotel?' });
+    await within(dialog).findByRole('group', { name: 'Apply this import?' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Back'));
     await user.tab();
-    expect(document.activeElement?.textContent).toBe('Replace 150 rate codes');
+    expect(document.activeElement?.textContent).toBe('Import');
     await user.keyboard('{Enter}');
     expect(await within(dialog).findByText('2 rate codes imported.')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(onImported).toHaveBeenCalledTimes(1);
   });
 
-  it('names one rate code in the singular', async () => {
-    gateway(() => json(200, { succeed: true, message: 'done' }));
-    const { dialog, user } = setup(1);
-    await choose(user, dialog, csv(['Rate Code,Package ID', 'BB,SPA', ''].join('\n')));
-    await within(dialog).findByText('The file can be imported.');
-    await user.click(uploadButton(dialog));
-    expect(within(dialog).getByText("This replaces the hotel's 1 rate code with the 1 rate code in this file. This cannot be undone.")).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Replace 1 rate code' })).toBeTruthy();
+  it('previews a package file, refusing by line a package the file leaves out while rate codes use it', async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: 'imported' }));
+    const { dialog, user } = setup('packages');
+    await choose(user, dialog, csv('Package ID,Calculation Rule\r\nBREAKFAST,PERSON\r\nROOM_ONLY,PERSON\r\nGOLF,\r\n', 'packages.csv'));
+    await within(dialog).findByText('This file cannot be imported. Correct the problems below and choose the file again.');
+    expect([count(dialog, 'Added'), count(dialog, 'Changed'), count(dialog, 'Removed'), count(dialog, 'Kept'), count(dialog, 'Problems')]).toEqual(['1', '1', '1', '1', '1']);
+    const problems = within(dialog).getByRole('list', { name: 'Problems found' });
+    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([PACKAGE_CSV_MESSAGES.inUse('SPA', ['HB'], 0)]);
+    expect(uploadButton(dialog).disabled).toBe(true);
+    expect(sent).toHaveLength(0);
   });
 
   it('lists every problem by line and offers no upload for an invalid file', async () => {
@@ -151,8 +161,6 @@ describe('RateCodeImportModal', () => {
     const { dialog, user } = setup();
     await choose(user, dialog, csv(invalid));
     await within(dialog).findByText('This file cannot be imported. Correct the problems below and choose the file again.');
-    expect(count(dialog, 'Rate codes')).toBe('1');
-    expect(count(dialog, 'Rows')).toBe('3');
     expect(count(dialog, 'Problems')).toBe('2');
     const problems = within(dialog).getByRole('list', { name: 'Problems found' });
     expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([RATE_CODE_CSV_MESSAGES.unknownPackage(3, 'GOLF'), RATE_CODE_CSV_MESSAGES.emptyCode(4)]);
@@ -166,7 +174,7 @@ describe('RateCodeImportModal', () => {
     const { dialog, user, onImported } = setup();
     await choose(user, dialog, csv(valid));
     await within(dialog).findByText('The file can be imported.');
-    await user.click(uploadButton(dialog));
+    await confirmUpload(user, dialog);
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('The file was not imported');
     expect(alert.textContent).toContain('Line 2: package SPA is not loaded in the Packages page. (nothing was imported)');
@@ -178,7 +186,7 @@ describe('RateCodeImportModal', () => {
     const { dialog, user, onImported } = setup();
     await choose(user, dialog, csv(valid));
     await within(dialog).findByText('The file can be imported.');
-    await user.click(uploadButton(dialog));
+    await confirmUpload(user, dialog);
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('An error occurred while uploading the file');
     expect(alert.textContent).toContain('Only .csv files can be imported');
@@ -191,7 +199,7 @@ describe('RateCodeImportModal', () => {
     const { dialog, user } = setup();
     await choose(user, dialog, csv(valid));
     await within(dialog).findByText('The file can be imported.');
-    await user.click(uploadButton(dialog));
+    await confirmUpload(user, dialog);
     expect(await within(dialog).findByText('Uploading file, please wait...')).toBeTruthy();
     answer(json(200, { succeed: true, message: 'done' }));
     await within(dialog).findByText('done');

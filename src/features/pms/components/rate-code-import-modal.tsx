@@ -1,53 +1,53 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Button, FileInput, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { rateCodeImportResultSchema, type RateCodeCsvResult, type RateCodeImportResult } from '../../../domain';
+import { rateCodeImportResultSchema, type ImportPreview, type PreviewRow, type RateCodeImportResult } from '../../../domain';
 import { describeError, parseAnswer, request, useConnectivity } from '../../../api';
-import { formatNumber, plural, t } from '../../../i18n';
-import { parseRateCodeCsvInWorker } from '../../../offline/worker-jobs';
+import { formatNumber, t } from '../../../i18n';
+import { previewCsvImportInWorker } from '../../../offline/worker-jobs';
 import { AppModal, StaticTable } from '../../../ui';
-import type { PackageRef } from './hotel-items';
+import type { CsvImportCurrent } from '../../../../worker/jobs';
 
-/** How many rate codes of a checked file the preview lists. */
-export const IMPORT_PREVIEW_ROWS = 10;
-/** How many package IDs of one previewed rate code are shown before '…'. */
-const PREVIEW_PACKAGES = 12;
+/** How many records of each kind a checked file's preview lists (IMPORT_PREVIEW_FIRST of the worker's). */
+export const IMPORT_PREVIEW_ROWS = 5;
+
+export type CsvImportKind = 'rate-codes' | 'packages';
 
 export interface RateCodeImportModalProps {
   opened: boolean;
   onClose: () => void;
-  /** the hotel whose rate codes the file replaces */
+  /** rate codes (the default) or packages */
+  kind?: CsvImportKind;
+  /** the hotel whose list the file becomes */
   target: { org: string; hotel: string };
-  /** the hotel's live packages: the file may name only these */
-  packages: readonly PackageRef[];
-  /** how many rate codes the hotel has now (the table's): the file replaces them all */
-  replacing: number;
+  /** what the hotel holds now (its rate codes with package IDs, its live packages): the file is compared with it */
+  current: CsvImportCurrent;
   /** the gateway imported the file */
   onImported: () => void;
 }
 
 /**
- * Import rate codes from a CSV (spec sections 2, 5 and 8): the file replaces every rate code of
- * the hotel. Before anything is sent, the worker reads and checks the file against the hotel's
- * packages and the modal previews it: how many rate codes, rows and problems, the first rate codes
- * and every problem by line. Upload is offered only for a file without problems, and only while the
- * gateway answers; when the hotel has rate codes, it first asks, in numbers, to replace them with
- * the file's. The gateway's own message says what it made of the file.
+ * Import rate codes or packages from a CSV (spec sections 2, 5 and 8): the file becomes the hotel's
+ * list, matched by ID. Before anything is sent, the worker reads the file and compares it with what
+ * the hotel holds now, and the modal previews it: how many records will be added, changed, removed
+ * and kept, the first of each, and every problem by line. Upload is offered only for a file without
+ * problems, and only while the gateway answers; it first asks, in those numbers, to apply the
+ * import. The gateway's own message says what it made of the file.
  */
-export function RateCodeImportModal({ opened, onClose, target, packages, replacing, onImported }: RateCodeImportModalProps) {
+export function RateCodeImportModal({ opened, onClose, kind = 'rate-codes', target, current, onImported }: RateCodeImportModalProps) {
   return (
-    <AppModal opened={opened} onClose={onClose} title={t('rateCodes.importModal.title')} size={550}>
-      {opened && <ImportBody target={target} packages={packages} replacing={replacing} onImported={onImported} onClose={onClose} />}
+    <AppModal opened={opened} onClose={onClose} title={t(kind === 'packages' ? 'packages.importModal.title' : 'rateCodes.importModal.title')} size={640}>
+      {opened && <ImportBody kind={kind} target={target} current={current} onImported={onImported} onClose={onClose} />}
     </AppModal>
   );
 }
 
-type Check = { status: 'idle' } | { status: 'checking' } | { status: 'checked'; result: RateCodeCsvResult } | { status: 'unreadable' };
+type Check = { status: 'idle' } | { status: 'checking' } | { status: 'checked'; result: ImportPreview } | { status: 'unreadable' };
 type Upload = { status: 'idle' } | { status: 'uploading' } | { status: 'answered'; answer: RateCodeImportResult } | { status: 'failed'; message: string };
 
 const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
 
-function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<RateCodeImportModalProps, 'opened'>) {
+function ImportBody({ kind, target, current, onImported, onClose }: Omit<RateCodeImportModalProps, 'opened' | 'kind'> & { kind: CsvImportKind }) {
   const { reachable } = useConnectivity();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -81,11 +81,7 @@ function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<R
       return;
     }
     setCheck({ status: 'checking' });
-    parseRateCodeCsvInWorker(
-      next,
-      packages.map((item) => item.externalId),
-      IMPORT_PREVIEW_ROWS,
-    ).then(
+    previewCsvImportInWorker(kind, next, current).then(
       (result) => {
         if (latest.current === run) setCheck({ status: 'checked', result });
       },
@@ -95,10 +91,9 @@ function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<R
     );
   }
 
-  /** Upload: with rate codes to replace, first the question naming the counts. */
+  /** Upload: first the question naming what the import will do; only its answer sends the file. */
   function ask() {
-    if (replacing > 0) setConfirming(true);
-    else void send();
+    setConfirming(true);
   }
 
   async function send() {
@@ -110,7 +105,7 @@ function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<R
       body.append('file', file, file.name);
       const answer = parseAnswer(
         rateCodeImportResultSchema,
-        await request(`/organization/${encodeURIComponent(target.org)}/hotel/${encodeURIComponent(target.hotel)}/pms-rate-code/import`, { method: 'POST', body }),
+        await request(`/organization/${encodeURIComponent(target.org)}/hotel/${encodeURIComponent(target.hotel)}/${kind === 'packages' ? 'pms-package' : 'pms-rate-code'}/import`, { method: 'POST', body }),
       );
       setUpload({ status: 'answered', answer });
       if (answer.succeed) onImported();
@@ -127,16 +122,22 @@ function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<R
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" role="note">
-        {t('rateCodes.importModal.override')}{' '}
-        {/* where the hotel's packages are edited and saved: the file may name only saved ones */}
-        <Anchor component={Link} to={`/organization/${encodeURIComponent(target.org)}/packages?ou=${encodeURIComponent(target.hotel)}`} inherit underline="always">
-          {t('rateCodes.importModal.packagesLink')}
-        </Anchor>
+        {kind === 'packages' ? (
+          t('packages.importModal.override')
+        ) : (
+          <>
+            {t('rateCodes.importModal.diffNote')}{' '}
+            {/* where the hotel's packages are edited and saved: the file may name only saved ones */}
+            <Anchor component={Link} to={`/organization/${encodeURIComponent(target.org)}/packages?ou=${encodeURIComponent(target.hotel)}`} inherit underline="always">
+              {t('rateCodes.importModal.packagesLink')}
+            </Anchor>
+          </>
+        )}
       </Alert>
       <FileInput
         data-autofocus
         label={t('rateCodes.importModal.file')}
-        description={t('rateCodes.importModal.fileDescription')}
+        description={t(kind === 'packages' ? 'packages.importModal.fileDescription' : 'rateCodes.importModal.fileDescription')}
         placeholder={t('rateCodes.importModal.filePlaceholder')}
         accept=".csv,text/csv"
         clearable
@@ -168,12 +169,12 @@ function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<R
       {result && <Preview result={result} />}
       {result?.ok && !reachable && (
         <Alert color="yellow" role="alert">
-          {t('rateCodes.importModal.offline')}
+          {t(kind === 'packages' ? 'packages.importModal.offline' : 'rateCodes.importModal.offline')}
         </Alert>
       )}
       {upload.status === 'answered' && (
-        <Alert color={upload.answer.succeed ? 'green' : 'red'} role="alert" title={upload.answer.succeed ? t('rateCodes.importModal.succeeded') : t('rateCodes.importModal.refused')}>
-          {upload.answer.message}
+        <Alert color={upload.answer.succeed ? 'green' : 'red'} role="alert" title={upload.answer.succeed ? t(kind === 'packages' ? 'packages.importModal.succeeded' : 'rateCodes.importModal.succeeded') : t('rateCodes.importModal.refused')}>
+          <span style={{ whiteSpace: 'pre-line' }}>{upload.answer.message}</span>
         </Alert>
       )}
       {upload.status === 'failed' && (
@@ -182,7 +183,7 @@ function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<R
         </Alert>
       )}
       {confirming && result !== null ? (
-        <ReplaceQuestion replacing={replacing} incoming={result.counts.rateCodes} backRef={backRef} onBack={() => setConfirming(false)} onReplace={() => void send()} />
+        <ApplyQuestion counts={result.counts} backRef={backRef} onBack={() => setConfirming(false)} onApply={() => void send()} />
       ) : (
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -199,45 +200,39 @@ function ImportBody({ target, packages, replacing, onImported, onClose }: Omit<R
   );
 }
 
-/**
- * The question before a file replaces the hotel's rate codes, in numbers: the hotel's codes now and
- * the file's. Back returns to the preview; only Replace sends the file.
- */
-function ReplaceQuestion({ replacing, incoming, backRef, onBack, onReplace }: { replacing: number; incoming: number; backRef: Ref<HTMLButtonElement>; onBack: () => void; onReplace: () => void }) {
+/** The question before the file is sent, in numbers; Back returns to the preview, only Import sends it. */
+function ApplyQuestion({ counts, backRef, onBack, onApply }: { counts: ImportPreview['counts']; backRef: Ref<HTMLButtonElement>; onBack: () => void; onApply: () => void }) {
   const titleId = useId();
   const textId = useId();
   return (
     <Stack gap="sm" role="group" aria-labelledby={titleId} aria-describedby={textId} p="sm" bd="1px solid var(--mantine-color-red-7)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
       <Title order={3} fz="h5" id={titleId}>
-        {t('rateCodes.importModal.confirmTitle')}
+        {t('csvImport.confirmTitle')}
       </Title>
       <Text size="sm" id={textId}>
-        {t('rateCodes.importModal.confirmText', { current: plural('rateCodes.importModal.codes', replacing), file: plural('rateCodes.importModal.codes', incoming) })}
+        {t('csvImport.confirmText', { added: formatNumber(counts.added), changed: formatNumber(counts.changed), removed: formatNumber(counts.removed), kept: formatNumber(counts.kept) })}
       </Text>
       <Group justify="flex-end">
         <Button ref={backRef} variant="default" onClick={onBack}>
           {t('rateCodes.importModal.confirmBack')}
         </Button>
-        <Button color="red" onClick={onReplace}>
-          {t('rateCodes.importModal.confirmReplace', { current: plural('rateCodes.importModal.codes', replacing) })}
+        <Button color="red" onClick={onApply}>
+          {t('csvImport.confirmApply')}
         </Button>
       </Group>
     </Stack>
   );
 }
 
-/** What the check found: counts, the first rate codes with their packages, and every problem by line. */
-function Preview({ result }: { result: RateCodeCsvResult }) {
+const KINDS = ['added', 'changed', 'removed', 'kept'] as const;
+
+/** What the import will do: counts, the first records of each kind (now and in the file), and every problem by line. */
+function Preview({ result }: { result: ImportPreview }) {
   const problemsId = useId();
-  const shown = result.rateCodes.slice(0, IMPORT_PREVIEW_ROWS);
-  const counts: [string, number][] = [
-    [t('rateCodes.importModal.count.rateCodes'), result.counts.rateCodes],
-    [t('rateCodes.importModal.count.rows'), result.counts.rows],
-    [t('rateCodes.importModal.count.problems'), result.counts.problems],
-  ];
+  const counts: [string, number][] = [...KINDS.map((kind): [string, number] => [t(`csvImport.count.${kind}`), result.counts[kind]]), [t('csvImport.count.problems'), result.counts.problems]];
   return (
     <Stack gap="sm">
-      <dl aria-label={t('rateCodes.importModal.counts')} style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 'var(--mantine-spacing-xs)', margin: 0 }}>
+      <dl aria-label={t('csvImport.counts')} style={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 'var(--mantine-spacing-xs)', margin: 0 }}>
         {counts.map(([label, value]) => (
           <div key={label}>
             <Text component="dt" size="xs" c="dimmed">
@@ -258,27 +253,20 @@ function Preview({ result }: { result: RateCodeCsvResult }) {
           {t('rateCodes.importModal.invalid')}
         </Text>
       )}
-      {shown.length > 0 && (
-        <StaticTable
-          label={t('rateCodes.importModal.previewLabel')}
-          caption={t('rateCodes.importModal.preview', { shown: formatNumber(shown.length), total: formatNumber(result.counts.rateCodes) })}
-          rows={shown}
-          rowKey={(code) => code.name}
+      {KINDS.filter((kind) => kind !== 'kept' && result.first[kind].length > 0).map((kind) => (
+        <StaticTable<PreviewRow>
+          key={kind}
+          label={t(`csvImport.count.${kind}`)}
+          caption={t('csvImport.first', { what: t(`csvImport.count.${kind}`), shown: formatNumber(result.first[kind].length), total: formatNumber(result.counts[kind]) })}
+          rows={result.first[kind]}
+          rowKey={(row) => row.id}
           columns={[
-            { key: 'code', header: t('rateCodes.importModal.column.code'), cell: (code) => code.name },
-            {
-              key: 'packages',
-              header: t('rateCodes.importModal.column.packages'),
-              cell: (code) => (
-                <>
-                  {code.packageExternalIds.slice(0, PREVIEW_PACKAGES).join(', ')}
-                  {code.packageExternalIds.length > PREVIEW_PACKAGES ? ', …' : ''}
-                </>
-              ),
-            },
+            { key: 'id', header: t('csvImport.column.id'), cell: (row) => row.id },
+            ...(kind === 'added' ? [] : [{ key: 'before', header: t('csvImport.column.before'), cell: (row: PreviewRow) => row.before ?? '' }]),
+            ...(kind === 'removed' ? [] : [{ key: 'after', header: t('csvImport.column.after'), cell: (row: PreviewRow) => row.after ?? '' }]),
           ]}
         />
-      )}
+      ))}
       {result.problems.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={600} id={problemsId}>

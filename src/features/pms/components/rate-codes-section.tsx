@@ -1,9 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { Alert, Button, Group, HoverCard, List, MultiSelect, Stack, Text } from '@mantine/core';
-import { externalIdKey, RATE_CODE_PACKAGE_PREVIEW } from '../../../domain';
+import { externalIdKey, RATE_CODE_PACKAGE_PREVIEW, rateCodeCsvText } from '../../../domain';
 import { formatList, plural, t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import type { PackageRef, RateCodeItem } from './hotel-items';
+import { CsvExportButton } from './csv-export-button';
 import { RateCodeImportModal } from './rate-code-import-modal';
 import { useWizardList, WizardItemForm, wizardListWords, type RemoveManyWords, type WizardListMarks } from './wizard-list';
 
@@ -45,6 +46,11 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
   const [importing, setImporting] = useState(false);
   const importHintId = useId();
   const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);
+  // the codes as the CSV names them: what an export writes and an import is compared with
+  const asCsv = useMemo(
+    () => items.map((item) => ({ name: item.name, packageExternalIds: item.packages.flatMap((localId) => externalIdOf.get(localId) ?? []) })).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })),
+    [items, externalIdOf],
+  );
 
   const columns: DataTableColumn<RateCodeItem>[] = [
     { key: 'alias', header: t('rateCodes.column.alias'), cell: (item) => item.name, sort: (item) => item.name },
@@ -81,6 +87,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
           <Button variant="light" disabled={importTarget === null || loadError !== null} onClick={() => setImporting(true)} aria-describedby={importTarget === null ? importHintId : undefined}>
             {t('rateCodes.import')}
           </Button>
+          <CsvExportButton kind="rate-codes" label="rateCodes.export" target={importTarget} local={() => rateCodeCsvText(asCsv)} />
         </Group>,
       )}
       {importTarget === null && (
@@ -98,7 +105,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
       )}
       {list.modal(700, (item, onSave, onClose) => <RateCodeForm item={item} items={items} packages={packages} onSave={onSave} onClose={onClose} />)}
       {importTarget !== null && (
-        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} packages={packages} replacing={items.length} onImported={onImported} />
+        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} current={{ rateCodes: asCsv, packages: packages.map((item) => ({ externalId: item.externalId })) }} onImported={onImported} />
       )}
     </Stack>
   );

@@ -1,27 +1,112 @@
 /**
- * The rate-code CSV reader of rate-code-csv.ts, fed piece by piece: the gateway reads an upload as
- * it arrives and never holds the whole file (a million rows is about 25 MB). Pushing any split of
- * a file gives the same result as `parseRateCodeCsvBytes` (bytes) or `parseRateCodeCsv` (text) of
- * the whole file: the same rules, line numbers, problems, counts and encoding.
+ * The one CSV reader of the app (docs/architecture.md "Worker"): the worker reads a chosen file
+ * with it and the gateway reads an upload with it as it arrives, so both judge a file alike. It
+ * reads two-column files (rate codes `Rate Code,Package ID`, rate-code-csv.ts; packages
+ * `Package ID,Calculation Rule`, package-csv.ts); what a row means is its sink's (CsvRowSink).
  *
- * Pieces end anywhere: inside a quoted field, between the CR and LF of a line end, inside a UTF-8
- * character. Only what cannot be decided yet is held: the start of an unfinished line (or of a
- * quoted record, as the fields read so far) and, before the header is known, the header record.
- * The result holds the rate codes (small next to the file).
+ * RFC 4180: quoted fields with "" escapes, delimiters and line breaks inside; CRLF, LF or CR-alone
+ * line ends; a BOM and blank lines skipped; ';' or tab as the delimiter when the header uses it
+ * (spreadsheets in many locales save so). Lines without a quote take an indexOf path that
+ * allocates nothing but the two values it needs, and every search position is cached so the scan
+ * stays linear over files of a million rows.
  *
- * Two decisions of the whole-file reader look at the whole file, and are taken as early as they
- * can be here:
+ * Fed piece by piece (CsvTextStream, CsvStream for bytes), any split of a file reads exactly as the
+ * whole: pieces end anywhere, inside a quoted field, between the CR and LF of a line end, inside a
+ * UTF-8 character. Only what cannot be decided yet is held: the start of an unfinished line (or of
+ * a quoted record, as the fields read so far) and, before the header is known, the header record.
+ * Two decisions look at the whole file and are taken as early as they can be:
  * - lines ended by CR alone: the file is read so when it has a CR and no LF at all. Text after the
  *   first CR is held until an LF arrives; after CR_ONLY_DECISION characters without one, the file
- *   is taken as CR-ended (a file with an LF only after that much text reads otherwise than whole).
+ *   is taken as CR-ended.
  * - Windows-1252: bytes that are not UTF-8 are read as Windows-1252. Up to the first non-ASCII
  *   byte both read the same, so when the piece that is not UTF-8 is the first with a non-ASCII
- *   character (always so for a Windows-1252 file), it and what follows are read as Windows-1252,
- *   exactly as whole. A file with UTF-8 characters in an earlier piece (a UTF-8 BOM included) and
- *   then bytes that are not UTF-8 mixes two encodings: it is refused as not a text file, where the
- *   whole-file reader would read it as Windows-1252 with its UTF-8 characters garbled.
+ *   character (always so for a Windows-1252 file), it and what follows are read as Windows-1252.
+ *   A file with UTF-8 characters in an earlier piece and then bytes that are not UTF-8 mixes two
+ *   encodings: it is refused as not a text file.
+ *
+ * Formula cells (OWASP "CSV injection"): a cell written by `csvTextCell` that begins with = + - @, a
+ * tab or a carriage return, after any single quotes, gets a single quote in front so a spreadsheet
+ * shows it as text and never runs it; `readCsvCell` takes that quote off again, and only then, so
+ * an exported file reads back exactly as it was written.
  */
-import { RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, RateCodeCsvCollector, type ImportedRateCodeRun, type RateCodeCsvCollectorOptions, rateCodeCsvTooLarge, resolveRateCodeCsvHeader, type RateCodeCsvColumns, type RateCodeCsvResult } from './rate-code-csv';
+
+/** Larger files are refused before they are read (a million rows is about 25 MB). */
+export const CSV_MAX_BYTES = 128 * 1024 * 1024;
+
+/** The words of the problems the reader itself finds; each format has its own. */
+export interface CsvReaderMessages {
+  empty: string;
+  header: string;
+  noRows: string;
+  notText: string;
+  tooLarge: string;
+  unclosedQuote: (line: number) => string;
+}
+
+/** The two columns a format reads, by index in the header record. */
+export interface CsvColumns {
+  first: number;
+  second: number;
+}
+
+/** How the bytes were read, when the input was bytes. */
+export interface CsvEncoded {
+  encoding?: 'utf-8' | 'windows-1252';
+}
+
+/**
+ * What the reader hands a format: its header, its rows (raw values, untrimmed, still neutralised:
+ * `readCsvCell` is the sink's), blank lines and problems; `finish` makes the format's result.
+ */
+export interface CsvRowSink<R> {
+  readonly messages: CsvReaderMessages;
+  /** The two columns in a header record, or null when one is missing. */
+  columns(fields: readonly string[]): CsvColumns | null;
+  row(first: string, second: string, line: number): void;
+  /** The same as `row(text.slice(firstStart, firstEnd), text.slice(secondStart, secondEnd), line)`; a sink may take a shortcut. */
+  rowAt(text: string, firstStart: number, firstEnd: number, secondStart: number, secondEnd: number, line: number): void;
+  blank(): void;
+  /** A data row refused by the reader itself (an unclosed quote). */
+  invalid(line: number, message: string): void;
+  problem(line: number, message: string): void;
+  /** True when nothing was read and nothing was refused: a header with no rows. */
+  isEmpty(): boolean;
+  finish(lines: number): R;
+}
+
+const SINGLE_QUOTE = 39;
+
+/** True for a value a spreadsheet could run: = + - @ tab or CR first, after any single quotes. */
+function isFormulaLike(value: string): boolean {
+  let i = 0;
+  while (value.charCodeAt(i) === SINGLE_QUOTE) i += 1;
+  const c = value.charCodeAt(i);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
+}
+
+/** A value as a spreadsheet must never run it: a single quote in front of a formula-like value. */
+export function neutraliseCsvValue(value: string): string {
+  return isFormulaLike(value) ? `'${value}` : value;
+}
+
+/** A cell as read back: the quote `neutraliseCsvValue` added is taken off (and only that one). */
+export function readCsvCell(raw: string): string {
+  return raw.charCodeAt(0) === SINGLE_QUOTE && isFormulaLike(raw.slice(1)) ? raw.slice(1) : raw;
+}
+
+/** One cell of a written row: neutralised, then quoted when it holds a delimiter, a quote, a line break or edge spaces. */
+export function csvTextCell(value: string): string {
+  const safe = neutraliseCsvValue(value);
+  return /[",;\t\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A written line (without its line end). */
+export function csvLine(values: readonly string[]): string {
+  return values.map(csvTextCell).join(',');
+}
+
+/** The line end of written files: CRLF, as RFC 4180 and spreadsheets write. */
+export const CSV_LINE_END = '\r\n';
 
 /** Characters held after the first CR, before any LF, until the file is taken as CR-ended. */
 export const CR_ONLY_DECISION = 1024 * 1024;
@@ -209,11 +294,11 @@ class RecordReader {
 }
 
 /**
- * `parseRateCodeCsv` fed with text piece by piece: `push(text)` any number of times, then
- * `finish()` once.
+ * The reader fed with text piece by piece: `push(text)` any number of times, then `finish()` once.
+ * Pushing the whole text at once is reading it whole.
  */
-export class RateCodeCsvTextStream {
-  private readonly collector: RateCodeCsvCollector;
+export class CsvTextStream<R> {
+  private readonly collector: CsvRowSink<R>;
   private line = 1;
   private started = false;
   private finished = false;
@@ -223,7 +308,7 @@ export class RateCodeCsvTextStream {
   private heldForCr = '';
 
   // header: the attempts of the three delimiters read the held text from the record's start
-  private columns: RateCodeCsvColumns | null = null;
+  private columns: CsvColumns | null = null;
   private headerSeen = false;
   /** the text of the header record being read, as it came */
   private readonly headerPieces: string[] = [];
@@ -243,22 +328,17 @@ export class RateCodeCsvTextStream {
    */
   charactersRead = 0;
 
-  constructor(knownPackageExternalIds: Iterable<string>, options: RateCodeCsvCollectorOptions = {}) {
-    this.collector = new RateCodeCsvCollector(knownPackageExternalIds, options);
+  constructor(sink: CsvRowSink<R>) {
+    this.collector = sink;
   }
 
-  /** Runs mode: the runs of rate codes finished so far (the collector's `takeRuns`). */
-  takeRuns(): ImportedRateCodeRun[] {
-    return this.collector.takeRuns();
-  }
-
-  /** Runs mode: finished runs not taken yet. */
-  get pendingRuns(): number {
-    return this.collector.pendingRuns;
+  /** The sink the rows go to. */
+  get sink(): CsvRowSink<R> {
+    return this.collector;
   }
 
   push(text: string): void {
-    if (this.finished) throw new Error('The rate-code CSV stream is finished.');
+    if (this.finished) throw new Error('The CSV stream is finished.');
     if (text === '') return;
     if (this.lineEnds === 'lf') {
       this.read(text, false);
@@ -289,8 +369,8 @@ export class RateCodeCsvTextStream {
     }
   }
 
-  finish(): RateCodeCsvResult {
-    if (this.finished) throw new Error('The rate-code CSV stream is finished.');
+  finish(): R {
+    if (this.finished) throw new Error('The CSV stream is finished.');
     // a CR and never an LF: the file's lines end with CR alone
     const held = this.heldForCr;
     this.heldForCr = '';
@@ -298,11 +378,11 @@ export class RateCodeCsvTextStream {
     this.finished = true;
     const collector = this.collector;
     if (!this.headerSeen) {
-      collector.problem(1, RATE_CODE_CSV_MESSAGES.empty);
+      collector.problem(1, collector.messages.empty);
       return collector.finish(this.line - 1);
     }
     if (this.columns === null) return collector.finish(this.line - 1);
-    if (collector.isEmpty()) collector.problem(this.line - 1, RATE_CODE_CSV_MESSAGES.noRateCodes);
+    if (collector.isEmpty()) collector.problem(this.line - 1, collector.messages.noRows);
     return collector.finish(this.line - 1);
   }
 
@@ -351,10 +431,10 @@ export class RateCodeCsvTextStream {
       }
       // the first attempt that names both columns, in delimiter order; the comma's otherwise
       let chosen: RecordReader | null = null;
-      let columns: RateCodeCsvColumns | null = null;
+      let columns: CsvColumns | null = null;
       for (const attempt of this.attempts) {
         if (!attempt.done) break;
-        columns = resolveRateCodeCsvHeader(attempt.fields);
+        columns = this.collector.columns(attempt.fields);
         if (columns !== null) {
           chosen = attempt;
           break;
@@ -375,8 +455,8 @@ export class RateCodeCsvTextStream {
       }
       this.headerSeen = true;
       pieces.length = 0;
-      if (columns === null) this.collector.problem(headerLine, RATE_CODE_CSV_MESSAGES.header);
-      else if (header.unclosed) this.collector.problem(headerLine, RATE_CODE_CSV_MESSAGES.unclosedQuote(headerLine));
+      if (columns === null) this.collector.problem(headerLine, this.collector.messages.header);
+      else if (header.unclosed) this.collector.problem(headerLine, this.collector.messages.unclosedQuote(headerLine));
       this.columns = columns;
       this.delimiter = header.delimiter;
       this.record = new RecordReader(header.delimiter);
@@ -386,13 +466,13 @@ export class RateCodeCsvTextStream {
 
   private endRecord(): void {
     const record = this.record;
-    const columns = this.columns as RateCodeCsvColumns;
+    const columns = this.columns as CsvColumns;
     const recordLine = this.line;
     this.line += 1 + record.newlines;
     this.inRecord = false;
-    if (record.unclosed) this.collector.invalid(recordLine, RATE_CODE_CSV_MESSAGES.unclosedQuote(recordLine));
+    if (record.unclosed) this.collector.invalid(recordLine, this.collector.messages.unclosedQuote(recordLine));
     else if (isBlankRecord(record.fields)) this.collector.blank();
-    else this.collector.row(detach(record.fields[columns.codeColumn] ?? ''), record.fields[columns.packageColumn] ?? '', recordLine);
+    else this.collector.row(detach(record.fields[columns.first] ?? ''), record.fields[columns.second] ?? '', recordLine);
     record.reset();
   }
 
@@ -424,7 +504,7 @@ export class RateCodeCsvTextStream {
 
   /** The whole-file reader's row loop over `buffer` from `pos`; keeps what is unfinished. */
   private readLines(buffer: string, pos: number, searchFrom: number, final: boolean): void {
-    const { codeColumn, packageColumn } = this.columns as RateCodeCsvColumns;
+    const { first: codeColumn, second: packageColumn } = this.columns as CsvColumns;
     const collector = this.collector;
     const lastColumn = codeColumn > packageColumn ? codeColumn : packageColumn;
     const delimiter = this.delimiter;
@@ -514,12 +594,12 @@ function wholeCharacters(bytes: Uint8Array): number {
 }
 
 /**
- * `parseRateCodeCsvBytes` fed with bytes piece by piece: `push(bytes)` any number of times, then
- * `finish()` once. UTF-8 (with or without BOM), or Windows-1252 when the bytes are not UTF-8;
- * binary content (a NUL) and files over RATE_CODE_CSV_MAX_BYTES are refused.
+ * The reader fed with bytes piece by piece: `push(bytes)` any number of times, then `finish()`
+ * once. UTF-8 (with or without BOM), or Windows-1252 when the bytes are not UTF-8; binary content
+ * (a NUL) and files over CSV_MAX_BYTES are refused (by a fresh sink: no row counted).
  */
-export class RateCodeCsvStream {
-  private readonly text: RateCodeCsvTextStream;
+export class CsvStream<R> {
+  private readonly text: CsvTextStream<R & CsvEncoded>;
   private encoding: 'utf-8' | 'windows-1252' = 'utf-8';
   private bytes = 0;
   /** every character decoded so far is ASCII (a dropped BOM is not) */
@@ -530,18 +610,14 @@ export class RateCodeCsvStream {
   private state: 'reading' | 'notText' | 'mixed' | 'tooLarge' = 'reading';
   private finished = false;
 
-  constructor(knownPackageExternalIds: Iterable<string>, options: RateCodeCsvCollectorOptions = {}) {
-    this.text = new RateCodeCsvTextStream(knownPackageExternalIds, options);
+  /** `createSink` makes the sink the rows go to, and a fresh one for a file refused whole. */
+  constructor(private readonly createSink: () => CsvRowSink<R & CsvEncoded>) {
+    this.text = new CsvTextStream(createSink());
   }
 
-  /** Runs mode: the runs of rate codes finished so far, in file order (see RateCodeCsvCollectorOptions). */
-  takeRuns(): ImportedRateCodeRun[] {
-    return this.text.takeRuns();
-  }
-
-  /** Runs mode: finished runs not taken yet. */
-  get pendingRuns(): number {
-    return this.text.pendingRuns;
+  /** The sink the rows go to. */
+  get sink(): CsvRowSink<R & CsvEncoded> {
+    return this.text.sink;
   }
 
   /** Bytes read so far. */
@@ -550,27 +626,34 @@ export class RateCodeCsvStream {
   }
 
   push(chunk: Uint8Array): void {
-    if (this.finished) throw new Error('The rate-code CSV stream is finished.');
+    if (this.finished) throw new Error('The CSV stream is finished.');
     if (chunk.byteLength === 0 || this.state === 'mixed' || this.state === 'tooLarge') return;
     this.bytes += chunk.byteLength;
-    if (this.bytes > RATE_CODE_CSV_MAX_BYTES) {
+    if (this.bytes > CSV_MAX_BYTES) {
       this.state = 'tooLarge';
       return;
     }
     this.decoded(this.decode(chunk, false));
   }
 
-  finish(): RateCodeCsvResult {
-    if (this.finished) throw new Error('The rate-code CSV stream is finished.');
+  finish(): R & CsvEncoded {
+    if (this.finished) throw new Error('The CSV stream is finished.');
     if (this.state === 'tooLarge') {
       this.finished = true;
-      return rateCodeCsvTooLarge();
+      return this.refused((sink) => sink.messages.tooLarge);
     }
     if (this.state === 'reading' || this.state === 'notText') this.decoded(this.decode(new Uint8Array(0), true));
     this.finished = true;
-    if (this.state === 'mixed') return { ...refused(RATE_CODE_CSV_MESSAGES.notText), encoding: 'windows-1252' };
-    if (this.state === 'notText') return { ...refused(RATE_CODE_CSV_MESSAGES.notText), encoding: this.encoding };
+    if (this.state === 'mixed') return { ...this.refused((sink) => sink.messages.notText), encoding: 'windows-1252' };
+    if (this.state === 'notText') return { ...this.refused((sink) => sink.messages.notText), encoding: this.encoding };
     return { ...this.text.finish(), encoding: this.encoding };
+  }
+
+  /** A file refused whole, before or instead of its rows. */
+  private refused(message: (sink: CsvRowSink<R & CsvEncoded>) => string): R & CsvEncoded {
+    const sink = this.createSink();
+    sink.problem(1, message(sink));
+    return sink.finish(0);
   }
 
   private decode(chunk: Uint8Array, final: boolean): string {
@@ -620,15 +703,39 @@ export class RateCodeCsvStream {
   }
 }
 
-function refused(message: string): RateCodeCsvResult {
-  const collector = new RateCodeCsvCollector([]);
-  collector.problem(1, message);
-  return collector.finish(0);
+
+/** Reads a whole text: the stream pushed once. */
+export function readCsvText<R>(text: string, sink: CsvRowSink<R>): R {
+  const stream = new CsvTextStream(sink);
+  stream.push(text);
+  return stream.finish();
 }
 
-/** Reads an async iterable of byte pieces (a Node stream, a web ReadableStream) to its result. */
-export async function readRateCodeCsvStream(pieces: AsyncIterable<Uint8Array>, knownPackageExternalIds: Iterable<string>): Promise<RateCodeCsvResult> {
-  const stream = new RateCodeCsvStream(knownPackageExternalIds);
+/** Reads whole bytes (an ArrayBuffer or a view into one): the byte stream pushed once. */
+export function readCsvBytes<R>(bytes: ArrayBuffer | ArrayBufferView, createSink: () => CsvRowSink<R & CsvEncoded>): R & CsvEncoded {
+  const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
+  const stream = new CsvStream<R>(createSink);
+  stream.push(view);
+  return stream.finish();
+}
+
+/** Reads an async iterable of byte pieces (a Node stream, a web ReadableStream). */
+export async function readCsvPieces<R>(pieces: AsyncIterable<Uint8Array>, createSink: () => CsvRowSink<R & CsvEncoded>): Promise<R & CsvEncoded> {
+  const stream = new CsvStream<R>(createSink);
   for await (const piece of pieces) stream.push(piece);
   return stream.finish();
+}
+
+/** The name of an exported file of a hotel's list: `rate-codes-<hotel>-<YYYY-MM-DD>.csv` (ASCII, so every browser keeps it). */
+export function hotelCsvFileName(kind: 'rate-codes' | 'packages', hotelName: string, day: Date): string {
+  const slug =
+    hotelName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'hotel';
+  return `${kind}-${slug}-${day.toISOString().slice(0, 10)}.csv`;
 }
