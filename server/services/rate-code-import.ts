@@ -140,7 +140,9 @@ export async function publishStaged(tx: Transaction, importUuid: string, orgUuid
   const time = now.toISOString();
   const counted = async (statement: SQL) => rowsOf<{ n: number }>(await tx.execute(sql`with done as (${statement} returning 1) select count(*)::int as n from done`))[0]?.n ?? 0;
   const staged = sql`select name, packages from rate_code_import_rows where import_uuid = ${importUuid}::uuid`;
-  const removed = await counted(sql`delete from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid and r.name not in (select name from rate_code_import_rows where import_uuid = ${importUuid}::uuid)`);
+  const removed = await counted(sql`
+    delete from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid
+    and not exists (select 1 from rate_code_import_rows s where s.import_uuid = ${importUuid}::uuid and s.name = r.name)`);
   const changed = await counted(sql`
     update rate_codes r set packages = s.packages, external_id = s.name, version = r.version + 1, updated_at = ${time}::timestamptz
     from (${staged}) as s
