@@ -755,6 +755,7 @@ export const en = {
   'history.restoreLabel': 'Restore {field} to {value}',
   'history.restored': 'The earlier value is back in the form: save to apply it.',
   'history.more': 'Show older changes',
+  'history.allOfUnit': 'All changes of {name}',
   'activity.title': 'Activity',
   'activity.intro': 'Every change made to this organization: who made it, what changed, when it was made and when it arrived.',
   'activity.link': 'Activity',
