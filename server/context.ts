@@ -71,6 +71,11 @@ export interface LobbyContext {
   settle(): Promise<void>;
   /** Transaction exports (server/jobs/export-runner.ts): kick() after queuing one; tests await drain(). */
   exports: Pick<ExportRunner, 'kick' | 'drain'>;
+  /**
+   * true: writes leave no history entry. For `npm run bench` only, which times the same save with
+   * and without history in one run (bench/history.ts); never set by configuration.
+   */
+  historyOff?: boolean;
 }
 
 /** The signed-in caller of a request, set by the auth plugin. */
