@@ -91,7 +91,10 @@ export function collapseItems(writes: readonly HistoryWrite[], parentUuid: strin
   const byKind = new Map<string, HistoryWrite[]>();
   for (const write of writes) {
     if (write.action === 'changed' && write.changes.length === 0) continue;
-    byKind.set(write.kind, [...(byKind.get(write.kind) ?? []), write]);
+    // pushed in place: a save of 10,000 records must not copy its list 10,000 times
+    const group = byKind.get(write.kind);
+    if (group) group.push(write);
+    else byKind.set(write.kind, [write]);
   }
   const out: HistoryWrite[] = [];
   for (const [kind, group] of byKind) {
