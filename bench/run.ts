@@ -2,7 +2,7 @@
  * `npm run bench [-- name...]`: measures and prints. Never a pass/fail test: these machines are
  * noisy, so each figure is compared with a peer measured in the same run. Names: gateway, csv,
  * diff, offline, first-load (bytes and time, then main-thread), main-thread (long tasks
- * while each screen opens), units, hotels, clone, hotels-browser, transactions, export, csv-roundtrip (default: all), e.g. `npm run bench -- csv diff`.
+ * while each screen opens), units, hotels, clone, hotels-browser, transactions, export, csv-roundtrip, history (default: all), e.g. `npm run bench -- csv diff`.
  */
 import { printTable, type Row } from './stats';
 
@@ -21,6 +21,7 @@ const suites: Record<string, () => Promise<Row[]>> = {
   'hotels-browser': async () => (await import('./hotels-browser')).hotelsBrowserBench(),
   transactions: async () => (await import('./transactions')).transactionsBench(),
   export: async () => (await import('./export')).exportBench(),
+  history: async () => (await import('./history')).historyBench(),
 };
 
 const asked = process.argv.slice(2).filter((arg) => arg !== '--');

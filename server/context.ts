@@ -74,6 +74,11 @@ export interface LobbyContext {
   exports: Pick<ExportRunner, 'kick' | 'drain'>;
   /** Bulk work (the rate-code import) takes its turn here between its batches (services/bulk-gate.ts). */
   bulk: BulkGate;
+  /**
+   * true: writes leave no history entry. For `npm run bench` only, which times the same save with
+   * and without history in one run (bench/history.ts); never set by configuration.
+   */
+  historyOff?: boolean;
 }
 
 /** The signed-in caller of a request, set by the auth plugin. */

@@ -796,6 +796,10 @@ export const historyEntries = pgTable(
   },
   (t) => [
     index('history_org_applied_idx').on(t.orgUuid, t.appliedAt.desc(), t.uuid.desc()),
+    // the Activity page's filters (issue 21): each one's newest entries and its count without reading the others
+    index('history_org_kind_applied_idx').on(t.orgUuid, t.kind, t.appliedAt.desc(), t.uuid.desc()),
+    index('history_org_unit_applied_idx').on(t.orgUuid, t.unitUuid, t.appliedAt.desc(), t.uuid.desc()),
+    index('history_org_user_applied_idx').on(t.orgUuid, t.userUuid, t.appliedAt.desc(), t.uuid.desc()),
     index('history_record_idx').on(t.recordUuid, t.appliedAt.desc()),
     index('history_applied_idx').on(t.appliedAt),
   ],

@@ -29,7 +29,9 @@ import {
   mayAssignDevice,
   resolveUnitAssignment,
   unitDeviceAssignSchema,
+  DEVICE_KIND,
   type Device,
+  UNIT_KIND,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { devices, deviceUnits, organizations } from '../db/schema';
@@ -41,6 +43,7 @@ import { BEARER } from '../plugins/swagger';
 import { ifMatchHeaders, idempotencyHeaders, UUID } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
 import { loadGrantee, type Grantee } from '../services/directory';
+import { recordChange, recordHistory } from '../services/history';
 import { unitsOf } from '../services/units';
 import { maySetUpUnit, unitByUuid, unitSetupRuleOf } from '../services/unit-scope';
 import { errorResponses } from './schemas';
@@ -69,6 +72,9 @@ export async function presentDevices(executor: Executor, rows: readonly DeviceRo
     }))
     .sort(compareDevices);
 }
+
+/** A device as its history shows it: its alias, whether it belongs to the organization, and the units it is placed on. */
+const deviceFields = (device: Device): Record<string, unknown> => ({ alias: device.alias, assigned: device.orgUuid !== null, ouUuids: device.ouUuids });
 
 const deviceRecord = async (executor: Executor, row: DeviceRow): Promise<Device> => (await presentDevices(executor, [row]))[0] as Device;
 
@@ -167,7 +173,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       return withMutation(request, reply, async (tx) => {
         const { orgUuid, row } = await orgWrite(request, grants, tx);
         if (!mayAssignDevice(row, orgUuid)) throw refused();
-        assertVersion(request, row, { currentBody: await deviceRecord(tx, row) });
+        const before = await deviceRecord(tx, row);
+        assertVersion(request, row, { currentBody: before });
         const others = await tx.select({ uuid: devices.uuid, alias: devices.alias }).from(devices).where(eq(devices.orgUuid, orgUuid));
         if (isDeviceAliasTaken(request.body.alias, others, row.uuid)) throw HttpError.of(422, ERROR_CODES.validation, DEVICE_MESSAGES.aliasTaken, 'alias');
         const [updated] = await tx
@@ -175,7 +182,9 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ orgUuid, alias: request.body.alias, aliasKey: deviceAliasKey(request.body.alias), version: row.version + 1, updatedAt: request.server.lobby.now() })
           .where(eq(devices.uuid, row.uuid))
           .returning();
-        return { statusCode: 200, body: await deviceRecord(tx, updated as DeviceRow) };
+        const after = await deviceRecord(tx, updated as DeviceRow);
+        await recordHistory(tx, request, recordChange({ kind: DEVICE_KIND, recordUuid: row.uuid, orgUuid, unitUuid: null }, deviceFields(before), deviceFields(after)));
+        return { statusCode: 200, body: after };
       });
     },
   );
@@ -201,14 +210,17 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       return withMutation(request, reply, async (tx) => {
         const { orgUuid, row } = await orgWrite(request, grants, tx);
         if (row.orgUuid !== orgUuid) throw refused();
-        assertVersion(request, row, { currentBody: await deviceRecord(tx, row) });
+        const before = await deviceRecord(tx, row);
+        assertVersion(request, row, { currentBody: before });
         await tx.delete(deviceUnits).where(eq(deviceUnits.deviceUuid, row.uuid));
         const [updated] = await tx
           .update(devices)
           .set({ orgUuid: null, version: row.version + 1, updatedAt: request.server.lobby.now() })
           .where(eq(devices.uuid, row.uuid))
           .returning();
-        return { statusCode: 200, body: await deviceRecord(tx, updated as DeviceRow) };
+        const after = await deviceRecord(tx, updated as DeviceRow);
+        await recordHistory(tx, request, recordChange({ kind: DEVICE_KIND, recordUuid: row.uuid, orgUuid, unitUuid: null }, deviceFields(before), deviceFields(after)));
+        return { statusCode: 200, body: after };
       });
     },
   );
@@ -273,6 +285,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           const rows = await tx.select({ uuid: devices.uuid, version: devices.version }).from(devices).where(inArray(devices.uuid, changed));
           const now = request.server.lobby.now();
           for (const row of rows) await tx.update(devices).set({ version: row.version + 1, updatedAt: now }).where(eq(devices.uuid, row.uuid));
+          // one entry on the unit: its devices, by alias, before and after
+          const aliasOf = new Map(own.map((device) => [device.uuid, device.alias]));
+          const aliases = (uuids: Iterable<string>) => [...uuids].map((uuid) => aliasOf.get(uuid) ?? uuid).sort((a, b) => a.localeCompare(b));
+          await recordHistory(tx, request, recordChange({ kind: UNIT_KIND, recordUuid: unit.uuid, orgUuid: unit.orgUuid, unitUuid: unit.uuid }, { devices: aliases(placed) }, { devices: aliases(wanted) }));
         }
         return { statusCode: 200, body: { devices: await unitDevices(tx, unit.uuid) } };
       });

@@ -23,6 +23,7 @@ import {
   uniqueNameKey,
   type Discount,
   DISCOUNT_KIND,
+  UNIT_KIND,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { discounts } from '../db/schema';
@@ -33,6 +34,7 @@ import { BEARER } from '../plugins/swagger';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { unitScope } from '../resources/scopes';
 import { loadGrantee } from '../services/directory';
+import { recordChange, recordHistory } from '../services/history';
 import { authorizeUnit, findUnit, lockUnit } from '../services/unit-scope';
 import { errorResponses } from './schemas';
 
@@ -124,7 +126,7 @@ const selectorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { ouUuid } = await scope(request);
+      const { ouUuid, orgUuid } = await scope(request);
       const selected = request.body;
       return withMutation(request, reply, async (tx) => {
         await lockUnit(tx, ouUuid);
@@ -138,6 +140,9 @@ const selectorRoutes: FastifyPluginAsyncZod = async (app) => {
           if (row.enabled === enabled) continue;
           await tx.update(discounts).set({ enabled, version: row.version + 1, updatedAt: now }).where(eq(discounts.uuid, row.uuid));
         }
+        // one entry on the unit: the discounts it offers, by name, before and after (none when the same)
+        const offered = (isOn: (row: (typeof rows)[number]) => boolean) => rows.filter(isOn).map((row) => row.name).sort((a, b) => a.localeCompare(b));
+        await recordHistory(tx, request, recordChange({ kind: UNIT_KIND, recordUuid: ouUuid, orgUuid, unitUuid: ouUuid }, { discounts: offered((row) => row.enabled) }, { discounts: offered((row) => wanted.has(row.uuid)) }));
         return { statusCode: 200, body: { data: await selectorOf(tx, ouUuid) } };
       });
     },

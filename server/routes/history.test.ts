@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry, HistoryPage, PmsPackage } from '../../src/domain/index';
-import { historyEntries, organizationalUnits, organizations, pmsConnections } from '../db/schema';
+import { devices, discounts, historyEntries, organizationalUnits, organizations, pmsConnections, posInstallations } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login } from '../test-helpers';
@@ -188,13 +188,135 @@ describe('the history of the other writes', () => {
   });
 });
 
+describe('the writes outside the resource pattern', () => {
+  const uuidsOf = <T extends { uuid: string }>(rows: readonly T[]) => rows.map((row) => row.uuid);
+  async function unitEntries(unitUuid: string): Promise<HistoryEntry[]> {
+    const response = await call('GET', `/organization/${demoOrg}/history/unit/${unitUuid}?limit=200`);
+    return response.statusCode === 404 ? [] : (response.json() as HistoryPage).data;
+  }
+
+  it('devices: an assignment, the units a device is placed on and an unassignment each leave one entry; a refused one none', async () => {
+    const [device] = await t.db.select().from(devices).where(isNull(devices.orgUuid)).limit(1);
+    const deviceUuid = device?.uuid ?? '';
+    const assign = (token = admin) => call('PUT', `/device/v1/organizations/${demoOrg}/devices/${deviceUuid}/assign`, { organizationUuid: demoOrg, alias: 'History T1' }, {}, token);
+    expect((await assign(hotelUser)).statusCode).toBe(403);
+    expect(await entriesOf(deviceUuid)).toBe(0);
+    expect((await assign()).statusCode).toBe(200);
+    expect(await entriesOf(deviceUuid)).toBe(1);
+    const [assigned] = await historyOf('device', deviceUuid);
+    expect(assigned?.changes).toEqual([
+      { field: 'alias', before: device?.alias, after: 'History T1' },
+      { field: 'assigned', before: false, after: true },
+    ]);
+
+    const [pos] = await t.db.select().from(posInstallations).where(eq(posInstallations.orgUuid, demoOrg)).limit(1);
+    const venue = pos?.ouUuid ?? '';
+    const placed = ((await call('GET', `/device/v1/ous/${venue}/devices`)).json() as { devices: { alias: string }[] }).devices.map((row) => row.alias);
+    const unitBefore = (await unitEntries(venue)).length;
+    expect((await call('PUT', `/device/v1/ous/${venue}/devices/assign`, [...placed, 'No Such Device'])).statusCode).toBe(403);
+    expect((await call('PUT', `/device/v1/ous/${venue}/devices/assign`, [...placed, 'History T1'])).statusCode).toBe(200);
+    const unit = await unitEntries(venue);
+    expect(unit).toHaveLength(unitBefore + 1);
+    expect(unit[0]?.changes).toEqual([{ field: 'devices', before: [...placed].sort((a, b) => a.localeCompare(b)), after: [...placed, 'History T1'].sort((a, b) => a.localeCompare(b)) }]);
+    expect(await entriesOf(deviceUuid)).toBe(1);
+
+    expect((await call('PUT', `/device/v1/organizations/${demoOrg}/devices/${deviceUuid}/unassign`, { organizationUuid: demoOrg })).statusCode).toBe(200);
+    const [unassigned] = await historyOf('device', deviceUuid);
+    expect(await entriesOf(deviceUuid)).toBe(2);
+    expect(unassigned?.changes).toEqual([
+      { field: 'assigned', before: true, after: false },
+      { field: 'ouUuids', before: [venue], after: [] },
+    ]);
+  });
+
+  it('POS: a catalogue reset and a reported sync each leave one entry; a sync ahead of the catalogue none', async () => {
+    const [pos] = await t.db.select().from(posInstallations).where(eq(posInstallations.orgUuid, demoOrg)).limit(1);
+    const url = `/pos-collector/v1/org/${demoOrg}/installations/${pos?.uuid ?? ''}/catalog`;
+    const version = pos?.catalogVersion ?? 0;
+    expect((await call('POST', `${url}/reset`)).statusCode).toBe(200);
+    expect((await call('POST', `${url}/synced`, { catalogVersion: version + 5 })).statusCode).toBe(422);
+    expect((await call('POST', `${url}/synced`, { catalogVersion: version + 1 })).statusCode).toBe(200);
+    const entries = await historyOf('pos-installation', pos?.uuid ?? '');
+    expect(entries.map((entry) => entry.changes)).toEqual([
+      [{ field: 'syncedCatalogVersion', before: pos?.syncedCatalogVersion, after: version + 1 }],
+      [{ field: 'catalogVersion', before: version, after: version + 1 }],
+    ]);
+    expect(entries[0]).toMatchObject({ unitUuid: pos?.ouUuid, action: 'changed' });
+  });
+
+  it("a unit's discount selection and favourites: one entry on the unit each, with the names before and after; a refused one none", async () => {
+    const [any] = await t.db.select().from(discounts).where(eq(discounts.orgUuid, demoOrg)).limit(1);
+    const venue = any?.ouUuid ?? '';
+    const rows = await t.db.select().from(discounts).where(eq(discounts.ouUuid, venue));
+    const enabled = rows.filter((row) => row.enabled && row.status === 'ACTIVE');
+    const selected = `/discount/v1/organizations/${demoOrg}/ous/${venue}/discount/selected`;
+    const before = (await unitEntries(venue)).length;
+    expect((await call('PUT', selected, [...uuidsOf(enabled), randomUUID()])).statusCode).toBe(422);
+    expect(await unitEntries(venue)).toHaveLength(before);
+    expect((await call('PUT', selected, uuidsOf(enabled.slice(1)))).statusCode).toBe(200);
+    const afterSelection = await unitEntries(venue);
+    expect(afterSelection).toHaveLength(before + 1);
+    const names = (list: typeof rows) => list.map((row) => row.name).sort((a, b) => a.localeCompare(b));
+    expect(afterSelection[0]?.changes).toEqual([{ field: 'discounts', before: names(rows.filter((row) => row.enabled)), after: names(enabled.slice(1)) }]);
+
+    const favorites = `/order-item/v1/org/${demoOrg}/ou/${venue}/order-item-definitions/favorites`;
+    const current = ((await call('GET', favorites)).json() as { data: { uuid: string; name: string }[] }).data;
+    expect((await call('PUT', favorites, [...uuidsOf(current)].reverse())).statusCode).toBe(200);
+    const afterFavorites = await unitEntries(venue);
+    expect(afterFavorites).toHaveLength(before + 2);
+    expect(afterFavorites[0]?.changes).toEqual([{ field: 'favorites', before: current.map((item) => item.name), after: current.map((item) => item.name).reverse() }]);
+    // the same favourites again: nothing changed, no entry
+    expect((await call('PUT', favorites, [...uuidsOf(current)].reverse())).statusCode).toBe(200);
+    expect(await unitEntries(venue)).toHaveLength(before + 2);
+  });
+
+  it("a user's own profile: the telephone and the password each leave one entry in their organization, the password only marked changed; a wrong password none", async () => {
+    const uuid = await createUser(t.db, { email: 'history.self@example.com', password: 'Self-Password-1', permissions: [], memberships: [{ membershipType: 'BUSINESS_DATA', orgs: [], ous: [harbour], omnipresence: false }] });
+    const self = (await login(t.app, 'history.self@example.com', 'Self-Password-1')).token;
+    const profile = '/user-profile/v1/user-profile';
+    expect((await call('POST', `${profile}/phone`, { telephone: '+41 79 123 45 67' }, {}, self)).statusCode).toBe(200);
+    expect(await entriesOf(uuid)).toBe(1);
+    expect((await call('POST', `${profile}/password`, { currentPassword: 'Wrong-Password-1', password: 'Self-Password-2' }, {}, self)).statusCode).toBe(422);
+    expect(await entriesOf(uuid)).toBe(1);
+    expect((await call('POST', `${profile}/password`, { currentPassword: 'Self-Password-1', password: 'Self-Password-2' }, {}, self)).statusCode).toBe(204);
+    const entries = await historyOf('user', uuid);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ orgUuid: demoOrg, userUuid: uuid, changes: [{ field: 'passwordHash', secret: true }] });
+    expect(JSON.stringify(entries[0])).not.toMatch(/argon|scrypt|\$2[aby]\$|Self-Password/);
+    expect(entries[1]?.changes).toEqual([{ field: 'telephone', before: null, after: '+41791234567' }]);
+  });
+
+  it('a user with only omnipresent grants: their change is in the activity of every organization, one entry each', async () => {
+    const users = '/user-profile/v1/user-profile/users';
+    const created = await call('POST', users, { email: 'history.everywhere@example.com', permissions: ['SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [], omnipresence: true }] });
+    expect(created.statusCode).toBe(201);
+    const { uuid } = created.json() as { uuid: string };
+    const rows = await t.db.select().from(historyEntries).where(eq(historyEntries.recordUuid, uuid));
+    const orgs = await t.db.select({ uuid: organizations.uuid }).from(organizations);
+    expect(rows.map((row) => row.orgUuid).sort()).toEqual(orgs.map((org) => org.uuid).sort());
+    expect((await historyOf('user', uuid, outsider, otherOrg)).map((entry) => entry.action)).toEqual(['created']);
+  });
+});
+
 describe('who reads the history', () => {
   it('a user of one hotel reads that hotel\'s history only; another organization\'s record answers 404', async () => {
     const activity = await call('GET', `/organization/${demoOrg}/activity?limit=200`, undefined, {}, hotelUser);
     expect(activity.statusCode).toBe(200);
     const page = activity.json() as HistoryPage;
     expect(page.totalCount).toBeGreaterThan(0);
-    expect(new Set(page.data.map((entry) => entry.unitUuid))).toEqual(new Set([harbour]));
+    // the hotel and the units under it (its venues)
+    const units = await t.db.select().from(organizationalUnits).where(eq(organizationalUnits.orgUuid, demoOrg));
+    const under = new Set([harbour]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const unit of units) {
+        if (unit.parentUuid === null || !under.has(unit.parentUuid) || under.has(unit.uuid)) continue;
+        under.add(unit.uuid);
+        grew = true;
+      }
+    }
+    expect(page.data.every((entry) => entry.unitUuid !== null && under.has(entry.unitUuid))).toBe(true);
+    expect(page.data.some((entry) => entry.unitUuid === harbour)).toBe(true);
     expect((await call('GET', `/organization/${demoOrg}/activity?unitUuid=${otherHotel}`, undefined, {}, hotelUser)).statusCode).toBe(403);
     expect((await call('GET', `/organization/${demoOrg}/history/unit/${otherHotel}`, undefined, {}, hotelUser)).statusCode).toBe(404);
     expect((await call('GET', `/organization/${demoOrg}/history/organization/${demoOrg}`, undefined, {}, hotelUser)).statusCode).toBe(404);

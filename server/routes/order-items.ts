@@ -36,6 +36,7 @@ import {
   CATEGORY_KIND,
   TAG_KIND,
   ORDER_ITEM_KIND,
+  UNIT_KIND,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { orderItemCategories, orderItemDefinitions, orderItemTags } from '../db/schema';
@@ -47,6 +48,7 @@ import type { FieldError } from '../resources/define-resource';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { unitScope } from '../resources/scopes';
 import { loadGrantee } from '../services/directory';
+import { recordChange, recordHistory } from '../services/history';
 import { IMAGE_KEY, missingImageKeys } from '../services/images';
 import { authorizeUnit, findUnit, lockUnit } from '../services/unit-scope';
 import { errorResponses } from './schemas';
@@ -238,7 +240,7 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { ouUuid } = await scope(request);
+      const { ouUuid, orgUuid } = await scope(request);
       const favorites = request.body;
       return withMutation(request, reply, async (tx) => {
         await lockUnit(tx, ouUuid);
@@ -247,6 +249,17 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (unknown.length > 0) throw HttpError.of(422, ERROR_CODES.validation, ORDER_ITEM_MESSAGES.favoritesUnknown.replace('{uuids}', unknown.join(', ')), 'favorites');
         const places = favoritePlaces(items, favorites);
         const now = request.server.lobby.now();
+        // one entry on the unit: its favourites, by name in their order, before and after (none when the same)
+        const byOrder = (order: (item: (typeof items)[number]) => number | null) =>
+          items
+            .filter((item) => order(item) !== null)
+            .sort((a, b) => (order(a) ?? 0) - (order(b) ?? 0))
+            .map((item) => item.name);
+        await recordHistory(
+          tx,
+          request,
+          recordChange({ kind: UNIT_KIND, recordUuid: ouUuid, orgUuid, unitUuid: ouUuid }, { favorites: byOrder((item) => (item.favorite ? item.favoriteOrder : null)) }, { favorites: byOrder((item) => places.get(item.uuid) ?? null) }),
+        );
         for (const item of items) {
           const place = places.get(item.uuid) ?? null;
           if (item.favoriteOrder === place && item.favorite === (place !== null)) continue;

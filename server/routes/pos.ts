@@ -24,6 +24,7 @@ import {
   posInstallationSchema,
   syncedVersionAfter,
   type Grants,
+  POS_INSTALLATION_KIND,
   type PosInstallation,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
@@ -36,11 +37,18 @@ import { BEARER } from '../plugins/swagger';
 import { ifMatchHeaders, UUID } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
 import { loadGrantee, type Grantee } from '../services/directory';
+import { recordChange, recordHistory } from '../services/history';
 import { findUnit, maySetUpUnit, unitSetupRuleOf } from '../services/unit-scope';
 import { unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
 
 type InstallationRow = typeof posInstallations.$inferSelect;
+
+/** The entry of a write to an installation: its catalogue versions (the sync time is the entry's own). */
+function installationChange(row: InstallationRow, updated: InstallationRow) {
+  const fields = (at: InstallationRow) => ({ name: at.name, catalogVersion: at.catalogVersion, syncedCatalogVersion: at.syncedCatalogVersion });
+  return recordChange({ kind: POS_INSTALLATION_KIND, recordUuid: row.uuid, orgUuid: row.orgUuid, unitUuid: row.ouUuid }, fields(row), fields(updated));
+}
 
 /** Installations as answered: with the aliases of their unit's devices and whether a reset waits for a sync. */
 export async function presentInstallations(executor: Executor, rows: readonly InstallationRow[]): Promise<PosInstallation[]> {
@@ -185,6 +193,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ catalogVersion: row.catalogVersion + 1, version: row.version + 1, updatedAt: request.server.lobby.now() })
           .where(eq(posInstallations.uuid, row.uuid))
           .returning();
+        await recordHistory(tx, request, installationChange(row, updated as InstallationRow));
         return { statusCode: 200, body: (await presentInstallations(tx, [updated as InstallationRow]))[0] };
       });
     },
@@ -214,6 +223,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ syncedCatalogVersion: synced, lastSync: now, version: row.version + 1, updatedAt: now })
           .where(eq(posInstallations.uuid, row.uuid))
           .returning();
+        await recordHistory(tx, request, installationChange(row, updated as InstallationRow));
         return { statusCode: 200, body: (await presentInstallations(tx, [updated as InstallationRow]))[0] };
       });
     },

@@ -47,6 +47,7 @@ import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import type { UserRow } from '../services/directory';
 import { findUserByEmail, findUserByUuid, membershipsOf, toProfile } from '../services/directory';
+import { recordProfileChange } from '../services/history';
 import { IMAGE_FIELD, IMAGE_MESSAGES, imageTypeOf, liesAboutType, MAX_IMAGE_BYTES, readImage, sanitizeFileName } from './images';
 import { errorResponses, noContent } from './schemas';
 
@@ -224,7 +225,10 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           set.image = null;
           await tx.delete(images).where(and(eq(images.userUuid, me), isNull(images.orgUuid)));
         }
-        if (Object.keys(set).length > 0) await tx.update(users).set({ ...set, ...bumpVersion(now) }).where(eq(users.uuid, me));
+        if (Object.keys(set).length > 0) {
+          await tx.update(users).set({ ...set, ...bumpVersion(now) }).where(eq(users.uuid, me));
+          await recordProfileChange(tx, request, user);
+        }
         return answerProfile(tx, reply, me);
       }),
   );
@@ -300,10 +304,13 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           const holder = await findUserByEmail(tx, consumed.email);
           if (holder && holder.uuid !== consumed.userUuid) throw emailTaken();
           await retireCodes(tx, consumed.userUuid, now, ['email']);
+          const before = await lockUser(tx, consumed.userUuid);
           await tx
             .update(users)
             .set({ email: consumed.email, emailValidated: true, ...bumpVersion(now) })
             .where(eq(users.uuid, consumed.userUuid));
+          // no bearer here: the mailed token proves the user
+          await recordProfileChange(tx, request, before, consumed.userUuid);
         });
       } catch (error) {
         // another user took the address between the check and the write
@@ -344,6 +351,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(users)
           .set({ telephone, phoneValidated: false, ...bumpVersion(now) })
           .where(eq(users.uuid, user.uuid));
+        await recordProfileChange(tx, request, user);
         const token = await issueCode(tx, user.uuid, 'phone', PHONE_TOKEN_TTL_MS, now, telephone);
         const code = await issueSmsCode(tx, user.uuid, telephone, now);
         await app.lobby.mailer.sms(tx, { to: telephone, body: smsBody(code, `${config.publicUrl}/validate/phone/${token}`) });
@@ -402,6 +410,7 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(users)
           .set({ image: uploadedImageUrl(origin, key), ...bumpVersion(now) })
           .where(eq(users.uuid, user.uuid));
+        await recordProfileChange(tx, request, user);
         return (await answerProfile(tx, reply, user.uuid)).body;
       });
       return reply.code(200).send(body);
@@ -442,11 +451,14 @@ export const profileWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await clearEvents(tx, key);
+        const before = await lockUser(tx, auth.userUuid);
         await tx
           .update(users)
           .set({ passwordHash, ...bumpVersion(now) })
           .where(eq(users.uuid, auth.userUuid));
         await revokeOtherFamilies(tx, auth.userUuid, auth.familyUuid, now);
+        // the password itself never enters the history: the entry says it changed
+        await recordProfileChange(tx, request, before);
       });
       return reply.code(204).send();
     },

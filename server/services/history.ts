@@ -5,6 +5,7 @@
  * outcome without running the effect, writes none. The operator's time and the offline mark come
  * from the outbox's headers (X-Made-At, X-Made-Offline); the applied time is the gateway's clock.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   HISTORY_ITEMS_PER_SAVE_MAX,
@@ -20,7 +21,8 @@ import {
   USER_KIND,
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
-import { historyEntries } from '../db/schema';
+import { historyEntries, users } from '../db/schema';
+import { loadTree, membershipsOf, type UserRow } from './directory';
 
 export interface HistoryWrite {
   kind: string;
@@ -47,9 +49,10 @@ export function changeTiming(request: FastifyRequest): { madeAt: Date; appliedAt
  * Writes the entries of one change in its transaction. A change with no field changed (a save of
  * what was there) leaves none; neither does a request without a signed-in user.
  */
-export async function recordHistory(tx: Executor, request: FastifyRequest, writes: HistoryWrite | readonly HistoryWrite[]): Promise<void> {
-  const userUuid = request.auth?.userUuid;
-  if (!userUuid) return;
+export async function recordHistory(tx: Executor, request: FastifyRequest, writes: HistoryWrite | readonly HistoryWrite[], by?: string): Promise<void> {
+  // `by`: who made a change a request without a bearer proves otherwise (an email link's token)
+  const userUuid = by ?? request.auth?.userUuid;
+  if (!userUuid || request.server.lobby.historyOff) return;
   const list = (Array.isArray(writes) ? writes : [writes]) as readonly HistoryWrite[];
   const kept = list.filter((write) => write.action !== 'changed' || write.changes.length > 0 || write.bulk !== undefined);
   if (kept.length === 0) return;
@@ -88,7 +91,10 @@ export function collapseItems(writes: readonly HistoryWrite[], parentUuid: strin
   const byKind = new Map<string, HistoryWrite[]>();
   for (const write of writes) {
     if (write.action === 'changed' && write.changes.length === 0) continue;
-    byKind.set(write.kind, [...(byKind.get(write.kind) ?? []), write]);
+    // pushed in place: a save of 10,000 records must not copy its list 10,000 times
+    const group = byKind.get(write.kind);
+    if (group) group.push(write);
+    else byKind.set(write.kind, [write]);
   }
   const out: HistoryWrite[] = [];
   for (const [kind, group] of byKind) {
@@ -116,19 +122,22 @@ export function organizationFields(row: { legalCompanyName: string; status: stri
 }
 
 /**
- * The entries of a user's change: one per organization their grants name, before or after (a
+ * The entries of a user's change: one per organization their grants reach, before or after (a
  * user belongs to no organization; each organization's activity shows the changes to its people).
- * A user whose grants name none (omnipresence only) leaves none.
+ * An omnipresent grant reaches every organization, so its holder's change is in each one's
+ * activity (it used to leave none: its orgs and ous lists are empty). A user with no grant at all
+ * leaves none.
  */
 export function userWrites(
   tree: readonly TreeOrganization[],
   recordUuid: string,
-  grants: ReadonlyArray<{ orgs: readonly string[]; ous: readonly string[] }>,
+  grants: ReadonlyArray<{ orgs: readonly string[]; ous: readonly string[]; omnipresence?: boolean }>,
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): HistoryWrite[] {
   const orgs = new Set<string>();
   for (const membership of grants) {
+    if (membership.omnipresence) for (const org of tree) orgs.add(org.uuid);
     for (const org of membership.orgs) orgs.add(org);
     for (const ou of membership.ous) {
       const owner = tree.find((org) => org.ous.some((unit) => unit.uuid === ou));
@@ -136,4 +145,20 @@ export function userWrites(
     }
   }
   return [...orgs].sort().map((orgUuid) => recordChange({ kind: USER_KIND, recordUuid, orgUuid, unitUuid: null }, before, after));
+}
+
+/** A user's own profile as its history shows it; the password only as a secret that changed. */
+export function profileFields(row: UserRow): Record<string, unknown> {
+  return { email: row.email, emailValidated: row.emailValidated, telephone: row.telephone, phoneValidated: row.phoneValidated, image: row.image, passwordHash: row.passwordHash };
+}
+
+/**
+ * The entries of a change to a user's own profile (spec section 7), from the user's row before
+ * and after: one per organization the user's grants reach, as for any change to a user.
+ */
+export async function recordProfileChange(tx: Executor, request: FastifyRequest, before: UserRow, by?: string): Promise<void> {
+  const [after] = await tx.select().from(users).where(eq(users.uuid, before.uuid));
+  if (!after) return;
+  const grants = (await membershipsOf(tx, [before.uuid])).get(before.uuid) ?? [];
+  await recordHistory(tx, request, userWrites(await loadTree(tx), before.uuid, grants, profileFields(before), profileFields(after)), by ?? before.uuid);
 }

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'organization/:uuid/ous/revenueCenter/:revenueCenterUuid', ...screen(() => import('../features/organizations/pages/revenue-center-edit-page'), (m) => m.RevenueCenterEditPage) },
           { path: 'organization/:uuid/transactions/:transactionUuid?/:tab?', ...screen(() => import('../features/transactions/pages/transactions-page'), (m) => m.TransactionsPage) },
           { path: 'organization/:uuid/access-log', ...screen(() => import('../features/access-log/pages/access-log-page'), (m) => m.AccessLogPage) },
+          { path: 'organization/:uuid/activity', ...screen(() => import('../features/organizations/pages/activity-page'), (m) => m.ActivityPage) },
           { path: 'exports/:jobUuid', ...screen(() => import('../features/exports/pages/export-download-page'), (m) => m.ExportDownloadPage) },
           { path: 'sync', ...screen(() => import('../features/sync/pages/sync-page'), (m) => m.SyncPage) },
           { path: 'profile', ...screen(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },

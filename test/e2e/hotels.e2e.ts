@@ -8,6 +8,8 @@
  *   Save (Save in view at 390 px too) and 'All changes saved' after it, the new row marked;
  * - 2,000 rate codes imported from a CSV after the worker's preview, then listed;
  * - an edit made offline, kept over a reload, applied once when the gateway is back;
+ * - a package changed offline: its History shows both times and 'Made offline', Restore queues the
+ *   earlier value as a new change, and the organization's Activity filtered by kind lists both;
  * - Harbour View cloned from the unit tree (issue 21): the clone opens in its wizard, with its packages and rate codes.
  * axe on every screen and modal the journeys open.
  */
@@ -479,6 +481,58 @@ describe('hotels', () => {
     const packages = (await client.call(`/organization/${org}/hotel/${hotelUuid}/pms-package`)).body as Listed<Package>;
     expect(packages.data.map((item) => item.externalId).sort()).toEqual(['BB', 'DINNER', 'KIDS_SPA', 'LATE']);
 
+    // History (issue 21): LATE changed offline arrives later, marked so; Restore is a new change through the outbox
+    const context = browser?.context ?? page.context();
+    // the browser off the network (the app says Offline), as a tablet out of Wi-Fi
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Edit LATE', exact: true }).click();
+    let packageForm = page.getByRole('dialog', { name: 'Edit Pms Package Connection' });
+    await choose(page, 'Calculation rule', 'Children');
+    await packageForm.getByRole('button', { name: 'UPDATE' }).click();
+    await packageForm.waitFor({ state: 'hidden' });
+    await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
+    await context.setOffline(false);
+    await badge(page).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await allSaved(page);
+    const late = () => client.call(`/organization/${org}/hotel/${hotelUuid}/pms-package`).then(({ body }) => (body as Listed<Package>).data.find((item) => item.externalId === 'LATE'));
+    expect((await late())?.calculationRule).toBe('CHILDREN');
+
+    await page.goto(`${gateway.url}/organization/${org}/packages?ou=${hotelUuid}`);
+    await page.getByRole('button', { name: 'Edit LATE', exact: true }).click();
+    packageForm = page.getByRole('dialog', { name: 'Edit Pms Package Connection' });
+    await packageForm.getByRole('button', { name: 'Show history' }).click();
+    const history = packageForm.getByRole('list', { name: 'History' });
+    const offline = history.getByRole('listitem').first();
+    await offline.getByText('Calculation rule: Adult → Children').waitFor();
+    await offline.getByText('Made offline').waitFor();
+    await offline.getByText(/^Made at .+, arrived at .+$/).waitFor();
+    expect(await history.getByRole('listitem').count()).toBe(2);
+    await expectAccessible(page, 'package form with its History');
+    await offline.getByRole('button', { name: 'Restore Calculation rule to Adult' }).click();
+    await packageForm.getByText('The earlier value is back in the form: save to apply it.').waitFor();
+    await packageForm.getByRole('button', { name: 'UPDATE' }).click();
+    await packageForm.waitFor({ state: 'hidden' });
+    await allSaved(page);
+    expect((await late())?.calculationRule).toBe('ADULT');
+
+    // the organization's Activity, from its page: the restore and the offline change, filtered by kind
+    await page.goto(`${gateway.url}/organization/${org}`);
+    await page.getByRole('link', { name: 'Activity', exact: true }).click();
+    await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
+    await choose(page, 'Kind of record', 'Pms package');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('pms-package');
+    const activity = page.getByRole('table', { name: 'Activity' });
+    await activity.getByRole('row').filter({ hasText: 'Calculation rule: Children → Adult' }).waitFor();
+    const offlineRow = activity.getByRole('row').filter({ hasText: 'Calculation rule: Adult → Children' });
+    await offlineRow.getByText('Made offline').waitFor();
+    // packages only: no other kind of record is listed
+    expect(await activity.getByText(/^(Unit|Rate code|Hotel definition|Access control)(: .*)?$/).count()).toBe(0);
+    await expectAccessible(page, 'Activity');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expectAccessible(page, 'Activity at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
     // issue 21: Harbour View cloned from the unit tree opens in its wizard, its packages and rate codes in the clone
     const units = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>;
     const harbour = units.data.find((unit) => unit.name === 'Harbour View Hotel')?.uuid ?? '';

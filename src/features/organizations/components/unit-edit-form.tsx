@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { ATTRIBUTE_GROUPS, attributesSchema, UNIT_KIND, unitNameOf, validateAttributes, type AttributeGroup, type Attributes, type EffectiveAttributes, type UnitType } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftNotices, attributeProblemText, AttributeSettings, SaveBar, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftNotices, attributeProblemText, AttributeSettings, HistoryPanel, SaveBar, UnsavedChangesModal, useFormModalGuard, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units, type UnitRow } from '../api/units';
 import { unitListRoute } from '../api/venue-api';
 import { useLeaveGuard } from '../../../ui';
+import { restorableSetting } from './unit-editor';
 import { UnitNameInput } from './unit-name-input';
 
 /** The settings of the details section: every group of spec section 1 after the general details (the name is the heading's). */
@@ -206,6 +207,18 @@ export function UnitEditForm({ org, userUuid, record, type, effective, hotels, p
             </Accordion.Panel>
           </Accordion.Item>
         </Accordion>
+        <HistoryPanel
+          orgUuid={org}
+          kind={UNIT_KIND}
+          recordUuid={record.uuid}
+          canRestore={(change) => draft.ready && restorableSetting(change) !== null}
+          onRestore={(change) => {
+            const setting = restorableSetting(change);
+            if (!setting) return;
+            setAttributes({ ...value.attributes, [setting.key]: setting.value });
+            if (setting.key !== 'NAME') setDetailsOpen(true);
+          }}
+        />
         <SaveBar dirty={draft.changed} saveLabel={t('venue.saveChanges')} saving={saving} disabled={!draft.ready} onDiscard={() => void draft.discard()} />
       </Stack>
       <UnsavedChangesModal opened={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onDiscard={() => void discardAndLeave()} onSave={() => void saveAndLeave()} />

@@ -10,11 +10,12 @@ import {
   validateAttributes,
   type AttributeGroup,
   type Attributes,
+  type HistoryChange,
   type Unit,
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { useDraft, whenSettled, type DraftScope } from '../../../offline';
-import { DraftNotices, attributeProblemText, AttributeSettings, SaveBar, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
+import { DraftNotices, attributeProblemText, AttributeSettings, HistoryPanel, SaveBar, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { units } from '../api/units';
 import { unitTypeLabel } from './unit-tree';
@@ -50,6 +51,18 @@ export interface UnitEditorControl {
   /** saves when valid; false when the settings have problems (shown on the form) */
   save(): Promise<boolean>;
   discard(): Promise<void>;
+}
+
+/**
+ * A unit's setting as its history names it (`attributes.CURRENCY`) and the value it had before the
+ * change, when the settings can take it back (a text or none); null for anything else (the name is
+ * an attribute too: NAME).
+ */
+export function restorableSetting(change: HistoryChange): { key: string; value: string | null } | null {
+  if (change.secret || !change.field.startsWith('attributes.')) return null;
+  const before = change.before ?? null;
+  if (before !== null && typeof before !== 'string') return null;
+  return { key: change.field.slice('attributes.'.length), value: before };
 }
 
 /** The problems of a unit's attributes, per key, in the catalogue's words (NAME required). */
@@ -145,6 +158,16 @@ export function UnitEditor({ org, userUuid, unit, hotels, pmsConnections, access
           accessControlServices={accessControlServices}
           onUploadImage={onUploadImage}
           disabled={!draft.ready || readOnly}
+        />
+        <HistoryPanel
+          orgUuid={org}
+          kind={UNIT_KIND}
+          recordUuid={unit.uuid}
+          canRestore={(change) => !readOnly && draft.ready && restorableSetting(change) !== null}
+          onRestore={(change) => {
+            const setting = restorableSetting(change);
+            if (setting) draft.setValue({ attributes: { ...draft.value.attributes, [setting.key]: setting.value } });
+          }}
         />
         {/* a hotel's settings are thousands of pixels tall: Save and Discard stay in view while they hold changes */}
         {!readOnly && <SaveBar dirty={dirty} saveLabel={saveLabel ?? t('units.saveChanges')} saving={saving} onDiscard={() => void draft.discard()} />}

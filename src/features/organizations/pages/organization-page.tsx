@@ -36,6 +36,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'pos', title: 'organization.section.pos', about: 'organization.section.pos.about' },
   { path: 'transactions', title: 'organization.section.transactions', about: 'organization.section.transactions.about', transactions: true },
   { path: 'access-log', title: 'organization.section.accessLog', about: 'organization.section.accessLog.about', transactions: true },
+  { path: 'activity', title: 'activity.link', about: 'organization.section.activity.about', organizationSetup: true },
 ];
 
 /**

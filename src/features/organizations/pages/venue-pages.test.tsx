@@ -40,6 +40,13 @@ const hotel = unit(10, 'Grand Hotel', 'HOTEL', null, { CURRENCY: 'USD' });
 const venue = unit(11, 'Lobby Bar', 'VENUE', hotel);
 const counter = unit(12, 'Bar Counter', 'REVENUE_CENTER', venue);
 
+// the venue's history: its currency was GBP, then set back to the hotel's (inherited)
+const venueChange = {
+  uuid: uuidOf(90), kind: 'unit', recordUuid: venue.uuid, orgUuid: ORG, unitUuid: venue.uuid, userUuid: uuidOf(91), userEmail: 'bob@example.com',
+  action: 'changed', changes: [{ field: 'attributes.CURRENCY', before: 'GBP', after: null }], bulk: null,
+  madeAt: '2026-11-20T08:00:00Z', appliedAt: '2026-11-20T09:00:00Z', offline: true,
+};
+
 const session = makeSession();
 function signedIn() {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
@@ -54,6 +61,7 @@ function gateway(profile: UserProfile | null = null) {
     if (path === `/organization/${ORG}`) return json(200, organization);
     if (path === `/organization/${ORG}/ous`) return json(200, { data: [hotel, venue, counter] });
     if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: [] });
+    if (path === `/organization/${ORG}/history/unit/${venue.uuid}`) return json(200, { data: [venueChange], totalCount: 1, limit: 20, offset: 0 });
     return json(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
   });
 }
@@ -248,6 +256,20 @@ describe('VenueEditPage', () => {
     expect((await outbox())[0]).toMatchObject({ method: 'PUT', body: { parentUuid: hotel.uuid, attributes: { NAME: 'Lobby Bar', TYPE: 'VENUE', POI_TIP_ENABLED: 'true' } } });
     expect(await screen.findByText('Saved in this browser — the gateway has not confirmed it yet. The Sync page shows when it is applied.', {}, { timeout: 4_000 })).toBeTruthy();
     await waitFor(() => expect(save.disabled).toBe(true));
+  });
+
+  it('shows its History (who, from → to, made offline) and Restore puts the earlier value back, queued by save changes as a new change', async () => {
+    const { user } = openVenueEdit();
+    await nameField();
+    await user.click(screen.getByRole('button', { name: 'Show history' }));
+    const history = await screen.findByRole('list', { name: 'History' });
+    expect(within(history).getByText('Changed by bob@example.com')).toBeTruthy();
+    expect(within(history).getByText('Made offline')).toBeTruthy();
+    await user.click(within(history).getByRole('button', { name: /^Restore .* to / }));
+    expect(await screen.findByText('The earlier value is back in the form: save to apply it.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'save changes' }));
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    expect((await outbox())[0]).toMatchObject({ method: 'PUT', body: { attributes: { NAME: 'Lobby Bar', CURRENCY: 'GBP' } } });
   });
 
   it('asks before leaving with changes (discard or save); Discard leaves and forgets them', async () => {

@@ -2,11 +2,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Stack, Title } from '@mantine/core';
-import { cutHotelName, inheritedUnder } from '../../../domain';
+import { cutHotelName, inheritedUnder, UNIT_KIND } from '../../../domain';
 import { describeError, isForbiddenError, useSession } from '../../../api';
 import { useOrganizationDetail } from '../../../api/units';
 import { t } from '../../../i18n';
-import { ForbiddenRedirect, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, HistoryPanel, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
 import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources';
 import { newHotelForm, organizationUnitsPath, useHotelWizardData } from '../api/hotel-wizard-data';
 import { HotelWizard } from '../components/hotel-wizard';
@@ -103,6 +103,13 @@ export function HotelEditPage() {
         {t('hotelWizard.editTitle', { name: record.name })}
       </Title>
       <OfflineNotice path={organizationUnitsPath(org)} />
+      {/* the hotel's own settings' history; its packages, rate codes and imports are in the activity of the hotel */}
+      <Stack gap={4}>
+        <HistoryPanel orgUuid={org} kind={UNIT_KIND} recordUuid={hotelUuid} />
+        <Anchor component={Link} to={`/organization/${org}/activity?unit=${hotelUuid}`} size="sm">
+          {t('history.allOfUnit', { name: record.name })}
+        </Anchor>
+      </Stack>
       <HotelWizard
         // a save raises the hotel's version: the wizard starts again from what the gateway has
         key={`${hotelUuid}/${record.version}`}

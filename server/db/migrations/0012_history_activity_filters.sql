@@ -1,0 +1,3 @@
+CREATE INDEX "history_org_kind_applied_idx" ON "history_entries" USING btree ("org_uuid","kind","applied_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "history_org_unit_applied_idx" ON "history_entries" USING btree ("org_uuid","unit_uuid","applied_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "history_org_user_applied_idx" ON "history_entries" USING btree ("org_uuid","user_uuid","applied_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);
