@@ -3,12 +3,14 @@ import {
   CALCULATION_RULES,
   CONTRACT_KIND,
   CONTRACT_STATUSES,
+  DEVICE_KIND,
   HOTEL_SAVE_KIND,
   isAttributeKey,
   ORGANIZATION_KIND,
   PMS_CONNECTION_KIND,
   PMS_CONNECTION_TYPES,
   PMS_PACKAGE_KIND,
+  POS_INSTALLATION_KIND,
   UNIT_KIND,
   UNIT_TYPES,
   type ContractStatus,
@@ -76,6 +78,20 @@ FIELDS[UNIT_KIND] = {
   type: { label: 'units.form.type', value: (value) => ((UNIT_TYPES as readonly unknown[]).includes(value) ? attributeOptionLabel(String(value)) : null) },
   parentUuid: { label: 'units.form.placement' },
   attributes: { label: 'organizationSettings.title', value: attributesWords },
+  // a unit's devices, offered discounts and favourites, each written as a whole (names in order)
+  devices: { label: 'pos.column.devices' },
+  discounts: { label: 'history.field.discounts' },
+  favorites: { label: 'history.field.favorites' },
+};
+FIELDS[DEVICE_KIND] = {
+  alias: { label: 'devices.form.alias' },
+  assigned: { label: 'history.field.assigned', value: (value) => (typeof value === 'boolean' ? t(value ? 'history.yes' : 'history.no') : null) },
+  ouUuids: { label: 'devices.column.units', value: (value) => (Array.isArray(value) ? t('history.unitCount', { count: String(value.length) }) : null) },
+};
+FIELDS[POS_INSTALLATION_KIND] = {
+  name: { label: 'pos.column.name' },
+  catalogVersion: { label: 'pos.column.catalogVersion' },
+  syncedCatalogVersion: { label: 'history.field.syncedCatalogVersion' },
 };
 FIELDS[ORGANIZATION_KIND] = {
   legalCompanyName: { label: 'organizationSettings.legalCompanyName' },
@@ -99,6 +115,11 @@ FIELDS.user = {
   permissions: { label: 'users.column.grants' },
   memberships: { label: 'users.column.units' },
   active: { label: 'users.column.status' },
+  // the user's own profile writes (the password only ever as changed)
+  emailValidated: { label: 'history.field.emailValidated' },
+  phoneValidated: { label: 'history.field.phoneValidated' },
+  image: { label: 'history.field.image' },
+  passwordHash: { label: 'history.field.password' },
 };
 
 FIELDS[PMS_PACKAGE_KIND] = {
@@ -128,6 +149,9 @@ export function recordValueLabel(collection: string | null, field: string, value
   const named = wordsOf(collection, field)?.value?.(value);
   if (named) return named;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return t(value ? 'history.yes' : 'history.no');
+  if (typeof value === 'number') return String(value);
+  // a list of names (a unit's devices, discounts, favourites) reads as the names
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.length > 0 ? value.join(', ') : t('conflict.noValue');
   return JSON.stringify(value);
 }
