@@ -179,6 +179,14 @@ function changeHeaders(entry: OutboxEntry): Record<string, string> {
   return headers;
 }
 
+/** The same headers, named as the batch route's schema names them. */
+function batchHeaders(entry: OutboxEntry): BatchChange['headers'] {
+  const headers: BatchChange['headers'] = { 'Idempotency-Key': entry.idempotencyKey, 'X-Made-At': new Date(entry.created).toISOString() };
+  if (entry.offline === true) headers['X-Made-Offline'] = '1';
+  if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
+  return headers;
+}
+
 const carriesBody = (entry: OutboxEntry) => entry.method !== 'DELETE' && entry.body !== null && entry.body !== undefined;
 
 async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise<Response> {
@@ -444,7 +452,7 @@ function planBatch(
       used += 1;
       continue;
     }
-    const change: BatchChange = { method: entry.method, path: entry.path, headers: changeHeaders(entry) };
+    const change: BatchChange = { method: entry.method, path: entry.path, headers: batchHeaders(entry) };
     if (carriesBody(entry)) change.body = entry.body;
     const previous = entry.recordUuid === null ? undefined : lastOfRecord.get(entry.recordUuid);
     if (previous !== undefined) {
