@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchChange, BatchResponse, HistoryEntry, HistoryPage } from '../../src/domain/index';
@@ -194,6 +195,18 @@ describe('POST /outbox/v1/batch', () => {
     const huge = Array.from({ length: 6 }, (_, index) => ({ ...ok, body: { ...never, name: `${index}`, note: 'x'.repeat(1024 * 1024) } }));
     await expectRefused(huge, 413, OUTBOX_BATCH_MESSAGES.tooLarge);
     expect(await named('Never applied')).toBe(0);
+  });
+
+  it('takes a gzip-compressed batch, and measures the bound on what it unpacks to', async () => {
+    const small = connection('Compressed batch');
+    const gzipped = (changes: unknown[]) =>
+      t.app.inject({ method: 'POST', url: '/api/outbox/v1/batch', headers: { ...bearer(admin), 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: gzipSync(JSON.stringify({ changes })) });
+    const [applied] = results(await gzipped([create(demoOrg, small)]));
+    expect(applied?.status).toBe(201);
+    const bomb = connection('Compressed bomb');
+    const refused = await gzipped(Array.from({ length: 6 }, (_, index) => create(demoOrg, { ...bomb, name: `${index}`, host: 'x'.repeat(1024 * 1024) })));
+    expect(refused.statusCode).toBe(413);
+    expect(await named('0')).toBe(0);
   });
 
   it('answers 401 without a valid token, and applies nothing', async () => {
