@@ -7,7 +7,9 @@
  *     then edits whose If-Match follows each applied version) drained by `drainOutbox` into the real
  *     gateway, with the outbox in fake-indexeddb; afterwards, outside the timing, the gateway's
  *     records are checked (count, versions, names) and a WARNING row is printed when they differ.
- *     The peer: the same sequence of mutations sent straight with fetch, no outbox.
+ *     The peer: the same sequence of mutations sent straight with fetch, no outbox;
+ *  3. outbox batch replay (./outbox-batch.ts): 10,000 changes of three kinds in batches, against one
+ *     change per request in the same run, on the local gateway and through an emulated slow link.
  *
  * Run alone:
  *   node --import tsx -e "import('./bench/offline.ts').then(async m => { const { printTable } = await import('./bench/stats.ts'); printTable(await m.offlineBench()); })"
@@ -24,6 +26,7 @@ import { enqueue } from '../src/offline/outbox';
 import { CHROMIUM_FLAGS, startGateway, type Gateway } from '../test/e2e/harness';
 import { apiSignIn } from '../test/e2e/journeys';
 import type { DraftBenchResult, DraftSize } from './offline-page';
+import { batchReplayRows } from './outbox-batch';
 import { latencyRow, percentile, type Row } from './stats';
 
 const DRAFT_PUTS = 2000;
@@ -272,7 +275,7 @@ async function deleteOutboxDatabase(name: string): Promise<void> {
 export async function offlineBench(): Promise<Row[]> {
   const gateway = await startGateway({ LOG_LEVEL: 'warn' });
   try {
-    return [...(await draftRows(gateway)), ...(await outboxRows(gateway))];
+    return [...(await draftRows(gateway)), ...(await outboxRows(gateway)), ...(await batchReplayRows(gateway))];
   } finally {
     await gateway.stop();
   }

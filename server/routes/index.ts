@@ -12,6 +12,7 @@ import { historyRoutes } from './history';
 import { hotelRoutes } from './hotels';
 import { imageRoutes } from './images';
 import { orderItemRoutes } from './order-items';
+import { outboxBatchRoutes } from './outbox-batch';
 import { organizationRoutes } from './organizations';
 import { pmsConnectionRoutes } from './pms-connections';
 import { pmsExtraRoutes } from './pms-extras';
@@ -46,4 +47,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exportRoutes);
   await app.register(transactionRoutes);
   await app.register(historyRoutes);
+  await app.register(outboxBatchRoutes);
 };

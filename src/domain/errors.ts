@@ -35,5 +35,7 @@ export const ERROR_CODES = {
   /** a link or file that existed and no longer does (an expired export) */
   gone: 'gone',
   internal: 'internal',
+  /** a change of a batch not applied because the earlier change of its record it follows was not (424) */
+  dependencyFailed: 'batch.dependency_failed',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -35,3 +35,4 @@ export * from './discounts';
 export * from './unit-scope';
 export * from './transactions';
 export * from './history';
+export * from './outbox-batch';

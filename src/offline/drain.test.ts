@@ -39,6 +39,8 @@ function deps(answer: (sent: Sent, index: number) => Response | Promise<Response
     userUuid: ME,
     token: async () => 'token-1',
     refresh: async () => 'token-2',
+    // one request per change: how each answer is settled (drain-batch.test.ts sends the same in batches)
+    batch: false,
     fetch: async (url, init) => {
       const entry = { method: String(init.method), url, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : null };
       sent.push(entry);

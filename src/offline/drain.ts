@@ -1,5 +1,5 @@
 /**
- * The drainer: sends the outbox to the gateway, oldest first, one entry at a time. One drainer runs
+ * The drainer: sends the outbox to the gateway, oldest first. One drainer runs
  * at a time across tabs and the service worker (Web Lock 'lobby-outbox'; a second caller returns
  * 'busy' at once). Entries of another user are never sent. The bearer token is asked for at send
  * time (deps.token), so it is fresh.
@@ -27,11 +27,34 @@
  * Order: strictly by queue position. An entry waits while an earlier entry of the same record is
  * failed or in conflict (its change depends on that one); entries of other records go on.
  *
+ * Batches (issue 20): the queue goes in batches (POST /outbox/v1/batch, at most BATCH_MAX_CHANGES
+ * changes and BATCH_MAX_BYTES each, gzip-compressed from 8 KB), each change keeping its own
+ * Idempotency-Key, If-Match and made-at; the gateway applies them in order, each as if sent alone,
+ * and answers each. Every answer is settled exactly as the diagram says for a change sent alone, in
+ * one IndexedDB transaction per batch. A change of a record already in the batch follows it: applied
+ * only if the earlier one was (else 424: it stays queued, behind it), over its new version where the
+ * outbox would have moved its If-Match. A refused change does not stop the unrelated ones behind it.
+ * The batch as a whole: no answer → every change keeps a backoff; 401 → refresh once, send again;
+ * 5xx / 429 → backoff, stop; 404 / 405 (a gateway without the route) → one change per request, for
+ * this page's or worker's life; another 4xx → that batch's changes go alone. The service worker's
+ * replay (./sw-replay.ts) drains through here too.
+ *
  * Nothing stored here is English text of ours: an entry keeps the gateway's own words (lastError,
  * errorMessages) and, where there were none, a problem code and the status, which the screens
  * render through the message catalogue (describeOutboxError).
  */
-import { ERROR_CODES, MADE_AT_HEADER, MADE_OFFLINE_HEADER, apiErrorBodySchema } from '../domain';
+import {
+  DEPENDENCY_FAILED_STATUS,
+  ERROR_CODES,
+  MADE_AT_HEADER,
+  MADE_OFFLINE_HEADER,
+  OUTBOX_BATCH_MAX_BYTES,
+  OUTBOX_BATCH_MAX_CHANGES,
+  OUTBOX_BATCH_PATH,
+  apiErrorBodySchema,
+  batchResponseSchema,
+  type BatchChange,
+} from '../domain';
 import { lobbyDb, type LobbyDatabase } from './db';
 import { recordOutcome } from './outcomes';
 import { listEntries, returnToDraft } from './outbox';
@@ -67,6 +90,11 @@ export interface DrainDeps {
   online?: () => boolean;
   /** the clock (default Date.now) */
   now?: () => number;
+  /**
+   * Batches (./drain-batch.ts): how many changes and bytes one request may carry, or false to send
+   * one change per request. Default: batches of BATCH_MAX_CHANGES and BATCH_MAX_BYTES.
+   */
+  batch?: { maxChanges?: number; maxBytes?: number } | false;
 }
 
 /** waiting: the next change's backoff runs, or the browser is offline, and the trigger was automatic: nothing sent. */
@@ -139,19 +167,37 @@ export function nextToSend(entries: readonly OutboxEntry[]): OutboxEntry | null 
   return null;
 }
 
-async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise<Response> {
+/** The headers a change carries, alone or inside a batch (there without the Authorization). */
+function changeHeaders(entry: OutboxEntry): Record<string, string> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Authorization: `Bearer ${token}`,
     'Idempotency-Key': entry.idempotencyKey,
-    'X-Lobby-User': entry.userUuid,
     // for the change history: when the operator made it, and whether the gateway was out of reach then
     [MADE_AT_HEADER]: new Date(entry.created).toISOString(),
   };
   if (entry.offline === true) headers[MADE_OFFLINE_HEADER] = '1';
   if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
+  return headers;
+}
+
+/** The same headers, named as the batch route's schema names them. */
+function batchHeaders(entry: OutboxEntry): BatchChange['headers'] {
+  const headers: BatchChange['headers'] = { 'Idempotency-Key': entry.idempotencyKey, 'X-Made-At': new Date(entry.created).toISOString() };
+  if (entry.offline === true) headers['X-Made-Offline'] = '1';
+  if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
+  return headers;
+}
+
+const carriesBody = (entry: OutboxEntry) => entry.method !== 'DELETE' && entry.body !== null && entry.body !== undefined;
+
+async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${token}`,
+    'X-Lobby-User': entry.userUuid,
+    ...changeHeaders(entry),
+  };
   let body: string | undefined;
-  if (entry.method !== 'DELETE' && entry.body !== null && entry.body !== undefined) {
+  if (carriesBody(entry)) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(entry.body);
   }
@@ -203,87 +249,408 @@ async function* sendable(deps: DrainDeps, db: LobbyDatabase): AsyncGenerator<Out
   }
 }
 
-async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<DrainResult> {
-  const result: DrainResult = { stoppedBy: 'empty', applied: 0, failed: 0, conflicts: 0 };
-  const now = deps.now ?? Date.now;
-  const trigger = deps.trigger ?? 'manual';
-  const online = deps.online ?? browserOnline;
-  /** the entry got no usable answer: it keeps a backoff, and the drain stops */
-  const unanswered = async (entry: OutboxEntry, stop: 'network' | 'server', answered: Partial<OutboxEntry>): Promise<DrainResult> => {
+/**
+ * What an answer made of a change (the same for a change sent alone and for one inside a batch):
+ * applied (gone from the queue), failed (back to its form), conflict, auth (a 401: pending, the drain
+ * stops) or unanswered (5xx, 429, busy: pending with a backoff, the drain stops).
+ */
+type Verdict = { kind: 'applied' | 'failed' | 'conflict' | 'auth' } | { kind: 'unanswered'; retryAt: number };
+
+async function settle(db: LobbyDatabase, entry: OutboxEntry, status: number, body: unknown, now: () => number): Promise<Verdict> {
+  if (status >= 200 && status < 300) {
+    await db.transaction('rw', db.outbox, async () => {
+      await db.outbox.delete(entry.seq);
+      await rebase(db, entry, body);
+    });
+    return { kind: 'applied' };
+  }
+  const answered = { lastStatus: status, lastError: messageOf(body), problem: null };
+  if (status === 401) {
+    await db.outbox.update(entry.seq, { status: 'pending', ...answered });
+    return { kind: 'auth' };
+  }
+  if (status >= 500 || status === 429 || isBusy(status, body)) {
     const backoff = nextBackoff(entry.backoff, now());
     await db.outbox.update(entry.seq, { status: 'pending', ...answered, backoff });
-    return { ...result, stoppedBy: stop, retryAt: backoff.until };
-  };
+    return { kind: 'unanswered', retryAt: backoff.until };
+  }
+  if (status === 404 && entry.method === 'DELETE') {
+    // the record is not there: what the operator asked for. Done, and said so on the Sync page.
+    await db.transaction('rw', db.outbox, db.outcomes, async () => {
+      await db.outbox.delete(entry.seq);
+      await recordOutcome({ userUuid: entry.userUuid, kind: 'alreadyRemoved', label: entry.label }, db);
+    });
+    return { kind: 'applied' };
+  }
+  if ((status === 409 && !isRefusedRemoval(body)) || status === 412) {
+    const theirs = (body as { current?: unknown } | undefined)?.current ?? null;
+    await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), theirs, backoff: null });
+    return { kind: 'conflict' };
+  }
+  await db.transaction('rw', db.outbox, db.drafts, async () => {
+    await db.outbox.update(entry.seq, { status: 'failed', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), backoff: null });
+    await returnToDraft(entry, { message: answered.lastError, status }, db);
+  });
+  return { kind: 'failed' };
+}
+
+/** Counts a verdict into the result; the stop it calls for, if any. */
+function count(result: DrainResult, verdict: Verdict): Pick<DrainResult, 'stoppedBy' | 'retryAt'> | null {
+  switch (verdict.kind) {
+    case 'applied':
+      result.applied += 1;
+      return null;
+    case 'failed':
+      result.failed += 1;
+      return null;
+    case 'conflict':
+      result.conflicts += 1;
+      return null;
+    case 'auth':
+      return { stoppedBy: 'auth' };
+    case 'unanswered':
+      return { stoppedBy: 'server', retryAt: verdict.retryAt };
+  }
+}
+
+interface DrainContext {
+  deps: DrainDeps;
+  db: LobbyDatabase;
+  result: DrainResult;
+  now: () => number;
+  trigger: SyncTrigger;
+  online: () => boolean;
+}
+
+/** The entry got no usable answer (network, cut off): it keeps a backoff, and the drain stops. */
+async function unreachable(context: DrainContext, entries: readonly OutboxEntry[]): Promise<DrainResult> {
+  const { db, result, now } = context;
+  let retryAt = Number.POSITIVE_INFINITY;
+  await db.transaction('rw', db.outbox, async () => {
+    for (const entry of entries) {
+      const backoff = nextBackoff(entry.backoff, now());
+      retryAt = Math.min(retryAt, backoff.until);
+      await db.outbox.update(entry.seq, { status: 'pending', lastStatus: null, lastError: null, problem: 'unreachable', offline: true, backoff });
+    }
+  });
+  return { ...result, stoppedBy: 'network', retryAt };
+}
+
+/**
+ * Sends one change alone and settles its answer; the stop it calls for, or null to go on. The entry
+ * is marked sending first (a discarded one is not sent).
+ */
+async function sendOne(context: DrainContext, entry: OutboxEntry): Promise<DrainResult | null> {
+  const { deps, db, result, now } = context;
+  let token = await deps.token();
+  if (token === null) return { ...result, stoppedBy: 'auth' };
+  // discarded by the operator since it was read: not sent
+  if ((await db.outbox.update(entry.seq, { status: 'sending', attempts: entry.attempts + 1 })) === 0) return null;
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await send(deps, entry, token);
+    if (response.status === 401) {
+      token = await deps.refresh();
+      if (token === null) {
+        await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: null, problem: 'session' });
+        return { ...result, stoppedBy: 'auth' };
+      }
+      response = await send(deps, entry, token);
+    }
+    body = await readBody(response);
+  } catch {
+    return unreachable(context, [entry]);
+  }
+  const verdict = await settle(db, entry, response.status, body, now);
+  if (verdict.kind === 'applied') deps.onApplied?.(entry, body);
+  const stop = count(result, verdict);
+  return stop ? { ...result, ...stop } : null;
+}
+
+/** One change per request: the way of gateways without the batch route. */
+async function drainOneByOne(context: DrainContext): Promise<DrainResult> {
+  const { deps, db, result, now, trigger, online } = context;
   for await (const entry of sendable(deps, db)) {
     if (!mayAttempt({ trigger, now: now(), browserOnline: online(), backoff: entry.backoff })) {
       return { ...result, stoppedBy: 'waiting', ...(online() && entry.backoff ? { retryAt: entry.backoff.until } : {}) };
     }
-
-    let token = await deps.token();
-    if (token === null) return { ...result, stoppedBy: 'auth' };
-    // discarded by the operator since it was read: not sent
-    if ((await db.outbox.update(entry.seq, { status: 'sending', attempts: entry.attempts + 1 })) === 0) continue;
-
-    let response: Response;
-    try {
-      response = await send(deps, entry, token);
-      if (response.status === 401) {
-        token = await deps.refresh();
-        if (token === null) {
-          await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: null, problem: 'session' });
-          return { ...result, stoppedBy: 'auth' };
-        }
-        response = await send(deps, entry, token);
-      }
-    } catch {
-      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable', offline: true });
-    }
-
-    let body: unknown;
-    try {
-      body = await readBody(response);
-    } catch {
-      return unanswered(entry, 'network', { lastStatus: null, lastError: null, problem: 'unreachable', offline: true });
-    }
-    const status = response.status;
-    if (response.ok) {
-      await db.transaction('rw', db.outbox, async () => {
-        await db.outbox.delete(entry.seq);
-        await rebase(db, entry, body);
-      });
-      result.applied += 1;
-      deps.onApplied?.(entry, body);
-      continue;
-    }
-    const answered = { lastStatus: status, lastError: messageOf(body), problem: null };
-    if (status === 401) {
-      await db.outbox.update(entry.seq, { status: 'pending', ...answered });
-      return { ...result, stoppedBy: 'auth' };
-    }
-    if (status >= 500 || status === 429 || isBusy(status, body)) return unanswered(entry, 'server', answered);
-    if (status === 404 && entry.method === 'DELETE') {
-      // the record is not there: what the operator asked for. Done, and said so on the Sync page.
-      await db.transaction('rw', db.outbox, db.outcomes, async () => {
-        await db.outbox.delete(entry.seq);
-        await recordOutcome({ userUuid: entry.userUuid, kind: 'alreadyRemoved', label: entry.label }, db);
-      });
-      result.applied += 1;
-      deps.onApplied?.(entry, body);
-      continue;
-    }
-    if ((status === 409 && !isRefusedRemoval(body)) || status === 412) {
-      const theirs = (body as { current?: unknown } | undefined)?.current ?? null;
-      await db.outbox.update(entry.seq, { status: 'conflict', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), theirs, backoff: null });
-      result.conflicts += 1;
-      continue;
-    }
-    await db.transaction('rw', db.outbox, db.drafts, async () => {
-      await db.outbox.update(entry.seq, { status: 'failed', ...answered, errorMessages: messagesOf(body), errorCodes: codesOf(body), backoff: null });
-      await returnToDraft(entry, { message: answered.lastError, status }, db);
-    });
-    result.failed += 1;
+    const stop = await sendOne(context, entry);
+    if (stop) return stop;
   }
   return result;
+}
+
+/** Entries of a batch the gateway would not take as a batch, sent alone in order (stuck records skipped). */
+async function sendEachAlone(context: DrainContext, entries: readonly OutboxEntry[], blocked: Set<string>): Promise<DrainResult | null> {
+  for (const sent of entries) {
+    const raw = await context.db.outbox.get(sent.seq);
+    const entry = raw === undefined ? null : (outboxEntrySchema.safeParse(raw).data ?? null);
+    if (entry === null) continue;
+    if (isStuck(entry) || (entry.recordUuid !== null && blocked.has(entry.recordUuid))) {
+      if (entry.recordUuid !== null) blocked.add(entry.recordUuid);
+      continue;
+    }
+    const stop = await sendOne(context, entry);
+    if (stop) return stop;
+    const after = await context.db.outbox.get(entry.seq);
+    if (after && isStuck(after) && after.recordUuid !== null) blocked.add(after.recordUuid);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batches (POST /outbox/v1/batch, src/domain/outbox-batch.ts)
+
+/** What one batch request carries by default: well inside the gateway's bounds, so a lost reply costs little. */
+export const BATCH_MAX_CHANGES = 250;
+export const BATCH_MAX_BYTES = 1024 * 1024;
+/** A batch is given longer than one change before it counts as no answer. */
+export const BATCH_TIMEOUT_MS = 2 * SEND_TIMEOUT_MS;
+/** Batch bodies of this many bytes or more go gzip-compressed (the gateway decompresses requests). */
+const COMPRESS_FROM_BYTES = 8 * 1024;
+
+/** Gateways (by base URL) found without the batch route in this page or worker: one change per request there. */
+const withoutBatchRoute = new Set<string>();
+
+/** Tests: forget what was learnt about the gateways' batch route. */
+export function forgetBatchSupport(): void {
+  withoutBatchRoute.clear();
+}
+
+const encoder = new TextEncoder();
+
+interface Planned {
+  entry: OutboxEntry;
+  change: BatchChange;
+}
+
+/**
+ * The next batch from `candidates` (in queue order, read afresh): sendable entries in order until the
+ * count or byte bound, skipping stuck entries and those behind a stuck change of their record. A
+ * change of a record already in the batch follows it (`after`; `rebase` where the outbox would move
+ * its If-Match to the earlier change's new version). An entry larger than the byte bound alone goes
+ * alone (`single`). `used`: how many candidates were looked at (the rest waits for the next batch).
+ */
+function planBatch(
+  candidates: readonly (OutboxEntry | null)[],
+  blocked: Set<string>,
+  bounds: { maxChanges: number; maxBytes: number },
+): { planned: Planned[]; used: number; single: OutboxEntry | null } {
+  const planned: Planned[] = [];
+  const lastOfRecord = new Map<string, number>();
+  let bytes = 0;
+  let used = 0;
+  for (const entry of candidates) {
+    if (entry === null) {
+      used += 1;
+      continue;
+    }
+    if (isStuck(entry) || (entry.recordUuid !== null && blocked.has(entry.recordUuid))) {
+      if (entry.recordUuid !== null) blocked.add(entry.recordUuid);
+      used += 1;
+      continue;
+    }
+    const change: BatchChange = { method: entry.method, path: entry.path, headers: batchHeaders(entry) };
+    if (carriesBody(entry)) change.body = entry.body;
+    const previous = entry.recordUuid === null ? undefined : lastOfRecord.get(entry.recordUuid);
+    if (previous !== undefined) {
+      change.after = previous;
+      const before = planned[previous]?.entry;
+      if (before !== undefined && entry.ifMatch !== null && entry.ifMatch === before.ifMatch) change.rebase = true;
+    }
+    const size = encoder.encode(JSON.stringify(change)).length + 1;
+    if (size > bounds.maxBytes) {
+      // too large to travel with others: alone, once what is before it has gone
+      if (planned.length === 0) return { planned, used: used + 1, single: entry };
+      break;
+    }
+    if (planned.length >= bounds.maxChanges || bytes + size > bounds.maxBytes) break;
+    if (entry.recordUuid !== null) lastOfRecord.set(entry.recordUuid, planned.length);
+    planned.push({ entry, change });
+    bytes += size;
+    used += 1;
+  }
+  return { planned, used, single: null };
+}
+
+async function gzip(text: string): Promise<Uint8Array | null> {
+  if (typeof CompressionStream === 'undefined') return null;
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function sendBatch(deps: DrainDeps, changes: readonly BatchChange[], token: string): Promise<Response> {
+  const text = JSON.stringify({ changes });
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${token}`,
+    'X-Lobby-User': deps.userUuid,
+    'Content-Type': 'application/json',
+  };
+  let body: BodyInit = text;
+  if (text.length >= COMPRESS_FROM_BYTES) {
+    const compressed = await gzip(text);
+    if (compressed !== null) {
+      headers['Content-Encoding'] = 'gzip';
+      body = compressed as Uint8Array<ArrayBuffer>;
+    }
+  }
+  return deps.fetch(`${deps.baseUrl}${OUTBOX_BATCH_PATH}`, { method: 'POST', headers, body, cache: 'no-store', signal: AbortSignal.timeout(BATCH_TIMEOUT_MS) });
+}
+
+/** The batch's entries go back to the queue as they were (not tried). */
+async function release(db: LobbyDatabase, entries: readonly OutboxEntry[]): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    for (const entry of entries) await db.outbox.update(entry.seq, { status: 'pending' });
+  });
+}
+
+type BatchOutcome = { kind: 'done'; result: DrainResult } | { kind: 'one-by-one' };
+
+/**
+ * Sends the queue in batches. Each answer in the reply is settled exactly as the answer of a change
+ * sent alone; a change answered 424 (the earlier change of its record was not applied) stays queued
+ * behind it. The gateway has no batch route (404, 405): one by one from here, and for the rest of
+ * this page's or worker's life. It refuses a batch as such (another 4xx): that batch's changes go
+ * alone, and the next batch is tried again.
+ */
+async function drainInBatches(context: DrainContext, bounds: { maxChanges: number; maxBytes: number }): Promise<BatchOutcome> {
+  const { deps, db, result, now, trigger, online } = context;
+  for (;;) {
+    const snapshot = (await listEntries(deps.userUuid, db)).map((entry) => entry.seq);
+    const blocked = new Set<string>();
+    let cursor = 0;
+    let sentInPass = false;
+    while (cursor < snapshot.length) {
+      // read afresh, mark sending and plan in one transaction: an earlier batch may have moved an
+      // If-Match, and the operator may have discarded a change meanwhile
+      const window = snapshot.slice(cursor, cursor + bounds.maxChanges * 2);
+      const plan = await db.transaction('rw', db.outbox, async () => {
+        const fresh = (await db.outbox.bulkGet(window)).map((raw) => (raw === undefined ? null : (outboxEntrySchema.safeParse(raw).data ?? null)));
+        const planned = planBatch(fresh, blocked, bounds);
+        const first = planned.single ?? planned.planned[0]?.entry;
+        if (first !== undefined && !mayAttempt({ trigger, now: now(), browserOnline: online(), backoff: first.backoff })) return { ...planned, waiting: first };
+        for (const { entry } of planned.planned) {
+          await db.outbox.update(entry.seq, { status: 'sending', attempts: entry.attempts + 1 });
+        }
+        return { ...planned, waiting: null };
+      });
+      if (plan.waiting !== null) {
+        return { kind: 'done', result: { ...result, stoppedBy: 'waiting', ...(online() && plan.waiting.backoff ? { retryAt: plan.waiting.backoff.until } : {}) } };
+      }
+      cursor += plan.used;
+      if (plan.single !== null) {
+        // too large to travel with others: it goes alone
+        sentInPass = true;
+        const stop = await sendEachAlone(context, [plan.single], blocked);
+        if (stop) return { kind: 'done', result: stop };
+        continue;
+      }
+      if (plan.planned.length === 0) continue;
+      sentInPass = true;
+      const entries = plan.planned.map((item) => item.entry);
+      const changes = plan.planned.map((item) => item.change);
+
+      let token = await deps.token();
+      if (token === null) {
+        await release(db, entries);
+        return { kind: 'done', result: { ...result, stoppedBy: 'auth' } };
+      }
+      let response: Response;
+      let body: unknown;
+      try {
+        response = await sendBatch(deps, changes, token);
+        if (response.status === 401) {
+          token = await deps.refresh();
+          if (token === null) {
+            await db.transaction('rw', db.outbox, async () => {
+              for (const entry of entries) await db.outbox.update(entry.seq, { status: 'pending', lastStatus: 401, lastError: null, problem: 'session' });
+            });
+            return { kind: 'done', result: { ...result, stoppedBy: 'auth' } };
+          }
+          response = await sendBatch(deps, changes, token);
+        }
+        body = await readBody(response);
+      } catch {
+        return { kind: 'done', result: await unreachable(context, entries) };
+      }
+      const status = response.status;
+      if (status === 404 || status === 405) {
+        withoutBatchRoute.add(deps.baseUrl);
+        await release(db, entries);
+        return { kind: 'one-by-one' };
+      }
+      if (status === 401) {
+        await release(db, entries);
+        return { kind: 'done', result: { ...result, stoppedBy: 'auth' } };
+      }
+      if (status >= 500 || status === 429) {
+        let retryAt = Number.POSITIVE_INFINITY;
+        for (const entry of entries) {
+          const verdict = await settle(db, entry, status, body, now);
+          if (verdict.kind === 'unanswered') retryAt = Math.min(retryAt, verdict.retryAt);
+        }
+        return { kind: 'done', result: { ...result, stoppedBy: 'server', retryAt } };
+      }
+      const parsed = response.ok ? batchResponseSchema.safeParse(body) : null;
+      if (parsed === null) {
+        // the gateway refused the batch as such (too large for it, say): these changes go alone
+        await release(db, entries);
+        const stop = await sendEachAlone(context, entries, blocked);
+        if (stop) return { kind: 'done', result: stop };
+        continue;
+      }
+      if (!parsed.success || parsed.data.results.length > entries.length) return { kind: 'done', result: await unreachable(context, entries) };
+
+      // every answer settled in one transaction, in order, each as if it had come alone
+      const applied: { entry: OutboxEntry; body: unknown }[] = [];
+      const stop = await db.transaction('rw', db.outbox, db.drafts, db.outcomes, async () => {
+        let stopped: Pick<DrainResult, 'stoppedBy' | 'retryAt'> | null = null;
+        for (const [index, sent] of entries.entries()) {
+          const answer = parsed.data.results[index];
+          const raw = await db.outbox.get(sent.seq);
+          // read again: an earlier answer may have moved its If-Match (the gateway did the same)
+          const entry = raw === undefined ? null : (outboxEntrySchema.safeParse(raw).data ?? null);
+          if (entry === null) continue;
+          if (answer === undefined || answer.status === DEPENDENCY_FAILED_STATUS) {
+            // not tried, or held back behind its record's earlier change: it waits in the queue
+            await db.outbox.update(entry.seq, { status: 'pending' });
+            continue;
+          }
+          const verdict = await settle(db, entry, answer.status, answer.body, now);
+          if (verdict.kind === 'applied') applied.push({ entry, body: answer.body });
+          else if ((verdict.kind === 'failed' || verdict.kind === 'conflict') && entry.recordUuid !== null) blocked.add(entry.recordUuid);
+          stopped = count(result, verdict) ?? stopped;
+        }
+        return stopped;
+      });
+      for (const item of applied) deps.onApplied?.(item.entry, item.body);
+      if (stop) return { kind: 'done', result: { ...result, ...stop } };
+    }
+    if (!sentInPass) return { kind: 'done', result };
+  }
+}
+
+async function drainHoldingLock(deps: DrainDeps, db: LobbyDatabase): Promise<DrainResult> {
+  const context: DrainContext = {
+    deps,
+    db,
+    result: { stoppedBy: 'empty', applied: 0, failed: 0, conflicts: 0 },
+    now: deps.now ?? Date.now,
+    trigger: deps.trigger ?? 'manual',
+    online: deps.online ?? browserOnline,
+  };
+  if (deps.batch !== false && !withoutBatchRoute.has(deps.baseUrl)) {
+    const bounds = {
+      maxChanges: Math.max(1, Math.min(deps.batch?.maxChanges ?? BATCH_MAX_CHANGES, OUTBOX_BATCH_MAX_CHANGES)),
+      maxBytes: Math.max(1, Math.min(deps.batch?.maxBytes ?? BATCH_MAX_BYTES, OUTBOX_BATCH_MAX_BYTES - 64)),
+    };
+    const outcome = await drainInBatches(context, bounds);
+    if (outcome.kind === 'done') return outcome.result;
+  }
+  return drainOneByOne(context);
 }
 
 /** Sends what the signed-in user has queued, in order, until the queue is empty or must wait. */

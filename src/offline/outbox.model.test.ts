@@ -129,6 +129,7 @@ async function run(commands: Command[]): Promise<void> {
     fetch: fetchFn,
     baseUrl: '',
     userUuid: USER,
+    batch: false,
     token: async () => clientToken,
     refresh: async () => {
       clientToken = gateway.token;
@@ -236,10 +237,10 @@ describe('outbox model', () => {
       await enqueue({ method: 'POST', path: '/things', body: { uuid: crypto.randomUUID(), name: change, change }, userUuid: USER, label: change }, db);
     }
     gateway.fault = 'down';
-    const down = await drainOutbox({ db, fetch: gateway.fetch, baseUrl: '', userUuid: USER, token: async () => gateway.token, refresh: async () => gateway.token });
+    const down = await drainOutbox({ db, fetch: gateway.fetch, baseUrl: '', batch: false, userUuid: USER, token: async () => gateway.token, refresh: async () => gateway.token });
     expect(down.stoppedBy).toBe('network');
     gateway.fault = 'none';
-    const up = await drainOutbox({ db, fetch: gateway.fetch, baseUrl: '', userUuid: USER, token: async () => gateway.token, refresh: async () => gateway.token });
+    const up = await drainOutbox({ db, fetch: gateway.fetch, baseUrl: '', batch: false, userUuid: USER, token: async () => gateway.token, refresh: async () => gateway.token });
     expect(up).toMatchObject({ stoppedBy: 'empty', applied: 20 });
     expect(gateway.applied).toEqual(changes);
     db.close();

@@ -48,7 +48,7 @@ async function conflictingEdit(userUuid: string) {
 function runScheduler(userUuid: string, answer: DrainDeps['fetch']) {
   let ready = false;
   scheduler = startOutboxSync({
-    drainDeps: () => (ready ? { baseUrl: '/api', userUuid, token: async () => 'token', refresh: async () => null, fetch: answer } : null),
+    drainDeps: () => (ready ? { baseUrl: '/api', batch: false, userUuid, token: async () => 'token', refresh: async () => null, fetch: answer } : null),
   });
   return { go: () => (ready = true) };
 }
@@ -63,7 +63,7 @@ function signedIn() {
 
 /** One replay against a gateway answering `answer`, as the page's drainer would run it. */
 const replay = (userUuid: string, answer: () => Promise<Response>) =>
-  drainOutbox({ baseUrl: '/api', userUuid, token: async () => 'token', refresh: async () => null, fetch: answer });
+  drainOutbox({ baseUrl: '/api', batch: false, userUuid, token: async () => 'token', refresh: async () => null, fetch: answer });
 
 describe('SyncPage', () => {
   it('shows a removal the gateway had already done as a recent outcome, not a failure to retry', async () => {

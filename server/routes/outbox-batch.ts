@@ -1,0 +1,112 @@
+/**
+ * POST /outbox/v1/batch (issue 20, src/domain/outbox-batch.ts): the outbox's queued changes in one
+ * request. Each change is dispatched through this same gateway with Fastify's inject, exactly as if
+ * it had been sent alone: the same route, its validation, the caller's authorization checked by that
+ * route, the same Idempotency-Key store (so a batch resent after a lost reply applies nothing twice,
+ * and a change already sent alone is answered from the store), and its own X-Made-At/X-Made-Offline
+ * for the history. Changes run one after another, in order; each answer goes back in the reply.
+ *
+ * The caller's token is verified once per batch, by this route; its changes carry the verified
+ * session through an in-memory ticket (plugins/auth.ts), not a second lookup each.
+ *
+ * A change that meets a 5xx or 429 ends the batch: the rest is not tried and has no result (the
+ * client sends them again later). A change naming `after` runs only if that change got a 2xx.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  batchRequestSchema,
+  batchResponseSchema,
+  DEPENDENCY_FAILED_STATUS,
+  ERROR_CODES,
+  OUTBOX_BATCH_MAX_BYTES,
+  OUTBOX_BATCH_MAX_CHANGES,
+  OUTBOX_BATCH_MESSAGES,
+  OUTBOX_BATCH_PATH,
+  type BatchResult,
+} from '../../src/domain/index';
+import { HttpError } from '../http-error';
+import { BATCH_TICKET_HEADER, caller, openBatchTicket } from '../plugins/auth';
+import { BEARER } from '../plugins/swagger';
+import { errorResponses } from './schemas';
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+function parseAnswer(payload: string): unknown {
+  if (payload === '') return undefined;
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return payload;
+  }
+}
+
+const versionOf = (body: unknown): number | null => {
+  const version = (body as { version?: unknown } | null | undefined)?.version;
+  return typeof version === 'number' && Number.isInteger(version) ? version : null;
+};
+
+export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    OUTBOX_BATCH_PATH,
+    {
+      onRequest: app.authenticate,
+      bodyLimit: OUTBOX_BATCH_MAX_BYTES,
+      // each change is logged as its own request; the batch itself only when something goes wrong
+      logLevel: 'warn',
+      errorHandler: (error) => {
+        if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw HttpError.of(413, ERROR_CODES.validation, OUTBOX_BATCH_MESSAGES.tooLarge);
+        throw error;
+      },
+      schema: {
+        tags: ['outbox'],
+        summary: 'Apply queued changes in one request, in order, each as if sent alone',
+        description:
+          `At most ${OUTBOX_BATCH_MAX_BYTES / (1024 * 1024)} MB and ${OUTBOX_BATCH_MAX_CHANGES} changes, each a write (POST, PUT, PATCH, DELETE) to a path of this gateway. ` +
+          'Each change is authorized with the caller’s token and keeps its Idempotency-Key: a change already applied (alone or in an earlier batch) ' +
+          'is answered from the store and not applied again. Results come in the order of the changes. A 5xx or 429 of one change ends the batch: ' +
+          'the results stop there and the rest was not tried. A change with `after` runs only if that change got a 2xx; otherwise it is answered 424 and not stored.',
+        security: BEARER,
+        body: batchRequestSchema,
+        response: { 200: batchResponseSchema, ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request) => {
+      caller(request);
+      const authorization = request.headers.authorization ?? '';
+      const ticket = openBatchTicket(request);
+      const results: BatchResult[] = [];
+      try {
+        for (const change of request.body.changes) {
+          const dependency = change.after === undefined ? undefined : results[change.after];
+          if (dependency !== undefined && !isSuccess(dependency.status)) {
+            results.push({
+              status: DEPENDENCY_FAILED_STATUS,
+              body: { errors: [{ code: ERROR_CODES.dependencyFailed, message: OUTBOX_BATCH_MESSAGES.dependencyFailed }] },
+            });
+            continue;
+          }
+          const headers: Record<string, string> = { authorization, accept: 'application/json', [BATCH_TICKET_HEADER]: ticket.id };
+          for (const [name, value] of Object.entries(change.headers)) if (value !== undefined) headers[name.toLowerCase()] = value;
+          const followed = change.rebase === true && dependency !== undefined ? versionOf(dependency.body) : null;
+          if (followed !== null) headers['if-match'] = `"${followed}"`;
+          const hasBody = change.body !== undefined && change.method !== 'DELETE';
+          if (hasBody) headers['content-type'] = 'application/json';
+          const answer = await app.inject({
+            method: change.method,
+            url: `/api${change.path}`,
+            headers,
+            remoteAddress: request.ip,
+            ...(hasBody ? { payload: JSON.stringify(change.body) } : {}),
+          });
+          const body = parseAnswer(answer.payload);
+          results.push(body === undefined ? { status: answer.statusCode } : { status: answer.statusCode, body });
+          // the gateway is failing or asks to slow down: the rest waits for the client's next attempt
+          if (answer.statusCode >= 500 || answer.statusCode === 429) break;
+        }
+      } finally {
+        ticket.close();
+      }
+      return { results };
+    },
+  );
+};
