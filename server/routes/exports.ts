@@ -15,7 +15,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, EXPORT_LINK_DAYS, exportJobSchema, formatInZone, TRANSACTION_MESSAGES, transactionExportQuerySchema, type ExportJob, type TransactionExportQuery } from '../../src/domain/index';
+import { ERROR_CODES, EXPORT_LINK_DAYS, exportJobSchema, fileNameSlug, formatInZone, TRANSACTION_MESSAGES, transactionExportQuerySchema, type ExportJob, type TransactionExportQuery } from '../../src/domain/index';
 import type { Database } from '../db/client';
 import { exportChunks, exportJobs, organizationalUnits, organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
@@ -43,15 +43,7 @@ export function presentExportJob(row: JobRow): ExportJob {
 
 /** A file name of ASCII letters, digits and dashes: what the export covers and when. */
 export function exportFileName(scopeName: string, job: Pick<JobRow, 'after' | 'before' | 'timeZone'>): string {
-  const slug =
-    scopeName
-      .normalize('NFKD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'export';
+  const slug = fileNameSlug(scopeName, 'export');
   const day = (instant: Date) => formatInZone(instant, job.timeZone).slice(0, 10);
   return `transactions-${slug}-${day(job.after)}-to-${day(job.before)}.csv`;
 }

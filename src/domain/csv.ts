@@ -728,14 +728,19 @@ export async function readCsvPieces<R>(pieces: AsyncIterable<Uint8Array>, create
 
 /** The name of an exported file of a hotel's list: `rate-codes-<hotel>-<YYYY-MM-DD>.csv` (ASCII, so every browser keeps it). */
 export function hotelCsvFileName(kind: 'rate-codes' | 'packages', hotelName: string, day: Date): string {
-  const slug =
-    hotelName
+  return `${kind}-${fileNameSlug(hotelName, 'hotel')}-${day.toISOString().slice(0, 10)}.csv`;
+}
+
+/** A name as a piece of a file name: ASCII letters, digits and dashes, at most 60 (`fallback` when nothing is left). */
+export function fileNameSlug(name: string, fallback: string): string {
+  return (
+    name
       .normalize('NFKD')
       .replace(/[^\x20-\x7e]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60)
-      .replace(/-+$/, '') || 'hotel';
-  return `${kind}-${slug}-${day.toISOString().slice(0, 10)}.csv`;
+      .replace(/-+$/, '') || fallback
+  );
 }

@@ -66,3 +66,4 @@ export { DEFAULT_MONEY, decimalSign, formatMinor, formatPercent, parsePercentInp
 export { imageAddress, uploadImage } from './image-upload';
 export * from './filters';
 export * from './history';
+export { dispositionFileName, saveDownload } from './download';

@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiBaseUrl, apiClient, gatewayFetch, useSession } from '../../../api';
 import { t } from '../../../i18n';
-import { PageLoader, usePageTitle } from '../../../ui';
+import { dispositionFileName, PageLoader, saveDownload, usePageTitle } from '../../../ui';
 
 export const exportDownloadPath = (job: string) => `/reporting/v1/reporting/exports/${job}/download`;
 
@@ -12,16 +12,7 @@ type Download = { kind: 'file'; blob: Blob; name: string } | { kind: 'notReady' 
 
 /** The file name a Content-Disposition names (filename* first), else one made from the job. */
 export function fileNameOf(disposition: string | null, job: string): string {
-  const star = disposition?.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i)?.[1];
-  if (star) {
-    try {
-      return decodeURIComponent(star.trim().replace(/^"|"$/g, ''));
-    } catch {
-      // a broken encoding: the plain name below
-    }
-  }
-  const plain = disposition?.match(/filename\s*=\s*"?([^";]+)"?/i)?.[1];
-  return plain?.trim() || `transactions-${job}.csv`;
+  return dispositionFileName(disposition) ?? `transactions-${job}.csv`;
 }
 
 /**
@@ -40,18 +31,6 @@ async function fetchDownload(job: string, signal: AbortSignal): Promise<Download
   if (response.status === 404) return { kind: 'notFound' };
   const body = (await response.json().catch(() => null)) as { errors?: { message?: string }[] } | null;
   return { kind: 'failed', message: body?.errors?.map((error) => error.message).join(', ') || String(response.status) };
-}
-
-/** Hand the file to the browser as a download (a blob link, clicked once). */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
@@ -77,7 +56,7 @@ export function ExportDownloadPage() {
   useEffect(() => {
     if (result?.kind === 'file' && saved.current !== result.blob) {
       saved.current = result.blob;
-      save(result.blob, result.name);
+      saveDownload(result.blob, result.name);
     }
   }, [result]);
 
@@ -102,7 +81,7 @@ export function ExportDownloadPage() {
               <Alert color="green" role="status">
                 {t('exports.ready', { file: result.name })}
               </Alert>
-              <Button variant="light" onClick={() => save(result.blob, result.name)}>
+              <Button variant="light" onClick={() => saveDownload(result.blob, result.name)}>
                 {t('exports.again')}
               </Button>
             </Stack>

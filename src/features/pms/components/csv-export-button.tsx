@@ -3,31 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { apiBaseUrl, apiClient, describeError, gatewayFetch } from '../../../api';
 import { hotelCsvFileName } from '../../../domain';
 import { t, type MessageKey } from '../../../i18n';
-
-/** The file name a Content-Disposition names (filename* first). */
-function fileNameOf(disposition: string | null): string | null {
-  const star = disposition?.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i)?.[1];
-  if (star) {
-    try {
-      return decodeURIComponent(star.trim().replace(/^"|"$/g, ''));
-    } catch {
-      // a broken encoding: the plain name below
-    }
-  }
-  return disposition?.match(/filename\s*=\s*"?([^";]+)"?/i)?.[1]?.trim() || null;
-}
-
-/** Hand a file to the browser as a download (a blob link, clicked once). */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { dispositionFileName, saveDownload } from '../../../ui';
 
 type Outcome = { status: 'idle' | 'working' } | { status: 'offline' } | { status: 'failed'; message: string };
 
@@ -48,7 +24,7 @@ export function CsvExportButton({ kind, label, target, local }: CsvExportButtonP
   const [outcome, setOutcome] = useState<Outcome>({ status: 'idle' });
 
   function fromDevice() {
-    save(new Blob([local()], { type: 'text/csv;charset=utf-8' }), hotelCsvFileName(kind, 'hotel', new Date()));
+    saveDownload(new Blob([local()], { type: 'text/csv;charset=utf-8' }), hotelCsvFileName(kind, 'hotel', new Date()));
   }
 
   async function run() {
@@ -75,7 +51,7 @@ export function CsvExportButton({ kind, label, target, local }: CsvExportButtonP
       setOutcome({ status: 'failed', message: body?.errors?.map((error) => error.message).join(', ') || describeError(new Error(String(response.status))) });
       return;
     }
-    save(await response.blob(), fileNameOf(response.headers.get('Content-Disposition')) ?? hotelCsvFileName(kind, 'hotel', new Date()));
+    saveDownload(await response.blob(), dispositionFileName(response.headers.get('Content-Disposition')) ?? hotelCsvFileName(kind, 'hotel', new Date()));
     setOutcome({ status: 'idle' });
   }
 
