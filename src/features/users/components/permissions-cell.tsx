@@ -49,7 +49,7 @@ export function PermissionsCell({ user, names }: { user: Pick<ManagedUser, 'perm
       {user.permissions.map((permission) => {
         const type = typeOf(permission);
         return (
-          <Text key={permission} size="sm">
+          <Text key={permission} size="sm" component="div">
             {t(`users.permission.${permission}`)}
             {type !== null && (
               <>
