@@ -279,7 +279,7 @@ describe('UserManagementPage: units and invitations', () => {
     expect(within(erinRow).getByText('Transaction visibility: everything')).toBeTruthy();
     expect(within(erinRow).getByText('Create organizations')).toBeTruthy();
     const count = within(erinRow).getByText('4 units');
-    expect(count.closest('p')?.textContent).toBe('Unit setup (per unit): 4 units');
+    expect(count.closest('div.mantine-Text-root')?.textContent).toBe('Unit setup (per unit): 4 units');
     const user = userEvent.setup();
     for (let step = 0; step < 30 && document.activeElement !== count; step += 1) await user.tab();
     expect(document.activeElement).toBe(count);
