@@ -3,7 +3,8 @@
  * call the gateway directly (as another operator would), cut the gateway off for the page AND its
  * service worker, and read what the browser keeps.
  */
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import { gunzipSync } from 'node:zlib';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness';
 
 // context.route sees the service worker's requests only with this set before Chromium starts
@@ -94,4 +95,32 @@ export async function browserStorage(page: Page): Promise<{ stores: Record<strin
     }
     return { stores, localStorage: localStorage.length, databases };
   });
+}
+
+/**
+ * The statuses the gateway answered to the writes `matches` names, whether each went alone or in
+ * one of the outbox's batches (POST /api/outbox/v1/batch: a status per change, in order).
+ */
+export function watchWrites(context: BrowserContext, matches: (method: string, path: string) => boolean): number[] {
+  const statuses: number[] = [];
+  context.on('response', (response: Response) => {
+    void (async () => {
+      const request = response.request();
+      const path = new URL(request.url()).pathname.replace(/^\/api/, '');
+      if (path !== '/outbox/v1/batch') {
+        if (matches(request.method(), path)) statuses.push(response.status());
+        return;
+      }
+      const raw = request.postDataBuffer();
+      if (raw === null || !response.ok()) return;
+      const text = (request.headers()['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+      const { changes } = JSON.parse(text) as { changes: { method: string; path: string }[] };
+      const { results } = (await response.json()) as { results: { status: number }[] };
+      results.forEach((result, index) => {
+        const change = changes[index];
+        if (change && matches(change.method, change.path.split('?')[0] ?? '')) statuses.push(result.status);
+      });
+    })().catch(() => undefined);
+  });
+  return statuses;
 }

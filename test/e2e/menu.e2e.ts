@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
-import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
+import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker, watchWrites } from './journeys';
 
 let gateway: Gateway;
 let browser: Browser | null = null;
@@ -121,10 +121,8 @@ describe('a unit menu and its discounts', () => {
     dialog = await openDialog(page, 'Add discount', 'Add discount');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const puts: number[] = [];
-    context.on('response', (response) => {
-      if (response.request().method() === 'PUT' && response.url().endsWith(`${discounts}/discount/selected`)) puts.push(response.status());
-    });
+    // alone or in one of the outbox's batches
+    const puts = watchWrites(context, (method, path) => method === 'PUT' && path.endsWith(`${discounts}/discount/selected`));
     await cutGateway(context, gateway.url);
     const chips = page.getByRole('textbox', { name: 'Discounts offered by the unit' });
     await chips.fill(first?.name.toLowerCase() ?? '');

@@ -191,9 +191,10 @@ describe('offline changes', () => {
 
     // the gateway answers slowly, so the service worker is caught in the middle of its replay
     const fromWorker: string[] = [];
-    await context.route(`${gateway.url}/api/organization/**`, async (route) => {
+    // its writes go one by one or in batches (POST /api/outbox/v1/batch)
+    await context.route(`${gateway.url}/api/**`, async (route) => {
       const request = route.request();
-      if (request.method() !== 'GET' && isFromServiceWorker(request)) fromWorker.push(request.headers()['idempotency-key'] ?? '');
+      if (request.method() !== 'GET' && isFromServiceWorker(request)) fromWorker.push(request.headers()['idempotency-key'] ?? request.url());
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
