@@ -47,11 +47,13 @@ export default defineConfig({
           include: ['test/e2e/**/*.e2e.ts'],
           setupFiles: ['test/e2e/setup-e2e.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          // bounds for a hung journey; a loaded 2-core machine runs them several times slower. Journey
-          // files run in parallel with each other and with the other projects (each has its own gateway,
-          // data directory and browser profile; the first seeds the shared template, harness.ts).
+          // bounds for a hung journey; a loaded 2-core machine runs them several times slower
           testTimeout: 180_000,
           hookTimeout: 240_000,
+          // one journey file at a time (beside the other projects): two at once on 2 cores starve each
+          // other's browser and gateway, and a wizard's save races its re-read (harness.ts still takes
+          // the template's lock, so files may run in parallel when the machine allows it)
+          fileParallelism: false,
         },
       },
     ],
