@@ -20,7 +20,8 @@ export function createFakeFetch(handler: Handler, baseUrl = '/api') {
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = String(input);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const text = await bodyText(init.body, headers['content-encoding']);
+    // a string body is read at once (the call is recorded before fetch yields, as callers of a fire-and-forget request expect)
+    const text = typeof init.body === 'string' ? init.body : await bodyText(init.body, headers['content-encoding']);
     const call: RecordedCall = {
       url,
       path: url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url,
