@@ -542,6 +542,11 @@ describe('hotels', () => {
     const cloning = page.getByRole('dialog', { name: 'Clone Harbour View Hotel' });
     await cloning.getByRole('textbox', { name: /Name of the new unit/ }).waitFor();
     await expectAccessible(page, 'clone modal');
+    // on a phone too: the modal fits the screen and stays accessible
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(() => cloning.evaluate((dialog) => dialog.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    await expectAccessible(page, 'clone modal at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.type('Harbour View Clone');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Harbour View Clone — hotel set-up', level: 1 }).waitFor({ timeout: 30_000 });
