@@ -93,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
   });
+  const embedded = (db as { $client?: unknown }).$client instanceof PGlite;
   const lobby: LobbyContext = {
     db,
     config,
@@ -111,7 +112,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
     exports: { kick: () => (exportJobs ? exportRunner.kick() : undefined), drain: () => exportRunner.drain() },
     // embedded PGlite: one connection on this thread, so bulk work waits for the requests in flight
-    bulk: new BulkGate((db as { $client?: unknown }).$client instanceof PGlite),
+    bulk: new BulkGate(embedded),
+    groupCommit: !embedded,
   };
   app.decorate('lobby', lobby);
   // every request but bulk work (routes with config.bulk) counts as in flight until it is answered

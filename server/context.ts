@@ -4,6 +4,7 @@
  */
 import type { BulkGate } from './services/bulk-gate';
 import type { Config } from './config';
+import type { Grantee } from './services/directory';
 import type { Database, Executor } from './db/client';
 import type { ExportRunner } from './jobs/export-runner';
 import type { MailMessage, RecordedMail, SmsMessage } from './mail/outbox';
@@ -75,6 +76,11 @@ export interface LobbyContext {
   /** Bulk work (the rate-code import) takes its turn here between its batches (services/bulk-gate.ts). */
   bulk: BulkGate;
   /**
+   * PostgreSQL: the changes of an outbox batch commit without waiting for the disk, and the batch
+   * waits for it once before it answers (ADR 0031). False on the embedded PGlite.
+   */
+  groupCommit: boolean;
+  /**
    * true: writes leave no history entry. For `npm run bench` only, which times the same save with
    * and without history in one run (bench/history.ts); never set by configuration.
    */
@@ -86,6 +92,11 @@ export interface AuthState {
   userUuid: string;
   familyUuid: string;
   tokenHash: string;
+  /**
+   * The caller's grants once read (services/directory.ts callerGrantee): read once per request, or
+   * once per outbox batch, whose changes share this state until a change that may alter grants.
+   */
+  grantee?: Promise<Grantee | null> | undefined;
 }
 
 declare module 'fastify' {
@@ -96,6 +107,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthState | null;
+    /** a change of an outbox batch, authenticated by the batch's ticket (plugins/auth.ts) */
+    inBatch: boolean;
   }
   interface FastifyContextConfig {
     /** bulk work (the rate-code import): not counted as a request in flight by the bulk gate */

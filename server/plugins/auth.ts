@@ -16,17 +16,24 @@ import { unauthenticated } from '../http-error';
  * The changes of a batch (routes/outbox-batch.ts) are dispatched inside the gateway while the batch
  * request, whose token was just verified, is running. Each carries this header with a ticket that
  * lives only as long as the batch and holds the verified session: the change is authenticated by
- * it, with the same bearer token, instead of a second database lookup. A ticket is 256 random bits
+ * it, with the same bearer token, instead of a second database lookup, and the changes share one
+ * read of the caller's grants (until a change that may alter them). A ticket is 256 random bits
  * in this process's memory; an unknown, closed or mismatched one is ignored (the token is checked).
  */
 export const BATCH_TICKET_HEADER = 'x-lobby-batch-ticket';
 const batchTickets = new Map<string, AuthState>();
 
-export function openBatchTicket(request: FastifyRequest): { id: string; close(): void } {
-  if (request.auth === null) throw unauthenticated();
+export function openBatchTicket(request: FastifyRequest): { id: string; close(): void; forgetGrants(): void } {
+  const auth = request.auth;
+  if (auth === null) throw unauthenticated();
   const id = randomToken();
-  batchTickets.set(id, request.auth);
-  return { id, close: () => void batchTickets.delete(id) };
+  batchTickets.set(id, auth);
+  return {
+    id,
+    close: () => void batchTickets.delete(id),
+    // the caller's grants are read again by the next change (services/directory.ts callerGrantee)
+    forgetGrants: () => void (auth.grantee = undefined),
+  };
 }
 
 function ticketAuth(request: FastifyRequest, token: string): AuthState | null {
@@ -46,6 +53,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('inBatch', false);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     // set first, so a 401/403/404 of an authenticated route is not stored either
     void reply.header('Cache-Control', 'no-store');
@@ -54,6 +62,7 @@ async function authPlugin(app: FastifyInstance) {
     const ticketed = ticketAuth(request, token);
     if (ticketed !== null) {
       request.auth = ticketed;
+      request.inBatch = true;
       return;
     }
     const auth = await authenticateAccessToken(app.lobby.db, token, app.lobby.now());

@@ -2,11 +2,12 @@
  * Exactly-once mutations (docs/architecture.md "Gateway API conventions"). With an Idempotency-Key header the
  * key, a hash of (method, url, If-Match, body) and the outcome are written in the SAME transaction as the
  * effect: the key row is inserted first, so a concurrent duplicate waits on it (PostgreSQL) or runs
- * after it (PGlite) and then replays the stored outcome. 4xx outcomes are stored (the effect's
- * partial writes are rolled back to a savepoint); a 5xx rolls everything back so a retry runs again.
+ * after it (PGlite) and then replays the stored outcome. A 4xx outcome rolls the effect's
+ * transaction back and is stored in a second, short one (no savepoint on the way of every write);
+ * a 5xx rolls everything back so a retry runs again.
  * Keys are scoped to the signed-in user (anonymous requests share the nil uuid scope).
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/domain/index';
 import { sha256 } from '../auth/secrets';
@@ -58,12 +59,34 @@ function send(reply: FastifyReply, outcome: MutationOutcome, replayed: boolean):
 
 type Stored = { kind: 'done'; outcome: MutationOutcome; replayed: boolean } | { kind: 'reused' } | { kind: 'busy' };
 
+/**
+ * A change of an outbox batch on PostgreSQL commits without waiting for the disk (ADR 0031): the
+ * batch calls flushCommits before it answers, so nothing it answers can be lost.
+ */
+async function deferDurability(request: FastifyRequest, tx: Transaction): Promise<void> {
+  if (request.inBatch && request.server.lobby.groupCommit) await tx.execute(sql`set local synchronous_commit = off`);
+}
+
+/**
+ * Waits until every transaction committed so far is on disk: a transaction that takes an id
+ * commits with synchronous_commit on, and the WAL is flushed in order, so the commits before it
+ * (a batch's, made without waiting) are flushed with it. One disk wait for a whole batch.
+ */
+export async function flushCommits(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_current_xact_id()`);
+  });
+}
+
 /** Runs `effect` once per Idempotency-Key in one transaction and answers its (stored) outcome. */
 export async function withMutation(request: FastifyRequest, reply: FastifyReply, effect: MutationEffect): Promise<FastifyReply> {
   const db: Database = request.server.lobby.db;
   const key = readKey(request);
   if (key === null) {
-    const outcome = await db.transaction((tx) => effect(tx));
+    const outcome = await db.transaction(async (tx) => {
+      await deferDurability(request, tx);
+      return effect(tx);
+    });
     return send(reply, outcome, false);
   }
   const userUuid = request.auth?.userUuid ?? ANONYMOUS;
@@ -79,31 +102,45 @@ export async function withMutation(request: FastifyRequest, reply: FastifyReply,
     }),
   );
   const now = request.server.lobby.now();
-  const stored = await db.transaction(async (tx): Promise<Stored> => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userUuid, key, requestHash, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userUuid, userUuid), eq(idempotencyKeys.key, key)));
-      if (!row || row.statusCode === null) return { kind: 'busy' };
-      if (row.requestHash !== requestHash) return { kind: 'reused' };
-      return { kind: 'done', outcome: { statusCode: row.statusCode, body: row.response ?? undefined }, replayed: true };
-    }
-    let outcome: MutationOutcome;
-    try {
-      outcome = await tx.transaction((inner) => effect(inner));
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-      outcome = { statusCode: error.statusCode, body: error.body() };
-    }
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: outcome.statusCode, response: outcome.body ?? null })
-      .where(and(eq(idempotencyKeys.userUuid, userUuid), eq(idempotencyKeys.key, key)));
-    return { kind: 'done', outcome, replayed: false };
-  });
+  /** What the key already holds, when another request claimed it first. */
+  const held = async (tx: Transaction): Promise<Stored> => {
+    const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userUuid, userUuid), eq(idempotencyKeys.key, key)));
+    if (!row || row.statusCode === null) return { kind: 'busy' };
+    if (row.requestHash !== requestHash) return { kind: 'reused' };
+    return { kind: 'done', outcome: { statusCode: row.statusCode, body: row.response ?? undefined }, replayed: true };
+  };
+  let stored: Stored;
+  try {
+    stored = await db.transaction(async (tx): Promise<Stored> => {
+      await deferDurability(request, tx);
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userUuid, key, requestHash, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) return held(tx);
+      const outcome = await effect(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: outcome.statusCode, response: outcome.body ?? null })
+        .where(and(eq(idempotencyKeys.userUuid, userUuid), eq(idempotencyKeys.key, key)));
+      return { kind: 'done', outcome, replayed: false };
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    // refused (4xx): the effect's writes went with its transaction, and the refusal is stored on
+    // its own, unless another request with the key got there meanwhile (then that one is answered)
+    const outcome: MutationOutcome = { statusCode: error.statusCode, body: error.body() };
+    stored = await db.transaction(async (tx): Promise<Stored> => {
+      await deferDurability(request, tx);
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userUuid, key, requestHash, createdAt: now, statusCode: outcome.statusCode, response: outcome.body ?? null })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      return claimed.length === 0 ? held(tx) : { kind: 'done', outcome, replayed: false };
+    });
+  }
   if (stored.kind === 'reused') {
     throw HttpError.of(422, ERROR_CODES.idempotencyMismatch, 'This Idempotency-Key was already used for a different request', 'Idempotency-Key');
   }

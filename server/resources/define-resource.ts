@@ -15,12 +15,11 @@ import { apiErrorBodySchema, ERROR_CODES, MADE_AT_HEADER, MADE_OFFLINE_HEADER } 
 import type { Executor, Transaction } from '../db/client';
 import { organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
-import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import type { Grantee } from '../services/directory';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { errorResponses, noContent } from '../routes/schemas';
 import { recordChange, recordHistory } from '../services/history';
 
@@ -209,6 +208,8 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
   const softDeleteColumn = declaration.softDeleteKey ? (table[declaration.softDeleteKey as keyof TTable] as AnyPgColumn) : null;
   const compare = declaration.compare ?? ((a: TRecord, b: TRecord) => String((a as { uuid: string }).uuid).localeCompare(String((b as { uuid: string }).uuid)));
   const parentColumn = table[declaration.parentKey as keyof TTable] as AnyPgColumn;
+  /** rules that judge a write among the parent's records: its writes hold the parent's row lock */
+  const hasRules = declaration.validate !== undefined || declaration.precheck !== undefined;
 
   const collectionParams = z.object({
     ...(parent.within ? { [parent.within.param]: z.string().max(64).describe(parent.within.description) } : {}),
@@ -237,23 +238,40 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
       const paramsOf = (request: FastifyRequest): Record<string, string> =>
         Object.fromEntries(Object.entries(request.params as Record<string, string>).map(([key, value]) => [key, value.toLowerCase()]));
 
-      /** 403 unless the caller's rule allows the parent, then 404 for an unknown parent: its stored uuid, and the caller. */
-      async function authorize(request: FastifyRequest): Promise<{ parentUuid: string; me: Grantee }> {
+      /** 403 unless the caller's rule allows the parent, then 404 for a parent that cannot exist: the parent's uuid as stored (lower case), and the caller. */
+      async function allowed(request: FastifyRequest): Promise<{ parentUuid: string; me: Grantee }> {
         const raw = paramOf(request, parent.param);
         const params = paramsOf(request);
-        const me = await loadGrantee(db, caller(request));
+        const me = await callerGrantee(request);
         if (!me) throw unauthenticated();
         const outer = parent.within ? paramOf(request, parent.within.param) : null;
         if (outer !== null && !UUID.test(outer)) throw HttpError.of(403, ERROR_CODES.forbidden, parent.forbidden);
         if (!(await declaration.authorize(me, raw.toLowerCase(), { params, db }))) throw HttpError.of(403, ERROR_CODES.forbidden, parent.forbidden);
         if (!UUID.test(raw)) throw notFound(parent.notFound);
-        const conditions = [eq(parent.key, raw), ...(parent.within && outer !== null ? [eq(parent.within.column, outer)] : []), ...(parent.filter ? [parent.filter] : [])];
-        const [found] = await db
+        return { parentUuid: raw.toLowerCase(), me };
+      }
+
+      /**
+       * 404 unless the parent exists (under the enclosing one, and is what the scope's filter wants).
+       * `lock`: held until the transaction ends, so the creates and updates under one parent are
+       * serialized (see validate); one statement either way.
+       */
+      async function findParent(executor: Executor, request: FastifyRequest, parentUuid: string, lock = false): Promise<void> {
+        const outer = parent.within ? paramOf(request, parent.within.param) : null;
+        const conditions = [eq(parent.key, parentUuid), ...(parent.within && outer !== null ? [eq(parent.within.column, outer)] : []), ...(parent.filter ? [parent.filter] : [])];
+        const query = executor
           .select({ uuid: parent.key })
           .from(parent.table)
           .where(and(...conditions));
+        const [found] = lock ? await query.for('no key update') : await query;
         if (!found) throw notFound(parent.notFound);
-        return { parentUuid: found.uuid as string, me };
+      }
+
+      /** For a read: allowed, and the parent exists. */
+      async function authorize(request: FastifyRequest): Promise<{ parentUuid: string; me: Grantee }> {
+        const granted = await allowed(request);
+        await findParent(db, request, granted.parentUuid);
+        return granted;
       }
 
       const scopeOf = (request: FastifyRequest, parentUuid: string, me: Grantee): ResourceScope => ({ parent: parentUuid, params: paramsOf(request), caller: me });
@@ -276,11 +294,6 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
         const [row] = forUpdate ? await query.for('update') : await query;
         if (!row) throw notFound(messages.notFound);
         return row as RowOf<TTable>;
-      }
-
-      /** Serializes the creates and updates under one parent until the transaction ends (see validate). */
-      async function lockParent(tx: Executor, parentUuid: string): Promise<void> {
-        await tx.select({ uuid: parent.key }).from(parent.table).where(eq(parent.key, parentUuid)).for('no key update');
       }
 
       async function precheck(tx: Transaction, scope: ResourceScope, input: Omit<TCreate, 'uuid'> | TUpdate, target: { uuid: string | null; before: RowOf<TTable> | null }) {
@@ -363,12 +376,12 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           },
         },
         async (request, reply: FastifyReply) => {
-          const { parentUuid, me } = await authorize(request);
+          const { parentUuid, me } = await allowed(request);
           const { uuid, ...input } = request.body as TCreate;
           // the nil uuid is what a missing id defaults to in many clients: never an identity
           if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, messages.nilUuid ?? 'The nil uuid cannot identify a record: send another uuid, or none', 'uuid');
           return withMutation(request, reply, async (tx) => {
-            if (declaration.validate || declaration.precheck) await lockParent(tx, parentUuid);
+            await findParent(tx, request, parentUuid, hasRules);
             const scope = scopeOf(request, parentUuid, me);
             await precheck(tx, scope, input, { uuid: uuid ?? null, before: null });
             const now = request.server.lobby.now();
@@ -403,10 +416,10 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           },
         },
         async (request, reply: FastifyReply) => {
-          const { parentUuid, me } = await authorize(request);
+          const { parentUuid, me } = await allowed(request);
           const input = request.body as TUpdate;
           return withMutation(request, reply, async (tx) => {
-            if (declaration.validate || declaration.precheck) await lockParent(tx, parentUuid);
+            await findParent(tx, request, parentUuid, hasRules);
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
             if (declaration.softDeleteKey && (before as Record<string, unknown>)[declaration.softDeleteKey] === true) throw notFound(messages.notFound);
             assertVersion(request, before, current(before));
@@ -439,8 +452,9 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
           },
         },
         async (request, reply: FastifyReply) => {
-          const { parentUuid } = await authorize(request);
+          const { parentUuid } = await allowed(request);
           return withMutation(request, reply, async (tx) => {
+            await findParent(tx, request, parentUuid);
             const before = await findRow(tx, parentUuid, paramOf(request, ID_PARAM), true);
             assertVersion(request, before, current(before));
             const refused = declaration.refuseRemoval ? await declaration.refuseRemoval(tx, before) : null;

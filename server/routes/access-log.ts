@@ -21,7 +21,7 @@ import { HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
 import { loadBusinessScope } from '../services/business-scope';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { errorResponses } from './schemas';
 
 export const ACCESS_LOG_MESSAGES = {
@@ -32,7 +32,7 @@ export const ACCESS_LOG_MESSAGES = {
 
 /** The hotels whose entries a request reads: named (and below them) or every readable one, always of orgUuid. */
 async function unitsToRead(db: Executor, request: Parameters<typeof caller>[0], query: AccessLogQuery): Promise<string[]> {
-  const grants = await loadGrantee(db, caller(request));
+  const grants = await callerGrantee(request);
   if (!grants) throw unauthenticated();
   const scope = await loadBusinessScope(db, grants);
   const ofOrg = scope.unitsOf(query.orgUuid);

@@ -42,7 +42,7 @@ import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { ifMatchHeaders, idempotencyHeaders, UUID } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
-import { loadGrantee, type Grantee } from '../services/directory';
+import { callerGrantee, type Grantee } from '../services/directory';
 import { recordChange, recordHistory } from '../services/history';
 import { unitsOf } from '../services/units';
 import { maySetUpUnit, unitByUuid, unitSetupRuleOf } from '../services/unit-scope';
@@ -100,7 +100,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['devices'], security: BEARER };
 
   async function me(request: Parameters<typeof caller>[0]): Promise<Grantee> {
-    const grantee = await loadGrantee(db, caller(request));
+    const grantee = await callerGrantee(request);
     if (!grantee) throw unauthenticated();
     return grantee;
   }

@@ -33,7 +33,7 @@ import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { unitScope } from '../resources/scopes';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { recordChange, recordHistory } from '../services/history';
 import { authorizeUnit, findUnit, lockUnit } from '../services/unit-scope';
 import { errorResponses } from './schemas';
@@ -88,7 +88,7 @@ const selectorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.lobby;
   const common = { tags: ['discounts'], security: BEARER };
   async function scope(request: { params: { org: string; ou: string } } & Parameters<typeof caller>[0]) {
-    const me = await loadGrantee(db, caller(request));
+    const me = await callerGrantee(request);
     if (!me) throw unauthenticated();
     return findUnit(db, me, request.params.org, request.params.ou);
   }

@@ -24,7 +24,7 @@ import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { UUID } from '../resources/define-resource';
 import { loadBusinessScope, type BusinessScope } from '../services/business-scope';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { errorResponses } from './schemas';
 
 type JobRow = typeof exportJobs.$inferSelect;
@@ -77,7 +77,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['transactions'], security: BEARER };
 
   async function scopeOf(request: FastifyRequest): Promise<BusinessScope> {
-    const grantee = await loadGrantee(db, caller(request));
+    const grantee = await callerGrantee(request);
     if (!grantee) throw unauthenticated();
     return loadBusinessScope(db, grantee);
   }

@@ -19,7 +19,7 @@ import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
 import { UUID } from '../resources/define-resource';
-import { loadGrantee, loadTree } from '../services/directory';
+import { callerGrantee, loadTree } from '../services/directory';
 import { hotelSetupRule } from '../services/hotels';
 import { readableOrganization, unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
@@ -35,7 +35,7 @@ const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid
 
 /** What the caller reads of the organization's entries: a condition, and a rule per unit; 403 when nothing. */
 async function readScope(db: Executor, request: Parameters<typeof caller>[0], org: string): Promise<{ orgUuid: string; where: SQL; mayRead(unitUuid: string): boolean }> {
-  const me = await loadGrantee(db, caller(request));
+  const me = await callerGrantee(request);
   if (!me) throw unauthenticated();
   const found = await readableOrganization(db, me, await loadTree(db), org);
   const rule = await hotelSetupRule(me, found.uuid, db);

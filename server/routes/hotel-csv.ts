@@ -34,7 +34,7 @@ import { HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { applyPackages, livePackages } from '../services/hotels';
@@ -71,7 +71,7 @@ export const hotelCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['pms'], security: BEARER };
 
   async function hotelOf(request: { params: { org: string; hotel: string } } & Parameters<typeof caller>[0]) {
-    const me = await loadGrantee(db, caller(request));
+    const me = await callerGrantee(request);
     if (!me) throw unauthenticated();
     const found = await findHotel(db, me, request.params.org, request.params.hotel);
     const [unit] = await db.select({ name: organizationalUnits.name }).from(organizationalUnits).where(eq(organizationalUnits.uuid, found.hotelUuid));
@@ -154,7 +154,7 @@ export const hotelCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const { orgUuid, hotelUuid } = await findHotel(db, me, request.params.org, request.params.hotel);
       let read: PackageCsvResult;

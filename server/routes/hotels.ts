@@ -48,7 +48,7 @@ import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { hotelScope, organizationScope } from '../resources/scopes';
-import { loadGrantee, loadTree } from '../services/directory';
+import { callerGrantee, loadTree } from '../services/directory';
 import { readableOrganization } from '../services/units';
 import {
   accessControlErrors,
@@ -60,7 +60,7 @@ import {
   hotelDefinitionErrors,
   hotelDefinitionRecord,
   livePackages,
-  packageIdErrors,
+  packageIdTaken,
   packageRecord,
   rateCodeErrors,
   rateCodeRecord,
@@ -114,7 +114,7 @@ export const pmsPackageResource = defineResource({
   toValues: ({ externalId, calculationRule }) => ({ name: externalId, externalId, calculationRule }),
   compare: (a, b) => a.externalId.localeCompare(b.externalId) || a.uuid.localeCompare(b.uuid),
   async validate(tx, { parent }, _input, { uuid }) {
-    return packageIdErrors(await livePackages(tx, parent), new Set([uuid]));
+    return packageIdTaken(tx, parent, new Set([uuid]));
   },
   messages: { notFound: HOTEL_MESSAGES.packageNotFound, uuidTaken: HOTEL_MESSAGES.packageUuidTaken, nilUuid: HOTEL_MESSAGES.nilUuid },
   docs: {
@@ -194,7 +194,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = errorResponses(400, 401, 403, 404, 409, 412, 422);
 
   async function scope(request: { params: { org: string; hotel: string } } & Parameters<typeof caller>[0]) {
-    const me = await loadGrantee(db, caller(request));
+    const me = await callerGrantee(request);
     if (!me) throw unauthenticated();
     return { ...(await findHotel(db, me, request.params.org, request.params.hotel)), grants: me };
   }
@@ -213,7 +213,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const org = await readableOrganization(db, me, await loadTree(db), request.params.org);
       const rows = await db.select().from(accessControlServices).where(eq(accessControlServices.orgUuid, org.uuid));

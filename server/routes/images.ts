@@ -24,10 +24,9 @@ import { canSetupOrganization, ERROR_CODES, uploadedImageUrl, visibilityFor } fr
 import type { Executor } from '../db/client';
 import { images, organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
-import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
 import type { Grantee } from '../services/directory';
-import { loadGrantee, loadTree } from '../services/directory';
+import { callerGrantee, loadTree } from '../services/directory';
 import { IMAGE_KEY } from '../services/images';
 import { withOneFile } from '../services/uploads';
 import { UUID } from '../resources/define-resource';
@@ -206,7 +205,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const org = request.params.org.toLowerCase();
       // 403 before 404, so nothing is learnt about organizations the caller may not set up

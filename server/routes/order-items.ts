@@ -47,7 +47,7 @@ import { BEARER } from '../plugins/swagger';
 import type { FieldError } from '../resources/define-resource';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { unitScope } from '../resources/scopes';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { recordChange, recordHistory } from '../services/history';
 import { IMAGE_KEY, missingImageKeys } from '../services/images';
 import { authorizeUnit, findUnit, lockUnit } from '../services/unit-scope';
@@ -206,7 +206,7 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['order-items'], security: BEARER };
 
   async function scope(request: { params: { org: string; ou: string } } & Parameters<typeof caller>[0]) {
-    const me = await loadGrantee(db, caller(request));
+    const me = await callerGrantee(request);
     if (!me) throw unauthenticated();
     return findUnit(db, me, request.params.org, request.params.ou);
   }

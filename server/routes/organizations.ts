@@ -26,13 +26,12 @@ import {
 } from '../../src/domain/index';
 import { memberships, organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
-import { caller } from '../plugins/auth';
 import { organizationFields, recordChange, recordHistory } from '../services/history';
 import { withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
-import { loadGrantee, loadTree } from '../services/directory';
+import { callerGrantee, loadTree } from '../services/directory';
 import type { OrganizationRow } from '../services/units';
 import { attributeReferenceErrors, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
@@ -58,7 +57,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const visible = visibleOrganizationUuids(me.memberships, await loadTree(db));
       const rows = await db.select().from(organizations);
@@ -85,7 +84,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       if (!canCreateOrganization(me)) throw HttpError.of(403, ERROR_CODES.forbidden, ORGANIZATION_MESSAGES.createForbidden);
       const { uuid, legalCompanyName, status, attributes = {} } = request.body;
@@ -124,7 +123,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const tree = await loadTree(db);
       const org = await readableOrganization(db, me, tree, request.params.org);
@@ -155,7 +154,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const { legalCompanyName, status, attributes } = request.body;
       return withMutation(request, reply, async (tx) => {

@@ -111,6 +111,24 @@ describe('POST /outbox/v1/batch', () => {
     expect(await stored(record.uuid)).toMatchObject({ name: 'Order 3', version: 4 });
   });
 
+  it("reads the caller's grants again after a change that alters them: an organization created in a batch can be set up by its next change", async () => {
+    await createUser(t.db, { email: 'founder@example.com', password: 'Founder-Password-1', permissions: ['CREATE_ORG', 'SETUP_ORG'], memberships: [] });
+    const founder = (await login(t.app, 'founder@example.com', 'Founder-Password-1')).token;
+    const org = randomUUID();
+    const pms = connection('Founder PMS');
+    const answer = results(
+      await batch(
+        [
+          { method: 'POST', path: '/organization/v1/organization', body: { uuid: org, legalCompanyName: 'Founder Hotels Ltd', status: 'ACTIVE' }, headers: { 'Idempotency-Key': randomUUID() } },
+          create(org, pms),
+        ],
+        founder,
+      ),
+    );
+    expect(answer.map((result) => result.status)).toEqual([201, 201]);
+    expect((await stored(pms.uuid))?.orgUuid).toBe(org);
+  });
+
   it('does not apply a change behind a refused change of its record (424), and does not store it: it can be sent again', async () => {
     const record = connection('Blocked 0');
     results(await batch([create(demoOrg, record)]));

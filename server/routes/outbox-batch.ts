@@ -26,10 +26,18 @@ import {
 } from '../../src/domain/index';
 import { HttpError } from '../http-error';
 import { BATCH_TICKET_HEADER, caller, openBatchTicket } from '../plugins/auth';
+import { flushCommits } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { errorResponses } from './schemas';
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/**
+ * Changes that may alter the caller's own grants (users and their memberships and permissions, an
+ * organization created with its creator's membership, one removed): after one, the batch's later
+ * changes read the grants again instead of sharing the read of the changes before it.
+ */
+const ALTERS_GRANTS = /^\/(?:user-profile|authentication)(?:\/|$)|^\/organization\/v1(?:\/|$)|^\/organization\/[^/]+\/?$/;
 
 function parseAnswer(payload: string): unknown {
   if (payload === '') return undefined;
@@ -98,6 +106,7 @@ export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
             remoteAddress: request.ip,
             ...(hasBody ? { payload: JSON.stringify(change.body) } : {}),
           });
+          if (ALTERS_GRANTS.test(change.path)) ticket.forgetGrants();
           const body = parseAnswer(answer.payload);
           results.push(body === undefined ? { status: answer.statusCode } : { status: answer.statusCode, body });
           // the gateway is failing or asks to slow down: the rest waits for the client's next attempt
@@ -106,6 +115,8 @@ export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         ticket.close();
       }
+      // on PostgreSQL the changes committed without waiting for the disk: one wait for all, before any answer leaves
+      if (app.lobby.groupCommit && results.length > 0) await flushCommits(app.lobby.db);
       return { results };
     },
   );

@@ -35,7 +35,13 @@ export const pmsConnectionResource = defineResource({
   async validate(tx, { parent }, input, { uuid, before }) {
     // a connection keeps its name, even one it shares from before the rule: only a new name is checked
     if (before && pmsConnectionNameKey(input.name) === pmsConnectionNameKey(before.name)) return [];
-    const others = await tx.select({ uuid: pmsConnections.uuid, name: pmsConnections.name }).from(pmsConnections).where(eq(pmsConnections.orgUuid, parent));
+    // only the names that may match are read: for an ASCII name, those whose lower case contains it
+    // (the database's lower case agrees with the rule's on ASCII) and those with other characters
+    const key = pmsConnectionNameKey(input.name);
+    const candidates = /^[\x20-\x7e]*$/.test(key)
+      ? sql`(lower(${pmsConnections.name}) like ${`%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${pmsConnections.name} ~ '[^\x20-\x7e]')`
+      : sql`true`;
+    const others = await tx.select({ uuid: pmsConnections.uuid, name: pmsConnections.name }).from(pmsConnections).where(and(eq(pmsConnections.orgUuid, parent), candidates));
     // 422, like the other field refusals the outbox returns to their form (a 409 would read as an edit conflict)
     return isPmsConnectionNameTaken(input.name, others, uuid) ? [{ field: 'name', message: PMS_CONNECTION_MESSAGES.nameTaken }] : [];
   },

@@ -30,12 +30,11 @@ import { sha256 } from '../auth/secrets';
 import type { Executor } from '../db/client';
 import { agentPairingCodes, organizations, pmsConnections } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
-import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, NIL_UUID, UUID } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { pmsConnectionResource } from './pms-connections';
 import { errorResponses } from './schemas';
 
@@ -88,7 +87,7 @@ export const pmsExtraRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limits } = app.lobby;
 
   async function setupRule(request: FastifyRequest): Promise<(orgUuid: string) => boolean> {
-    const me = await loadGrantee(db, caller(request));
+    const me = await callerGrantee(request);
     if (!me) throw unauthenticated();
     return (orgUuid) => canSetupOrganization(me, orgUuid.toLowerCase());
   }
@@ -152,7 +151,7 @@ export const pmsExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { orgUuid: rawOrg, uuid, ...input } = request.body;
       const orgUuid = await authorizeOrganization(request, rawOrg);
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, pmsConnectionResource.messages.nilUuid ?? 'The nil uuid cannot identify a record', 'uuid');
       return withMutation(request, reply, async (tx) => {

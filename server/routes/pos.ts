@@ -36,7 +36,7 @@ import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { ifMatchHeaders, UUID } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
-import { loadGrantee, type Grantee } from '../services/directory';
+import { callerGrantee, type Grantee } from '../services/directory';
 import { recordChange, recordHistory } from '../services/history';
 import { findUnit, maySetUpUnit, unitSetupRuleOf } from '../services/unit-scope';
 import { unitsOf } from '../services/units';
@@ -90,7 +90,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['pos'], security: BEARER };
 
   async function me(request: Parameters<typeof caller>[0]): Promise<Grantee> {
-    const grantee = await loadGrantee(db, caller(request));
+    const grantee = await callerGrantee(request);
     if (!grantee) throw unauthenticated();
     return grantee;
   }

@@ -15,10 +15,9 @@ import { z } from 'zod';
 import { ERROR_CODES, RATE_CODE_KIND, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type RateCodeCsvResult } from '../../src/domain/index';
 import { RateCodeCsvStream } from '../../src/domain/rate-code-csv';
 import { HttpError, unauthenticated } from '../http-error';
-import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
-import { loadGrantee } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { livePackages } from '../services/hotels';
@@ -68,7 +67,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const { orgUuid, hotelUuid } = await findHotel(db, me, request.params.org, request.params.hotel);
       const gate = request.server.lobby.bulk;

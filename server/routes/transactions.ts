@@ -31,7 +31,7 @@ import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
 import { UUID } from '../resources/define-resource';
 import { loadBusinessScope } from '../services/business-scope';
-import { loadGrantee, type Grantee } from '../services/directory';
+import { callerGrantee, type Grantee } from '../services/directory';
 import { errorResponses } from './schemas';
 
 type TransactionRow = typeof transactions.$inferSelect;
@@ -274,7 +274,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['transactions'], security: BEARER };
 
   async function me(request: Parameters<typeof caller>[0]): Promise<Grantee> {
-    const grantee = await loadGrantee(db, caller(request));
+    const grantee = await callerGrantee(request);
     if (!grantee) throw unauthenticated();
     return grantee;
   }

@@ -38,7 +38,7 @@ import { withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
-import { loadGrantee, loadTree } from '../services/directory';
+import { callerGrantee, loadGrantee, loadTree } from '../services/directory';
 import { recordChange, recordHistory, unitFields } from '../services/history';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { attributeKeyList, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
@@ -287,7 +287,7 @@ const unitLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const id = request.params.uuid.toLowerCase();
       const [found] = UUID.test(id) ? await db.select().from(organizationalUnits).where(eq(organizationalUnits.uuid, id)) : [];
@@ -320,7 +320,7 @@ const unitLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await loadGrantee(db, caller(request));
+      const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       const target = request.params.uuid.toLowerCase();
       const omnipresent = me.memberships.some((m) => m.membershipType === 'MANAGEMENT' && m.omnipresence);

@@ -4,7 +4,9 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ManagedUser, Membership, Permission, TreeOrganization, UserProfile, UserStatus } from '../../src/domain/index';
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
+import { unauthenticated } from '../http-error';
 import { memberships, organizationalUnits, organizations, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -40,6 +42,24 @@ export async function loadGrantee(db: Executor, userUuid: string): Promise<Grant
   if (!user) return null;
   const found = await membershipsOf(db, [userUuid]);
   return { user, permissions: user.permissions, memberships: found.get(userUuid) ?? [] };
+}
+
+/**
+ * The signed-in caller's grants (a route guarded by app.authenticate), read once per request: the
+ * changes of an outbox batch share one read until a change that may alter grants (routes/outbox-batch.ts).
+ */
+export function callerGrantee(request: FastifyRequest): Promise<Grantee | null> {
+  const auth = request.auth;
+  if (auth === null) throw unauthenticated();
+  if (auth.grantee === undefined) {
+    const read = loadGrantee(request.server.lobby.db, auth.userUuid);
+    auth.grantee = read;
+    // a failed read is not kept: the next caller reads again
+    read.catch(() => {
+      if (auth.grantee === read) auth.grantee = undefined;
+    });
+  }
+  return auth.grantee;
 }
 
 export function toProfile(user: UserRow, userMemberships: readonly Membership[]): UserProfile {

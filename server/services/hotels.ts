@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AccessControlService, Grants, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
-import { ACCESS_CONTROL_KIND, canSetupOrganization, ERROR_CODES, externalIdKey, HOTEL_MESSAGES, PMS_PACKAGE_KIND, RATE_CODE_KIND, unitSetupRule } from '../../src/domain/index';
+import { ACCESS_CONTROL_KIND, canSetupOrganization, ERROR_CODES, HOTEL_MESSAGES, PMS_PACKAGE_KIND, RATE_CODE_KIND, unitSetupRule } from '../../src/domain/index';
 import type { Executor, Transaction } from '../db/client';
 import { accessControlServices, hotelDefinitions, organizationalUnits, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -91,24 +91,18 @@ export async function livePackages(executor: Executor, hotelUuid: string): Promi
     .where(and(eq(pmsPackages.hotelUuid, hotelUuid), eq(pmsPackages.deleted, false)));
 }
 
-/** A package ID used twice among the hotel's live packages, reported on the packages written. */
-export function packageIdErrors(live: readonly PackageRow[], written: ReadonlySet<string>): FieldError[] {
-  const seen = new Map<string, string>();
-  const errors: FieldError[] = [];
-  for (const row of live) {
-    const key = externalIdKey(row.externalId);
-    const other = seen.get(key);
-    if (other !== undefined && (written.has(row.uuid) || written.has(other))) errors.push({ field: 'externalId', message: HOTEL_MESSAGES.packageIdTaken });
-    else seen.set(key, row.uuid);
-  }
-  return errors.slice(0, 1);
-}
-
 /**
  * Rate codes written (`written`: their uuids, or null for every code of the hotel): their packages
  * must be live packages of the hotel, and an ID is used once in the hotel. Two set queries, whatever
  * the number of codes.
  */
+/** The packages written whose package ID another live package of the hotel has (as a set query: the hotel's packages are not read out). */
+export async function packageIdTaken(tx: Executor, hotelUuid: string, written: ReadonlySet<string>): Promise<FieldError[]> {
+  if (written.size === 0) return [];
+  const [twice] = rowsOf<{ one: number }>(await tx.execute(duplicateKeys('pms_packages', sql`btrim(external_id)`, hotelUuid, written, sql`not deleted`)));
+  return twice ? [{ field: 'externalId', message: HOTEL_MESSAGES.packageIdTaken }] : [];
+}
+
 export async function rateCodeErrors(tx: Executor, hotelUuid: string, written: ReadonlySet<string> | null): Promise<FieldError[]> {
   if (written !== null && written.size === 0) return [];
   const [twice] = rowsOf<{ one: number }>(await tx.execute(duplicateKeys('rate_codes', sql`btrim(name)`, hotelUuid, written, sql`true`)));

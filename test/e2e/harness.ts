@@ -138,7 +138,7 @@ export async function startGateway(env: Record<string, string> = {}, dataDir?: s
 }
 
 async function launchGateway(env: Record<string, string>, dir: string, port: number): Promise<Gateway> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env: {
       ...process.env,
