@@ -251,4 +251,18 @@ describe('RateCodeImportModal', () => {
     expect(new TextDecoder().decode(entry?.file?.bytes)).toBe(valid);
     if (entry) await discardEntry(entry.seq);
   });
+
+  it('offline, a package import waits in the outbox too, named by its file', async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: 'imported' }));
+    const { dialog, user } = setup('packages');
+    connectivity.reportFailure();
+    await choose(user, dialog, csv('Package ID,Calculation Rule\nBREAKFAST,ADULT\nSPA,ADULT\nROOM_ONLY,PERSON\nGOLF,CHILDREN\n', 'packages.csv'));
+    await within(dialog).findByText('The file can be imported.');
+    await confirmUpload(user, dialog);
+    await within(dialog).findByRole('alert', { name: 'Import waiting for the connection' });
+    expect(sent).toHaveLength(0);
+    const entry = (await listEntries(makeSession().uuid)).find((item) => item.path.endsWith('/pms-package/import'));
+    expect(entry).toMatchObject({ label: 'Import packages from packages.csv', recordUuid: HOTEL, summary: { items: [{ list: 'packages', change: 'added', count: 1, names: ['GOLF'] }] } });
+    if (entry) await discardEntry(entry.seq);
+  });
 });
