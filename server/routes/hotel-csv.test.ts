@@ -149,5 +149,43 @@ describe('hotel CSV export and import', () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/organization/{org}/hotel/{hotel}/pms-rate-code/export', '/api/organization/{org}/hotel/{hotel}/pms-package/export', '/api/organization/{org}/hotel/{hotel}/pms-package/import']));
   });
+
+  it('applies an import once per Idempotency-Key: the outbox sending it again after a lost answer gets the stored answer, and a later import stays', async () => {
+    const { hotel } = await hotelWithCodes('Replayed Import Hotel');
+    const keyed = (kind: 'pms-rate-code' | 'pms-package', key: string, text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${hotelUrl(hotel)}/${kind}/import`,
+        headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'idempotency-key': key },
+        payload: multipart(`${kind}.csv`, text),
+      });
+    const codes = async () => (await snapshot(hotel)).codes.map((code) => code.name).sort();
+    const livePackages = async () => (await snapshot(hotel)).packages.filter((item) => !item.deleted).map((item) => item.externalId).sort();
+
+    // rate codes: the first file keeps two codes; a second import (another key) removes one; the first sent again changes nothing
+    const codesFile = 'Rate Code,Package ID\r\nBB,BREAKFAST\r\nRO,KIDS\r\n';
+    const first = await keyed('pms-rate-code', 'import-codes-1', codesFile);
+    expect(first.json()).toMatchObject({ succeed: true, imported: 2 });
+    expect(await codes()).toEqual(['BB', 'RO']);
+    expect((await keyed('pms-rate-code', 'import-codes-2', 'Rate Code,Package ID\r\nBB,BREAKFAST\r\n')).json()).toMatchObject({ succeed: true, imported: 1 });
+    const replayed = await keyed('pms-rate-code', 'import-codes-1', codesFile);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.headers['idempotency-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(first.json());
+    expect(await codes()).toEqual(['BB']);
+
+    // packages: the same
+    const packagesFile = 'Package ID,Calculation Rule\r\nBREAKFAST,ADULT\r\nGOLF,ADULT\r\n';
+    const imported = await keyed('pms-package', 'import-packages-1', packagesFile);
+    expect(imported.json()).toMatchObject({ succeed: true, imported: 2 });
+    expect(await livePackages()).toEqual(['BREAKFAST', 'GOLF']);
+    expect((await keyed('pms-package', 'import-packages-2', 'Package ID,Calculation Rule\r\nBREAKFAST,ADULT\r\n')).json()).toMatchObject({ succeed: true, imported: 1 });
+    const again = await keyed('pms-package', 'import-packages-1', packagesFile);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.json()).toEqual(imported.json());
+    expect(await livePackages()).toEqual(['BREAKFAST']);
+    const history = await t.db.select().from(historyEntries).where(and(eq(historyEntries.recordUuid, hotel), eq(historyEntries.action, 'imported')));
+    expect(history).toHaveLength(4);
+  });
 });
 

@@ -39,6 +39,13 @@
  * this page's or worker's life; another 4xx → that batch's changes go alone. The service worker's
  * replay (./sw-replay.ts) drains through here too.
  *
+ * Uploads (a confirmed CSV import queued offline): the entry keeps the file's bytes, name and type,
+ * and goes alone as multipart/form-data (field `file`) with its Idempotency-Key, never inside a
+ * batch; a batch ends before it and the next starts after it, so the queue's order holds. Its
+ * record is the hotel: a later change of the hotel waits behind it as behind any change of its
+ * record. An import answered `succeed: false` is refused with the gateway's message; a 409 (another
+ * import of the hotel runs) is sent again later like a busy answer.
+ *
  * Nothing stored here is English text of ours: an entry keeps the gateway's own words (lastError,
  * errorMessages) and, where there were none, a problem code and the status, which the screens
  * render through the message catalogue (describeOutboxError).
@@ -58,7 +65,7 @@ import {
 import { lobbyDb, type LobbyDatabase } from './db';
 import { recordOutcome } from './outcomes';
 import { listEntries, returnToDraft } from './outbox';
-import { outboxEntrySchema, type OutboxEntry } from './records';
+import { outboxEntrySchema, type OutboxEntry, type OutboxFile } from './records';
 import { mayAttempt, nextBackoff, type SyncTrigger } from './retry-rule';
 
 export const OUTBOX_LOCK = 'lobby-outbox';
@@ -189,6 +196,20 @@ function batchHeaders(entry: OutboxEntry): BatchChange['headers'] {
 
 const carriesBody = (entry: OutboxEntry) => entry.method !== 'DELETE' && entry.body !== null && entry.body !== undefined;
 
+/** The multipart field a queued upload is sent in (the gateway's import routes read `file`). */
+export const UPLOAD_FIELD = 'file';
+
+/** The file a change uploads, or null (most changes). */
+const uploadOf = (entry: OutboxEntry) => entry.file ?? null;
+
+/** A queued upload's body: its file alone, as multipart/form-data (fetch writes the boundary). */
+function uploadBody(file: OutboxFile): FormData {
+  const form = new FormData();
+  // a copy of the bytes in this realm: a Blob takes an ArrayBuffer-backed view
+  form.append(UPLOAD_FIELD, new Blob([new Uint8Array(file.bytes)], { type: file.type || 'application/octet-stream' }), file.name);
+  return form;
+}
+
 async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -196,8 +217,10 @@ async function send(deps: DrainDeps, entry: OutboxEntry, token: string): Promise
     'X-Lobby-User': entry.userUuid,
     ...changeHeaders(entry),
   };
-  let body: string | undefined;
-  if (carriesBody(entry)) {
+  let body: string | FormData | undefined;
+  const upload = uploadOf(entry);
+  if (upload !== null) body = uploadBody(upload);
+  else if (carriesBody(entry)) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(entry.body);
   }
@@ -257,6 +280,11 @@ async function* sendable(deps: DrainDeps, db: LobbyDatabase): AsyncGenerator<Out
 type Verdict = { kind: 'applied' | 'failed' | 'conflict' | 'auth' } | { kind: 'unanswered'; retryAt: number };
 
 async function settle(db: LobbyDatabase, entry: OutboxEntry, status: number, body: unknown, now: () => number): Promise<Verdict> {
+  // an import the gateway read and refused answers 200 with succeed false and its words: refused
+  if (uploadOf(entry) !== null && status >= 200 && status < 300 && (body as { succeed?: unknown } | undefined)?.succeed === false) {
+    const message = (body as { message?: unknown }).message;
+    return settle(db, entry, 422, { errors: [{ code: ERROR_CODES.validation, message: typeof message === 'string' ? message : '' }] }, now);
+  }
   if (status >= 200 && status < 300) {
     await db.transaction('rw', db.outbox, async () => {
       await db.outbox.delete(entry.seq);
@@ -269,7 +297,8 @@ async function settle(db: LobbyDatabase, entry: OutboxEntry, status: number, bod
     await db.outbox.update(entry.seq, { status: 'pending', ...answered });
     return { kind: 'auth' };
   }
-  if (status >= 500 || status === 429 || isBusy(status, body)) {
+  // a 409 to an upload: another import of the hotel runs (nothing to resolve): it is sent again later
+  if (status >= 500 || status === 429 || isBusy(status, body) || (status === 409 && uploadOf(entry) !== null)) {
     const backoff = nextBackoff(entry.backoff, now());
     await db.outbox.update(entry.seq, { status: 'pending', ...answered, backoff });
     return { kind: 'unanswered', retryAt: backoff.until };
@@ -451,6 +480,11 @@ function planBatch(
       if (entry.recordUuid !== null) blocked.add(entry.recordUuid);
       used += 1;
       continue;
+    }
+    if (uploadOf(entry) !== null) {
+      // an upload is never put inside a batch (batches are JSON): alone, once what is before it has gone
+      if (planned.length === 0) return { planned, used: used + 1, single: entry };
+      break;
     }
     const change: BatchChange = { method: entry.method, path: entry.path, headers: batchHeaders(entry) };
     if (carriesBody(entry)) change.body = entry.body;

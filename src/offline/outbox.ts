@@ -7,7 +7,7 @@
 import { changedFields, type ChangeSummary } from '../domain/change-summary';
 import { lobbyDb, type LobbyDatabase } from './db';
 import { draftId, loadDraft, saveDraft } from './drafts';
-import { outboxEntrySchema, parseStored, type DraftScope, type MutationMethod, type NewOutboxEntry, type OutboxEntry } from './records';
+import { outboxEntrySchema, parseStored, type DraftScope, type MutationMethod, type NewOutboxEntry, type OutboxEntry, type OutboxFile } from './records';
 
 export interface EnqueueInput {
   method: MutationMethod;
@@ -26,6 +26,8 @@ export interface EnqueueInput {
    * edit (PUT/PATCH over an `original`) names the fields it changes, and other changes carry none
    */
   summary?: ChangeSummary | null;
+  /** a file the change uploads (multipart, field `file`): the change then goes alone, never in a batch */
+  file?: OutboxFile | null;
 }
 
 /** The default summary of a change: the fields an edit changes against the record as the operator saw it. */
@@ -89,6 +91,7 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     draft: input.draft ?? null,
     backoff: null,
     summary: input.summary === undefined ? defaultSummary(input) : input.summary,
+    file: input.file ?? null,
   };
   const seq = await db.transaction('rw', db.outbox, async () => {
     // A refused change was returned to its form; saving that form again supersedes it.

@@ -31,6 +31,17 @@ export const draftScopeSchema = z.object({
 });
 export type DraftScope = z.infer<typeof draftScopeSchema>;
 
+/** Bytes as IndexedDB gives them back (a typed array of this realm or another: the tag is checked, not the class). */
+const isBytes = (value: unknown): value is Uint8Array => Object.prototype.toString.call(value) === '[object Uint8Array]';
+
+/** The file of an upload kept in the outbox: its name (the gateway checks the .csv), type and bytes. */
+export const outboxFileSchema = z.object({
+  name: z.string().min(1),
+  type: z.string(),
+  bytes: z.custom<Uint8Array>(isBytes, 'bytes of a file'),
+});
+export type OutboxFile = z.infer<typeof outboxFileSchema>;
+
 export const outboxEntrySchema = z.object({
   /** position in the queue (auto-increment): strict replay order */
   seq: z.number().int().positive(),
@@ -83,6 +94,12 @@ export const outboxEntrySchema = z.object({
   backoff: z.object({ failures: z.number().int().positive(), until: z.number() }).nullable().default(null),
   /** what the change carries, in words the Sync page renders (../domain/change-summary.ts); absent in older entries */
   summary: changeSummarySchema.nullable().default(null),
+  /**
+   * A file the change uploads (a CSV import): sent alone as multipart/form-data, field `file`, never
+   * inside a batch; its bytes are kept (a Uint8Array: IndexedDB and fake-indexeddb clone it, a Blob
+   * may not survive). Null or absent for every other change (and in entries of older versions).
+   */
+  file: outboxFileSchema.nullish(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 /** An entry before the database gives it its place in the queue. */

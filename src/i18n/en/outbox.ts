@@ -1,4 +1,4 @@
-/** Messages of the Sync page that say what a queued change carries. Keys are merged into the English catalogue (../messages-en.ts). */
+/** Messages of the Sync page that say what a queued change carries, and of an import queued offline. Keys are merged into the English catalogue (../messages-en.ts). */
 export const outbox = {
   'outbox.summary.packages.added.one': '{count} package added',
   'outbox.summary.packages.added.other': '{count} packages added',
@@ -21,4 +21,12 @@ export const outbox = {
   'outbox.summary.named': '{what}: {names}',
   'outbox.summary.more': '{names} and {count} more',
   'outbox.summary.fields': 'Changes: {fields}',
+
+  // a CSV import confirmed offline waits in the outbox (issue 20)
+  'csvImport.offline': 'The gateway cannot be reached. You can still import: once you confirm, the import waits on this device and is applied when the connection returns.',
+  'csvImport.queuedTitle': 'Import waiting for the connection',
+  'csvImport.queued': 'The file is kept on this device and will be imported when the connection returns. The gateway’s answer will show on the Sync page.',
+  'csvImport.queuedLink': 'Open the Sync page',
+  'csvImport.queuedLabel.rateCodes': 'Import rate codes from {file}',
+  'csvImport.queuedLabel.packages': 'Import packages from {file}',
 } as const;

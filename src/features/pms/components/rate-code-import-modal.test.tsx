@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
 import { PACKAGE_CSV_MESSAGES, RATE_CODE_CSV_MESSAGES } from '../../../domain';
 import { jobs } from '../../../../worker/jobs';
 import { gatewayError, json, makeSession } from '../../../../test/fake-gateway';
 import { renderWithProviders } from '../../../../test/render';
+import { discardEntry, listEntries } from '../../../offline';
 import { RateCodeImportModal } from './rate-code-import-modal';
 
 // the worker's own job, run here: the preview is the real one
@@ -214,15 +215,54 @@ describe('RateCodeImportModal', () => {
     expect(uploadButton(dialog).disabled).toBe(true);
   });
 
-  it('needs the gateway: offline, a valid file is not uploaded', async () => {
+  it('offline, a confirmed import waits in the outbox with its file (nothing sent) and the modal says it will be applied when the connection returns', async () => {
     const sent = gateway(() => json(200, { succeed: true, message: 'imported' }));
-    const { dialog, user } = setup();
+    const { dialog, user, onImported } = setup();
     connectivity.reportFailure();
     await choose(user, dialog, csv(valid));
     await within(dialog).findByText('The file can be imported.');
-    expect(within(dialog).getByText('Importing rate codes needs the gateway. Connect and try again.')).toBeTruthy();
-    expect(uploadButton(dialog).disabled).toBe(true);
-    fireEvent.click(uploadButton(dialog));
-    await waitFor(() => expect(sent).toHaveLength(0));
+    expect(within(dialog).getByText(/^The gateway cannot be reached\. You can still import/)).toBeTruthy();
+    await confirmUpload(user, dialog);
+    const queued = await within(dialog).findByRole('alert', { name: 'Import waiting for the connection' });
+    expect(queued.textContent).toContain('The file is kept on this device and will be imported when the connection returns.');
+    expect(within(queued).getByRole('link', { name: 'Open the Sync page' }).getAttribute('href')).toBe('/sync');
+    expect(within(dialog).queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(sent).toHaveLength(0);
+    expect(onImported).not.toHaveBeenCalled();
+
+    const entries = await listEntries(makeSession().uuid);
+    const entry = entries.find((item) => item.path === IMPORT_PATH.replace('/api', ''));
+    expect(entry).toMatchObject({
+      method: 'POST',
+      label: 'Import rate codes from codes.csv',
+      recordUuid: HOTEL,
+      orgUuid: ORG,
+      body: null,
+      summary: {
+        items: [
+          { list: 'rateCodes', change: 'added', count: 1, names: ['RO'] },
+          { list: 'rateCodes', change: 'changed', count: 1, names: ['BB'] },
+          { list: 'rateCodes', change: 'removed', count: 1, names: ['HB'] },
+        ],
+        fields: [],
+      },
+      file: { name: 'codes.csv', type: 'text/csv' },
+    });
+    expect(new TextDecoder().decode(entry?.file?.bytes)).toBe(valid);
+    if (entry) await discardEntry(entry.seq);
+  });
+
+  it('offline, a package import waits in the outbox too, named by its file', async () => {
+    const sent = gateway(() => json(200, { succeed: true, message: 'imported' }));
+    const { dialog, user } = setup('packages');
+    connectivity.reportFailure();
+    await choose(user, dialog, csv('Package ID,Calculation Rule\nBREAKFAST,ADULT\nSPA,ADULT\nROOM_ONLY,PERSON\nGOLF,CHILDREN\n', 'packages.csv'));
+    await within(dialog).findByText('The file can be imported.');
+    await confirmUpload(user, dialog);
+    await within(dialog).findByRole('alert', { name: 'Import waiting for the connection' });
+    expect(sent).toHaveLength(0);
+    const entry = (await listEntries(makeSession().uuid)).find((item) => item.path.endsWith('/pms-package/import'));
+    expect(entry).toMatchObject({ label: 'Import packages from packages.csv', recordUuid: HOTEL, summary: { items: [{ list: 'packages', change: 'added', count: 1, names: ['GOLF'] }] } });
+    if (entry) await discardEntry(entry.seq);
   });
 });

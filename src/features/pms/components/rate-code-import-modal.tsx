@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Button, FileInput, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { rateCodeImportResultSchema, type ImportPreview, type PreviewRow, type RateCodeImportResult } from '../../../domain';
-import { describeError, parseAnswer, request, useConnectivity } from '../../../api';
+import { SUMMARY_CHANGES, SUMMARY_NAMES, type ChangeSummary } from '../../../domain/change-summary';
+import { describeError, parseAnswer, request, useConnectivity, useSession } from '../../../api';
 import { formatNumber, t } from '../../../i18n';
+import { enqueue } from '../../../offline';
 import { previewCsvImportInWorker } from '../../../offline/worker-jobs';
 import { AppModal, StaticTable } from '../../../ui';
 import type { CsvImportCurrent } from '../../../../worker/jobs';
@@ -31,8 +33,10 @@ export interface RateCodeImportModalProps {
  * list, matched by ID. Before anything is sent, the worker reads the file and compares it with what
  * the hotel holds now, and the modal previews it: how many records will be added, changed, removed
  * and kept, the first of each, and every problem by line. Upload is offered only for a file without
- * problems, and only while the gateway answers; it first asks, in those numbers, to apply the
- * import. The gateway's own message says what it made of the file.
+ * problems; it first asks, in those numbers, to apply the import. The gateway's own message says
+ * what it made of the file. Offline (issue 20), the confirmed import waits in the outbox like any
+ * change, the file's bytes with it: sent alone when the gateway answers again, its answer on the
+ * Sync page (src/offline/drain.ts, "Uploads").
  */
 export function RateCodeImportModal({ opened, onClose, kind = 'rate-codes', target, current, onImported }: RateCodeImportModalProps) {
   return (
@@ -43,12 +47,40 @@ export function RateCodeImportModal({ opened, onClose, kind = 'rate-codes', targ
 }
 
 type Check = { status: 'idle' } | { status: 'checking' } | { status: 'checked'; result: ImportPreview } | { status: 'unreadable' };
-type Upload = { status: 'idle' } | { status: 'uploading' } | { status: 'answered'; answer: RateCodeImportResult } | { status: 'failed'; message: string };
+type Upload =
+  | { status: 'idle' }
+  | { status: 'uploading' }
+  | { status: 'answered'; answer: RateCodeImportResult }
+  | { status: 'failed'; message: string }
+  /** offline: the confirmed import waits in the outbox */
+  | { status: 'queued' };
+
+/** The gateway route a file of this kind is imported through. */
+export const importPath = (kind: CsvImportKind, target: { org: string; hotel: string }) =>
+  `/organization/${encodeURIComponent(target.org)}/hotel/${encodeURIComponent(target.hotel)}/${kind === 'packages' ? 'pms-package' : 'pms-rate-code'}/import`;
+
+/** The outbox's kind of record for a queued import (the hotel is its record: its later changes wait behind it). */
+export const IMPORT_COLLECTION: Record<CsvImportKind, string> = { 'rate-codes': 'pms-rate-code-import', packages: 'pms-package-import' };
+
+/** What the Sync page says a queued import carries: the preview's counts and first IDs. */
+export function importSummary(kind: CsvImportKind, preview: ImportPreview): ChangeSummary {
+  const list = kind === 'packages' ? 'packages' : 'rateCodes';
+  return {
+    items: SUMMARY_CHANGES.filter((change) => preview.counts[change] > 0).map((change) => ({
+      list,
+      change,
+      count: preview.counts[change],
+      names: preview.first[change].slice(0, SUMMARY_NAMES).map((row) => row.id),
+    })),
+    fields: [],
+  };
+}
 
 const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
 
 function ImportBody({ kind, target, current, onImported, onClose }: Omit<RateCodeImportModalProps, 'opened' | 'kind'> & { kind: CsvImportKind }) {
   const { reachable } = useConnectivity();
+  const userUuid = useSession()?.uuid ?? null;
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [check, setCheck] = useState<Check>({ status: 'idle' });
@@ -100,13 +132,30 @@ function ImportBody({ kind, target, current, onImported, onClose }: Omit<RateCod
     if (file === null || check.status !== 'checked' || !check.result.ok) return;
     setConfirming(false);
     setUpload({ status: 'uploading' });
+    if (!reachable && userUuid !== null) {
+      // offline: the file waits in the outbox with the change, sent when the gateway answers again
+      try {
+        await enqueue({
+          method: 'POST',
+          path: importPath(kind, target),
+          userUuid,
+          orgUuid: target.org,
+          label: t(kind === 'packages' ? 'csvImport.queuedLabel.packages' : 'csvImport.queuedLabel.rateCodes', { file: file.name }),
+          recordUuid: target.hotel,
+          collection: IMPORT_COLLECTION[kind],
+          summary: importSummary(kind, check.result),
+          file: { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) },
+        });
+        setUpload({ status: 'queued' });
+      } catch {
+        setUpload({ status: 'failed', message: t('rateCodes.importModal.readFailed') });
+      }
+      return;
+    }
     try {
       const body = new FormData();
       body.append('file', file, file.name);
-      const answer = parseAnswer(
-        rateCodeImportResultSchema,
-        await request(`/organization/${encodeURIComponent(target.org)}/hotel/${encodeURIComponent(target.hotel)}/${kind === 'packages' ? 'pms-package' : 'pms-rate-code'}/import`, { method: 'POST', body }),
-      );
+      const answer = parseAnswer(rateCodeImportResultSchema, await request(importPath(kind, target), { method: 'POST', body }));
       setUpload({ status: 'answered', answer });
       if (answer.succeed) onImported();
     } catch (error) {
@@ -116,8 +165,8 @@ function ImportBody({ kind, target, current, onImported, onClose }: Omit<RateCod
 
   const result = check.status === 'checked' ? check.result : null;
   const uploading = upload.status === 'uploading';
-  const imported = upload.status === 'answered' && upload.answer.succeed;
-  const canUpload = result?.ok === true && reachable && !uploading && !imported;
+  const imported = (upload.status === 'answered' && upload.answer.succeed) || upload.status === 'queued';
+  const canUpload = result?.ok === true && (reachable || userUuid !== null) && !uploading && !imported;
 
   return (
     <Stack gap="md">
@@ -167,9 +216,17 @@ function ImportBody({ kind, target, current, onImported, onClose }: Omit<RateCod
         </Alert>
       )}
       {result && <Preview result={result} />}
-      {result?.ok && !reachable && (
+      {result?.ok && !reachable && upload.status !== 'queued' && (
         <Alert color="yellow" role="alert">
-          {t(kind === 'packages' ? 'packages.importModal.offline' : 'rateCodes.importModal.offline')}
+          {t('csvImport.offline')}
+        </Alert>
+      )}
+      {upload.status === 'queued' && (
+        <Alert color="blue" role="alert" title={t('csvImport.queuedTitle')}>
+          {t('csvImport.queued')}{' '}
+          <Anchor component={Link} to="/sync" inherit underline="always">
+            {t('csvImport.queuedLink')}
+          </Anchor>
         </Alert>
       )}
       {upload.status === 'answered' && (

@@ -95,6 +95,30 @@ describe('SyncPage', () => {
     expect(within(row).getByText('The gateway could not be reached')).toBeTruthy();
     expect(within(table).queryByText("Someone else's change")).toBeNull();
   });
+
+  it('lists an import queued offline by its file and counts, and once the gateway refuses it (succeed false), its message and Retry', async () => {
+    const me = signedIn();
+    await enqueue({
+      method: 'POST',
+      path: `/organization/${ORG}/hotel/h1/pms-rate-code/import`,
+      userUuid: me.uuid,
+      orgUuid: ORG,
+      label: 'Import rate codes from rate-codes.csv',
+      recordUuid: 'h1',
+      collection: 'pms-rate-code-import',
+      summary: { items: [{ list: 'rateCodes', change: 'added', count: 2, names: ['OFFLINE01', 'OFFLINE02'] }], fields: [] },
+      file: { name: 'rate-codes.csv', type: 'text/csv', bytes: new TextEncoder().encode('Rate Code,Package ID\r\nOFFLINE01,BB\r\n') },
+    });
+    const refusal = 'Line 2: package BB does not exist in this hotel (nothing was imported)';
+    await replay(me.uuid, async () => json(200, { succeed: false, message: refusal }));
+    renderWithProviders(<SyncPage />, { url: '/sync', path: '/sync' });
+
+    const table = await screen.findByRole('table', { name: 'Sync' });
+    const row = within(table).getByText('Import rate codes from rate-codes.csv').closest('tr') as HTMLElement;
+    expect(within(row).getByText('2 rate codes added: OFFLINE01, OFFLINE02')).toBeTruthy();
+    expect(within(row).getByText(refusal)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /Retry/ })).toBeTruthy();
+  });
 });
 
 describe('SyncPage: what a queued change carries', () => {
