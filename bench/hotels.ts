@@ -14,12 +14,12 @@
  * data directory), so PGlite's reference runs on a PGlite of the bench's own, migrated the same way.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import postgres from 'postgres';
+import { throwAwayPostgres } from './postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { organizationalUnits, organizations, pmsPackages, rateCodes } from '../server/db/schema';
@@ -38,7 +38,6 @@ const BUSY_IMPORT_ROWS = 200_000;
 /** rows of bench/csv.ts's generated file per rate code */
 const CSV_ROWS_PER_CODE = 5;
 const REFERENCE_BATCH = 10_000;
-const CI_DATABASE_URL = 'postgres://lobby_ci:lobby_ci@127.0.0.1:5432/lobby_ci';
 /** the package IDs of bench/csv.ts's generated file */
 const CSV_PACKAGES = Array.from({ length: 40 }, (_, i) => `PKG_${['BREAKFAST', 'SPA', 'DINNER', 'PARKING', 'LATE_CHECKOUT'][i % 5]}_${String(i).padStart(2, '0')}`);
 
@@ -148,36 +147,6 @@ class Reference {
   close(): Promise<void> {
     return this.cleanup();
   }
-}
-
-/** A throw-away PostgreSQL database beside the one DATABASE_URL names, or why there is none. */
-async function throwAwayPostgres(): Promise<{ url: string; drop(): Promise<void> } | { unavailable: string }> {
-  const adminUrl = process.env.DATABASE_URL || CI_DATABASE_URL;
-  const shown = adminUrl.replace(/\/\/[^@]*@/, '//…@');
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
-  const name = `lobby_bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    await admin.end({ timeout: 1 }).catch(() => undefined);
-    return { unavailable: `PostgreSQL not measured: ${shown} cannot be reached or refuses CREATE DATABASE (${(error as Error).message}); start it as .ci/run does, or set DATABASE_URL` };
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      for (let attempt = 1; attempt <= 5; attempt += 1) {
-        try {
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-        }
-      }
-      await admin.end({ timeout: 5 });
-    },
-  };
 }
 
 async function measure(database: 'PGlite' | 'PostgreSQL', env: Record<string, string>, reference: (orgUuid: string) => Promise<Reference>): Promise<Row[]> {

@@ -9,7 +9,7 @@
  *     records are checked (count, versions, names) and a WARNING row is printed when they differ.
  *     The peer: the same sequence of mutations sent straight with fetch, no outbox;
  *  3. outbox batch replay (./outbox-batch.ts): 10,000 changes of three kinds in batches, against one
- *     change per request in the same run, on the local gateway and through an emulated slow link.
+ *     change per request in the same run, on the local gateway (PGlite, then PostgreSQL) and through an emulated slow link.
  *
  * Run alone:
  *   node --import tsx -e "import('./bench/offline.ts').then(async m => { const { printTable } = await import('./bench/stats.ts'); printTable(await m.offlineBench()); })"
@@ -27,6 +27,7 @@ import { CHROMIUM_FLAGS, startGateway, type Gateway } from '../test/e2e/harness'
 import { apiSignIn } from '../test/e2e/journeys';
 import type { DraftBenchResult, DraftSize } from './offline-page';
 import { batchReplayRows } from './outbox-batch';
+import { throwAwayPostgres } from './postgres';
 import { latencyRow, percentile, type Row } from './stats';
 
 const DRAFT_PUTS = 2000;
@@ -275,8 +276,24 @@ async function deleteOutboxDatabase(name: string): Promise<void> {
 export async function offlineBench(): Promise<Row[]> {
   const gateway = await startGateway({ LOG_LEVEL: 'warn' });
   try {
-    return [...(await draftRows(gateway)), ...(await outboxRows(gateway)), ...(await batchReplayRows(gateway))];
+    return [...(await draftRows(gateway)), ...(await outboxRows(gateway)), ...(await batchReplayRows(gateway)), ...(await batchReplayOnPostgres())];
   } finally {
     await gateway.stop();
+  }
+}
+
+/** The same batch replay against a gateway on PostgreSQL (a throw-away database), or a row saying why not. */
+async function batchReplayOnPostgres(): Promise<Row[]> {
+  const pg = await throwAwayPostgres();
+  if ('unavailable' in pg) return [{ benchmark: 'outbox batch replay, local gateway on PostgreSQL', n: 0, note: pg.unavailable }];
+  try {
+    const gateway = await startGateway({ LOG_LEVEL: 'warn', DATABASE_URL: pg.url });
+    try {
+      return await batchReplayRows(gateway, undefined, 'PostgreSQL');
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    await pg.drop();
   }
 }
