@@ -141,9 +141,13 @@ export function followGateway(value: WizardValue, before: HotelForm, read: Hotel
   let moved = false;
   for (const key of keys) {
     const untouched = sameValue(value.form[key], (value.saved ?? before)[key]) && (value.saved === null || sameValue(value.saved[key], before[key]));
-    const take = untouched || (takeRateCodes && (key === 'rateCodes' || key === 'base'));
-    if (!take || sameValue(value.form[key], read[key])) continue;
-    const taken = key === 'base' ? { ...value.form.base, rateCodes: read.base.rateCodes } : read[key];
+    const imported = takeRateCodes && (key === 'rateCodes' || key === 'base');
+    const take = untouched || imported;
+    // after an import the codes are taken as read, not compared first (100,000 of them, item by item)
+    if (!take || value.form[key] === read[key] || (!imported && sameValue(value.form[key], read[key]))) continue;
+    // the base as read when only its rate codes differ (the draft then stores none of it)
+    const sameOtherBase = () => sameValue(value.form.base.packages, read.base.packages) && sameValue(value.form.base.accessControls, read.base.accessControls);
+    const taken = key === 'base' ? (sameOtherBase() ? read.base : { ...value.form.base, rateCodes: read.base.rateCodes }) : read[key];
     form[key] = taken;
     if (saved !== null) saved[key] = key === 'base' ? { ...(saved.base as HotelForm['base']), rateCodes: read.base.rateCodes } : read[key];
     moved = true;
