@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { packRateCodes } from '../src/domain/csv-import-preview';
 import { jobs } from './jobs';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -75,5 +76,43 @@ describe('jobs.diffHotel', () => {
     ]);
     // a baseline that is no list of records is not read: the removed package is counted, not named
     expect(jobs.diffHotel(input, { packages: 'x' } as never).summary[1]).toEqual({ list: 'packages', change: 'removed', count: 1, names: [] });
+  });
+});
+
+describe('jobs.readList and jobs.takeList', () => {
+  const code = (n: number) => ({ uuid: uuid(n), orgUuid: uuid(1000), hotelUuid: uuid(2000), name: `RC${n}`, externalId: `RC${n}`, packages: [uuid(3000)], version: 1 });
+
+  it('reads a list answer against its contract and hands it back in parts, letting it go after the last', () => {
+    const read = jobs.readList('rate-codes', encode(JSON.stringify({ data: [1, 2, 3, 4, 5].map(code) })));
+    if (!read.ok) throw new Error('not read');
+    expect(read.length).toBe(5);
+    const parts = [jobs.takeList(read.id, 0, 2), jobs.takeList(read.id, 2, 2), jobs.takeList(read.id, 4, 2)];
+    expect(parts.flat()).toEqual([1, 2, 3, 4, 5].map(code));
+    expect(() => jobs.takeList(read.id, 0, 2)).toThrow(/No list/);
+  });
+
+  it('says a list that is not the contract, or not JSON, is not read', () => {
+    expect(jobs.readList('rate-codes', encode(JSON.stringify({ data: [{ ...code(1), packages: 'SPA' }] })))).toEqual({ ok: false });
+    expect(jobs.readList('pms-packages', encode('<html>'))).toEqual({ ok: false });
+  });
+});
+
+describe('jobs.previewCsvImport with the codes packed', () => {
+  it('previews the same as with the codes as records, the first of each by name', () => {
+    const rateCodes = [
+      { name: 'RO', packageExternalIds: ['ROOM_ONLY'] },
+      { name: 'BB', packageExternalIds: ['BREAKFAST', 'SPA'] },
+      { name: 'HB', packageExternalIds: ['DINNER'] },
+    ];
+    const packages = ['BREAKFAST', 'SPA', 'ROOM_ONLY', 'DINNER'].map((externalId) => ({ externalId }));
+    const file = 'Rate Code,Package ID\r\nBB,BREAKFAST\r\nRO,SPA\r\nNEW,DINNER\r\n';
+    const packed = packRateCodes(rateCodes);
+    expect(packed).not.toBeNull();
+    const fromPacked = jobs.previewCsvImport('rate-codes', encode(file), { rateCodes: packed ?? [], packages });
+    expect(fromPacked).toEqual(jobs.previewCsvImport('rate-codes', encode(file), { rateCodes, packages }));
+    expect(fromPacked.counts).toMatchObject({ added: 1, changed: 2, removed: 1, kept: 0 });
+    expect(fromPacked.first.changed.map((row) => row.id)).toEqual(['BB', 'RO']);
+    // a name holding a separator is not packed: the codes go as records
+    expect(packRateCodes([{ name: 'A\u0000B', packageExternalIds: [] }])).toBeNull();
   });
 });

@@ -172,6 +172,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       deps.cachedReads?.record(path, cachedAt);
       if (sentUnseen && response.status === 200 && cachedAt === null) deps.unseenReads?.add({ user: session.uuid, path });
     }
+    if (options.raw && response.ok) return response as T;
     return (await readAnswer(response)) as T;
   }
 

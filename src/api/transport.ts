@@ -13,6 +13,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Let the request outlive the page (used for the logout revoke). */
   keepalive?: boolean;
+  /** A 2xx answer comes back as its Response, its body unread (a big list parsed in the worker); errors are read as usual. */
+  raw?: boolean;
 }
 
 /** One HTTP exchange with the gateway. A rejected fetch becomes a network ApiError (status 0). */

@@ -55,6 +55,41 @@ export interface CurrentRateCode {
   packageExternalIds: readonly string[];
 }
 
+/**
+ * A hotel's rate codes as one string (packRateCodes): crossing to the worker, one string is one
+ * copy, where 100,000 records are a long task of the page to serialise.
+ */
+export interface PackedRateCodes {
+  packed: string;
+}
+const CODE_END = '\u0000';
+const ID_END = '\u0001';
+
+/** The codes packed, or null when a name or package ID holds a separator (they go as records then). */
+export function packRateCodes(codes: Iterable<{ name: string; packageExternalIds: Iterable<string> }>): PackedRateCodes | null {
+  const parts: string[] = [];
+  const plain = (text: string) => !text.includes(CODE_END) && !text.includes(ID_END);
+  for (const code of codes) {
+    if (!plain(code.name)) return null;
+    let part = code.name;
+    for (const id of code.packageExternalIds) {
+      if (!plain(id)) return null;
+      part += ID_END + id;
+    }
+    parts.push(part);
+  }
+  return { packed: parts.join(CODE_END) };
+}
+
+/** The codes packRateCodes packed, as records again. */
+export function unpackRateCodes({ packed }: PackedRateCodes): CurrentRateCode[] {
+  if (packed === '') return [];
+  return packed.split(CODE_END).map((part) => {
+    const [name = '', ...packageExternalIds] = part.split(ID_END);
+    return { name, packageExternalIds };
+  });
+}
+
 /** The preview of a rate-code file (the whole result: every rate code of the file) against the hotel's rate codes. */
 export function previewRateCodeImport(result: RateCodeCsvResult, current: readonly CurrentRateCode[]): ImportPreview {
   return compare<CurrentRateCode>(

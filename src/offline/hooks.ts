@@ -62,6 +62,18 @@ export interface UseDraftOptions<T> {
    * changes. Default: any difference from `initial`.
    */
   isChange?: ChangeTest<T>;
+  /**
+   * how the value is stored, when not as it is: a form holding lists of 100,000 items stores only
+   * what differs from `initial`, so a keystroke never copies them into IndexedDB (nor a restore
+   * validates them). With it, `schema` is not used: `unpack` checks what it reads.
+   */
+  storage?: DraftStorage<T>;
+}
+
+/** A draft's value as stored, and back: `unpack` gives null when the stored value no longer fits (the draft is dropped). */
+export interface DraftStorage<T> {
+  pack(value: T, initial: T): unknown;
+  unpack(stored: unknown, initial: T): T | null;
 }
 
 export interface DraftState<T> {
@@ -132,8 +144,18 @@ interface DraftHookState<T> {
   handed: { value: T; over: T } | null;
 }
 
+/** A stored draft's value as the form has it, or `success` false when it no longer fits. */
+function readStored<T>(stored: unknown, { schema, storage, initial }: { schema: z.ZodType<T>; storage?: DraftStorage<T>; initial: T }): { success: true; data: T } | { success: false } {
+  if (!storage) {
+    const parsed = schema.safeParse(stored);
+    return parsed.success ? { success: true, data: parsed.data } : { success: false };
+  }
+  const data = storage.unpack(stored, initial);
+  return data === null ? { success: false } : { success: true, data };
+}
+
 /** A form's value, kept as a draft in IndexedDB while it differs from `initial`. */
-export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = differsFrom }: UseDraftOptions<T>): DraftState<T> {
+export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = differsFrom, storage }: UseDraftOptions<T>): DraftState<T> {
   const scopeKey = scope ? JSON.stringify(scope) : null;
   const [state, setState] = useState<DraftHookState<T>>(() => ({
     key: scopeKey,
@@ -147,8 +169,8 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
   const saver = useRef<DraftAutosaver<T> | null>(null);
   /** the version the edit started from: a restored draft keeps its own, not the record's newer one */
   const startedFrom = useRef<number | null>(baseVersion);
-  const latest = useRef({ scope, initial, baseVersion, schema, isChange });
-  latest.current = { scope, initial, baseVersion, schema, isChange };
+  const latest = useRef({ scope, initial, baseVersion, schema, isChange, storage });
+  latest.current = { scope, initial, baseVersion, schema, isChange, storage };
   /** the value as last rendered: what a hand-over that settles later compares with its baseline */
   const shown = useRef(state.value);
   shown.current = state.value;
@@ -166,7 +188,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     const autosaver = createDraftAutosaver<T>(async (value) => {
       const keep = draftToKeep(value, latest.current.initial, latest.current.isChange);
       if (keep === null) await discardDraft(ownScope);
-      else await saveDraft(ownScope, value, { baseVersion: startedFrom.current, changed: keep.changed });
+      else await saveDraft(ownScope, latest.current.storage ? latest.current.storage.pack(value, latest.current.initial) : value, { baseVersion: startedFrom.current, changed: keep.changed });
     });
     saver.current = autosaver;
     // a form on the same record that just went (the page drew it again, after a save) may still be
@@ -175,7 +197,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
       .then(() => loadDraft(ownScope))
       .then((draft) => {
         if (!live) return;
-        const parsed = draft ? current.schema.safeParse(draft.value) : null;
+        const parsed = draft ? readStored(draft.value, current) : null;
         const restore = draft && parsed?.success ? restoredDraft({ value: parsed.data, changed: draft.changed }, current.initial, current.isChange) : 'drop';
         if (draft && parsed?.success && restore !== 'drop') {
           startedFrom.current = draft.baseVersion;

@@ -10,7 +10,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { parseAnswer, request, useSession } from '../api';
+import { ApiError, parseAnswer, request, useSession } from '../api';
+import { t } from '../i18n';
+import type { ListName } from '../../worker/jobs';
+import { readListInWorker } from './worker-jobs';
 import { useOutboxEntries } from './hooks';
 import { enqueue, onSeenGone } from './outbox';
 import type { DraftScope, OutboxEntry } from './records';
@@ -55,6 +58,11 @@ export interface ClientResourceDeclaration<TRecord extends ResourceRecord, TInpu
   /** the zod object of a record: its keys are what a removal keeps as `original` */
   record: z.ZodObject;
   list: z.ZodType<{ data: TRecord[] }>;
+  /**
+   * A list that can hold 10,000s of records (a big hotel's): its answer is parsed and checked in
+   * the worker (the same contract, named here) and taken back in parts, never on the main thread.
+   */
+  listInWorker?: ListName;
   /** the form's fields of a record (an edit's `original`, beside its version) */
   inputOf(record: TRecord): TInput;
   /** a record not at the gateway yet, before a queued create's body is laid over it */
@@ -128,10 +136,19 @@ export interface ClientResource<TRecord extends ResourceRecord, TInput extends o
   queueDelete(scope: TScope, userUuid: string, record: TRecord): Promise<OutboxEntry>;
 }
 
-function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schema: z.ZodType<{ data: TRecord[] }>, enabled: boolean) {
+function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schema: z.ZodType<{ data: TRecord[] }>, enabled: boolean, inWorker?: ListName) {
   return useQuery({
     queryKey,
-    queryFn: async ({ signal }) => parseAnswer(schema, await request(path, { signal })).data,
+    queryFn: async ({ signal }) => {
+      if (inWorker === undefined) return parseAnswer(schema, await request(path, { signal })).data;
+      const response = await request<Response>(path, { signal, raw: true });
+      const list = await readListInWorker(inWorker, await response.arrayBuffer());
+      if (list === null) throw new ApiError(t('errors.unexpectedAnswer'), { status: response.status });
+      return list as TRecord[];
+    },
+    // a list read again is taken as read: comparing 100,000 records with the last read, to keep
+    // the unchanged ones, would be a long task of its own
+    structuralSharing: inWorker === undefined,
     enabled,
   });
 }
@@ -286,7 +303,7 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
 
   function useList(scope: TScope, enabled = true) {
     const session = useSession();
-    return useListQuery(keys.list(session?.uuid ?? null, scope), listPath(scope), declaration.list, session !== null && enabled);
+    return useListQuery(keys.list(session?.uuid ?? null, scope), listPath(scope), declaration.list, session !== null && enabled, declaration.listInWorker);
   }
 
   function useRows(scope: TScope, enabled = true) {

@@ -5,7 +5,7 @@
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startNodeWorker } from '../../worker/node-worker';
-import { createWorkerJobs, type WorkerHandle, type WorkerJobs } from './worker-jobs';
+import { createWorkerJobs, LIST_PART, type WorkerHandle, type WorkerJobs } from './worker-jobs';
 
 const started: { exited: Promise<number>; terminated: boolean; kill: () => void }[] = [];
 
@@ -83,6 +83,16 @@ describe('createWorkerJobs', () => {
     await expect(jobs.diffHotel({ nope: 1 } as never)).rejects.toThrow(/Invalid hotel save/);
     expect(jobs.running).toBe(true);
     expect(started).toHaveLength(3);
+  }, 30_000);
+
+  it('reads a list answer in the worker and takes it back in parts, whole and in order', async () => {
+    jobs = createWorkerJobs({ spawn: spawnNodeWorker });
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const data = Array.from({ length: LIST_PART * 2 + 7 }, (_, n) => ({ uuid: id(n), orgUuid: id(1), hotelUuid: id(2), name: `P${n}`, externalId: `P${n}`, calculationRule: 'ADULT', deleted: false, version: 1 }));
+    const buffer = new TextEncoder().encode(JSON.stringify({ data })).buffer as ArrayBuffer;
+    expect(await jobs.readList('pms-packages', buffer)).toEqual(data);
+    expect(buffer.byteLength).toBe(0); // transferred, not copied
+    expect(await jobs.readList('pms-packages', new TextEncoder().encode('{"data":[{"uuid":1}]}').buffer as ArrayBuffer)).toBeNull();
   }, 30_000);
 
   it('refuses a file over the size limit without reading it or starting a worker', async () => {

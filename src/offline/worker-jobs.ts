@@ -6,13 +6,15 @@
  * A worker that fails (load error, crash) rejects the jobs in flight and is replaced on next use.
  */
 import * as Comlink from 'comlink';
-import type { CsvImportCurrent, Jobs } from '../../worker/jobs';
+import type { CsvImportCurrent, Jobs, ListName } from '../../worker/jobs';
 import type { ImportPreview } from '../domain/csv-import-preview';
 import type { ChangeSummary, HotelSaveBaseline } from '../domain/change-summary';
 import type { HotelSaveDiff, HotelSaveDiffInput } from '../domain/hotel-save-diff';
 import { RATE_CODE_CSV_MAX_BYTES, rateCodeCsvTooLarge, type RateCodeCsvResult } from '../domain/rate-code-csv';
 
 export const WORKER_IDLE_MS = 30_000;
+/** Records of a list the page takes from the worker at once: each part is a short task of the page. */
+export const LIST_PART = 2_000;
 
 /** A started worker as this module needs it: browsers get a module Worker, tests a node worker thread. */
 export interface WorkerHandle {
@@ -36,6 +38,11 @@ export interface WorkerJobs {
   parseRateCodeCsv(file: Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>, keepRateCodes?: number): Promise<RateCodeCsvResult>;
   /** an import file compared with what the hotel holds now (a File is read; an ArrayBuffer transferred) */
   previewCsvImport(kind: 'rate-codes' | 'packages', file: Blob | ArrayBuffer, current: CsvImportCurrent): Promise<ImportPreview>;
+  /**
+   * A gateway answer holding a list (its bytes, transferred), parsed and checked in the worker and
+   * taken back in parts of `LIST_PART`; null when it is not the list's contract.
+   */
+  readList(name: ListName, buffer: ArrayBuffer): Promise<unknown[] | null>;
   /** whether a worker is alive now */
   readonly running: boolean;
   /** terminates the worker now; jobs in flight reject */
@@ -127,6 +134,17 @@ export function createWorkerJobs(options: WorkerJobsOptions = {}): WorkerJobs {
       const buffer = file instanceof ArrayBuffer ? file : await file.arrayBuffer();
       return run((remote) => remote.previewCsvImport(kind, Comlink.transfer(buffer, [buffer]), current));
     },
+    readList: (name, buffer) =>
+      run(async (remote) => {
+        const read = await remote.readList(name, Comlink.transfer(buffer, [buffer]));
+        if (!read.ok) return null;
+        const list: unknown[] = [];
+        for (let from = 0; from < read.length; from += LIST_PART) {
+          const part = await remote.takeList(read.id, from, LIST_PART);
+          for (const item of part) list.push(item);
+        }
+        return list;
+      }),
     get running() {
       return current !== null;
     },
@@ -149,6 +167,20 @@ export function diffHotelInWorker(input: HotelSaveDiffInput, before?: HotelSaveB
 /** Parses and validates a rate-code CSV in the worker; an ArrayBuffer given is transferred (detached here). */
 export function parseRateCodeCsvInWorker(file: File | Blob | ArrayBuffer, knownPackageExternalIds: Iterable<string>, keepRateCodes?: number): Promise<RateCodeCsvResult> {
   return sharedJobs().parseRateCodeCsv(file, knownPackageExternalIds, keepRateCodes);
+}
+
+/**
+ * A list the gateway answered, read off the main thread: its bytes are parsed and checked against
+ * the list's contract in the worker and come back in parts, so a list of 100,000 never blocks the
+ * page. Without workers (a test's DOM), read here. Null: not the list's contract.
+ */
+export async function readListInWorker(name: ListName, buffer: ArrayBuffer): Promise<unknown[] | null> {
+  if (typeof Worker === 'undefined') {
+    const { jobs } = await import('../../worker/jobs');
+    const read = jobs.readList(name, buffer);
+    return read.ok ? jobs.takeList(read.id, 0, read.length) : null;
+  }
+  return sharedJobs().readList(name, buffer);
 }
 
 /** What an import file would do to the hotel (added, changed, removed, kept, problems), computed in the worker. */

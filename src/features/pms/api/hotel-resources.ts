@@ -96,6 +96,8 @@ export const pmsPackages = defineClientResource<PmsPackage, PmsPackageFormInput,
   path: (scope) => `${hotelPath(scope)}/pms-package`,
   record: pmsPackageSchema,
   list: pmsPackageListResponseSchema,
+  // a big hotel's lists are read in the worker (10,000s of records)
+  listInWorker: 'pms-packages',
   inputOf: ({ externalId, calculationRule }) => ({ externalId, calculationRule }),
   blank: ({ org, hotel }) => ({ orgUuid: org, hotelUuid: hotel, name: '', externalId: '', calculationRule: 'ADULT', deleted: false }),
   // the name is the package ID (spec section 3)
@@ -114,6 +116,7 @@ export const rateCodes = defineClientResource<RateCode, RateCodeFormInput, Hotel
   path: (scope) => `${hotelPath(scope)}/pms-rate-code`,
   record: rateCodeSchema,
   list: rateCodeListResponseSchema,
+  listInWorker: 'rate-codes',
   inputOf: ({ name, packages }) => ({ name, packages }),
   blank: ({ org, hotel }) => ({ orgUuid: org, hotelUuid: hotel, name: '', externalId: '', packages: [] }),
   merge: (record, body) => ({ ...record, ...body, externalId: body.name ?? record.externalId }),
@@ -131,6 +134,7 @@ export const accessControls = defineClientResource<AccessControlService, AccessC
   path: (scope) => `${hotelPath(scope)}/access-control-service`,
   record: accessControlSchema,
   list: accessControlListResponseSchema,
+  listInWorker: 'access-controls',
   inputOf: ({ name, hotelsAndPackages, defaultHotelUuid, idMethods }) => ({
     name,
     hotelsAndPackages: hotelsAndPackages.map(({ hotelDefinitionUuid, pmsPackageUuid }) => ({ hotelDefinitionUuid, pmsPackageUuid })),

@@ -57,14 +57,32 @@ export function newHotelForm(name: string, parentUuid: string | null): HotelForm
   };
 }
 
-/** An existing hotel as the wizard shows it. Saved items are named by their uuid (their localId). */
-export function hotelFormOf(
-  hotel: Unit,
-  definition: HotelDefinition | null,
-  packages: readonly { uuid: string; externalId: string; calculationRule: PackageItem['calculationRule'] }[],
-  codes: readonly { uuid: string; name: string; packages: string[]; version: number }[],
-  services: readonly { uuid: string; name: string; hotelsAndPackages: { hotelDefinitionUuid: string; pmsPackageUuid: string }[]; defaultHotelUuid: string | null; idMethods: AccessServiceItem['idMethods']; version: number }[],
-): HotelForm {
+type ReadPackage = { uuid: string; externalId: string; calculationRule: PackageItem['calculationRule'] };
+type ReadRateCode = { uuid: string; name: string; packages: string[]; version: number };
+type ReadService = { uuid: string; name: string; hotelsAndPackages: { hotelDefinitionUuid: string; pmsPackageUuid: string }[]; defaultHotelUuid: string | null; idMethods: AccessServiceItem['idMethods']; version: number };
+
+/** A hotel's lists as the wizard edits them, each made from its read alone. */
+const packageItemsOf = (packages: readonly ReadPackage[]): PackageItem[] =>
+  packages.map((item) => ({ localId: item.uuid, uuid: item.uuid, externalId: item.externalId, calculationRule: item.calculationRule, deleted: false }));
+const rateCodeItemsOf = (codes: readonly ReadRateCode[]): RateCodeItem[] => codes.map((code): RateCodeItem => ({ localId: code.uuid, uuid: code.uuid, name: code.name, packages: [...code.packages] }));
+const serviceItemsOf = (services: readonly ReadService[]): AccessServiceItem[] =>
+  services.map(
+    (service): AccessServiceItem => ({
+      localId: service.uuid,
+      uuid: service.uuid,
+      name: service.name,
+      hotelsAndPackages: service.hotelsAndPackages.map(({ hotelDefinitionUuid, pmsPackageUuid }) => ({ hotelDefinitionUuid, pmsPackageUuid })),
+      defaultHotelUuid: service.defaultHotelUuid,
+      idMethods: [...service.idMethods],
+    }),
+  );
+const uuidsOf = (list: readonly { uuid: string }[]) => list.map((item) => item.uuid);
+
+/** The lists of a hotel form, made apart from the rest of it (useHotelLists keeps each as long as its read). */
+type HotelLists = Pick<HotelForm, 'packages' | 'rateCodes' | 'accessServices' | 'base'>;
+
+/** An existing hotel as the wizard shows it, over its lists. Saved items are named by their uuid (their localId). */
+function hotelFormOver(hotel: Unit, definition: HotelDefinition | null, lists: HotelLists): HotelForm {
   const attributes = hotel.attributes;
   return {
     name: hotel.name,
@@ -75,20 +93,34 @@ export function hotelFormOf(
     roomAccess: definition ? roomAccessOf(definition) : ROOM_ACCESS_BLANK,
     definitionName: definition?.name ?? hotel.name,
     definitionUuid: definition?.uuid ?? crypto.randomUUID(),
-    packages: packages.map((item) => ({ localId: item.uuid, uuid: item.uuid, externalId: item.externalId, calculationRule: item.calculationRule, deleted: false })),
-    rateCodes: codes.map((code): RateCodeItem => ({ localId: code.uuid, uuid: code.uuid, name: code.name, packages: [...code.packages] })),
-    accessServices: services.map(
-      (service): AccessServiceItem => ({
-        localId: service.uuid,
-        uuid: service.uuid,
-        name: service.name,
-        hotelsAndPackages: service.hotelsAndPackages.map(({ hotelDefinitionUuid, pmsPackageUuid }) => ({ hotelDefinitionUuid, pmsPackageUuid })),
-        defaultHotelUuid: service.defaultHotelUuid,
-        idMethods: [...service.idMethods],
-      }),
-    ),
-    base: { packages: packages.map((item) => item.uuid), rateCodes: codes.map((code) => code.uuid), accessControls: services.map((service) => service.uuid) },
+    ...lists,
   };
+}
+
+/** An existing hotel as the wizard shows it. Saved items are named by their uuid (their localId). */
+export function hotelFormOf(hotel: Unit, definition: HotelDefinition | null, packages: readonly ReadPackage[], codes: readonly ReadRateCode[], services: readonly ReadService[]): HotelForm {
+  return hotelFormOver(hotel, definition, {
+    packages: packageItemsOf(packages),
+    rateCodes: rateCodeItemsOf(codes),
+    accessServices: serviceItemsOf(services),
+    base: { packages: uuidsOf(packages), rateCodes: uuidsOf(codes), accessControls: uuidsOf(services) },
+  });
+}
+
+/**
+ * The lists of the form, each made again only when its own read changes: a list of 100,000 rate
+ * codes read once is the same array whatever else is read again (the services after an import),
+ * so the wizard and its draft see at once that it did not change, without comparing it item by item.
+ */
+function useHotelLists(packages: readonly ReadPackage[] | undefined, codes: readonly ReadRateCode[] | undefined, services: readonly ReadService[] | undefined): HotelLists {
+  const packageItems = useMemo(() => packageItemsOf(packages ?? []), [packages]);
+  const codeItems = useMemo(() => rateCodeItemsOf(codes ?? []), [codes]);
+  const serviceItems = useMemo(() => serviceItemsOf(services ?? []), [services]);
+  const packageUuids = useMemo(() => uuidsOf(packages ?? []), [packages]);
+  const codeUuids = useMemo(() => uuidsOf(codes ?? []), [codes]);
+  const serviceUuids = useMemo(() => uuidsOf(services ?? []), [services]);
+  const base = useMemo(() => ({ packages: packageUuids, rateCodes: codeUuids, accessControls: serviceUuids }), [packageUuids, codeUuids, serviceUuids]);
+  return useMemo(() => ({ packages: packageItems, rateCodes: codeItems, accessServices: serviceItems, base }), [packageItems, codeItems, serviceItems, base]);
 }
 
 /**
@@ -160,10 +192,11 @@ export function useHotelWizardData(org: string, hotel: string | null) {
   // without the right to read them, the connections and definitions are none: known once the grants are
   const pmsRead = readsDefinitions ? connections.rows !== null && definitions.rows !== null : grants.data !== undefined;
   const ready = units.data !== undefined && pmsRead && lists.every((query) => query.data !== undefined);
+  const formLists = useHotelLists(packages.data, codes.data, services.data);
   const form = useMemo(
     () => {
       if (!ready || !record || hotel === null) return null;
-      const form = hotelFormOf(record, definition, packages.data ?? [], codes.data ?? [], services.data ?? []);
+      const form = hotelFormOver(record, definition, formLists);
       if (definition !== null) return form;
       // not read (or none yet): the definition the hotel's access services name, when they name one
       const named = definitionUuidOfServices(packages.data ?? [], services.data ?? []);
@@ -171,7 +204,7 @@ export function useHotelWizardData(org: string, hotel: string | null) {
     },
     // the form is made again only when what it shows was read again
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, record, definition, packages.data, codes.data, services.data],
+    [ready, record, definition, formLists],
   );
   return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error, readsDefinitions, codesError, servicesError };
 }

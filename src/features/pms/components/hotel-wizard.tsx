@@ -17,7 +17,7 @@ import { canSetupHotelDefinitions, cutHotelName, HOTEL_NAME_MAX, HOTEL_SAVE_KIND
 import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
-import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope } from '../../../offline';
+import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope, type DraftStorage } from '../../../offline';
 import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, RegionalFields, SaveBar, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, NAME_ONLY_SUMMARY, queueHotelSave, type HotelForm } from '../api/hotel-save';
@@ -61,6 +61,53 @@ type WizardValue = z.infer<typeof wizardValueSchema>;
  */
 const wizardHoldsChange: ChangeTest<WizardValue> = (value, initial) => !sameValue(value.form, value.saved ?? initial.form);
 
+/** The hotel's lists: a big hotel holds 10,000s of items in each. */
+const LIST_KEYS = ['packages', 'rateCodes', 'accessServices', 'base'] as const;
+type ListKey = (typeof LIST_KEYS)[number];
+const sharedListSchema = z.array(z.enum(LIST_KEYS));
+/** A form as stored: the lists it shares with the hotel as read left out, and named (a draft stored whole, by an earlier version, names none). */
+const packedFormSchema = hotelFormSchema.partial({ packages: true, rateCodes: true, accessServices: true, base: true }).extend({ shared: sharedListSchema.optional() });
+const packedValueSchema = wizardValueSchema.extend({ form: packedFormSchema, saved: z.union([packedFormSchema, z.literal('form'), z.null()]) });
+
+function packForm(form: HotelForm, read: HotelForm): z.infer<typeof packedFormSchema> {
+  const packed: Partial<HotelForm> = { ...form };
+  const shared: ListKey[] = [];
+  for (const key of LIST_KEYS) {
+    if (form[key] !== read[key]) continue;
+    delete packed[key];
+    shared.push(key);
+  }
+  return { ...(packed as Omit<HotelForm, ListKey>), shared };
+}
+
+function unpackForm({ shared, ...form }: z.infer<typeof packedFormSchema>, read: HotelForm): HotelForm | null {
+  const whole: Record<string, unknown> = { ...form };
+  for (const key of shared ?? []) whole[key] = read[key];
+  return LIST_KEYS.every((key) => whole[key] !== undefined) ? (whole as unknown as HotelForm) : null;
+}
+
+/**
+ * The draft as stored: a list the operator has not touched (the very list read from the gateway) is
+ * not copied into IndexedDB at each keystroke, nor validated again at a restore, only named, and
+ * taken from the hotel as read when the draft comes back (a big hotel's 100,000 rate codes would make
+ * each write and each restore a long task of the page). What was changed is stored whole.
+ */
+export const wizardDraftStorage: DraftStorage<WizardValue> = {
+  pack: (value, initial) => ({
+    ...value,
+    form: packForm(value.form, initial.form),
+    saved: value.saved === null ? null : value.saved === value.form ? 'form' : packForm(value.saved, initial.form),
+  }),
+  unpack(stored, initial) {
+    const parsed = packedValueSchema.safeParse(stored);
+    if (!parsed.success) return null;
+    const form = unpackForm(parsed.data.form, initial.form);
+    const saved = parsed.data.saved === null ? null : parsed.data.saved === 'form' ? form : unpackForm(parsed.data.saved, initial.form);
+    if (form === null || (parsed.data.saved !== null && saved === null)) return null;
+    return { ...parsed.data, form, saved } as WizardValue;
+  },
+};
+
 /** Property ID and connection: both set, or both empty (spec section 4: the PMS step's Next). */
 export const pmsStepConsistent = (form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>) => (form.propertyId.trim() === '') === (form.pmsConnectionUuid === null);
 const pmsStepPending = (form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>) => form.propertyId.trim() === '' || form.pmsConnectionUuid === null;
@@ -94,9 +141,13 @@ export function followGateway(value: WizardValue, before: HotelForm, read: Hotel
   let moved = false;
   for (const key of keys) {
     const untouched = sameValue(value.form[key], (value.saved ?? before)[key]) && (value.saved === null || sameValue(value.saved[key], before[key]));
-    const take = untouched || (takeRateCodes && (key === 'rateCodes' || key === 'base'));
-    if (!take || sameValue(value.form[key], read[key])) continue;
-    const taken = key === 'base' ? { ...value.form.base, rateCodes: read.base.rateCodes } : read[key];
+    const imported = takeRateCodes && (key === 'rateCodes' || key === 'base');
+    const take = untouched || imported;
+    // after an import the codes are taken as read, not compared first (100,000 of them, item by item)
+    if (!take || value.form[key] === read[key] || (!imported && sameValue(value.form[key], read[key]))) continue;
+    // the base as read when only its rate codes differ (the draft then stores none of it)
+    const sameOtherBase = () => sameValue(value.form.base.packages, read.base.packages) && sameValue(value.form.base.accessControls, read.base.accessControls);
+    const taken = key === 'base' ? (sameOtherBase() ? read.base : { ...value.form.base, rateCodes: read.base.rateCodes }) : read[key];
     form[key] = taken;
     if (saved !== null) saved[key] = key === 'base' ? { ...(saved.base as HotelForm['base']), rateCodes: read.base.rateCodes } : read[key];
     moved = true;
@@ -148,7 +199,7 @@ export function HotelWizard(props: HotelWizardProps) {
     () => ({ hotelUuid: props.hotelUuid, step: edit ? NO_STEP : 0, maxStep: edit ? LAST_STEP : 0, form: initialForm, saved: null, savedOver: null }),
     [props.hotelUuid, edit, initialForm],
   );
-  const draft = useDraft<WizardValue>({ scope, initial, baseVersion: version, schema: wizardValueSchema, isChange: wizardHoldsChange });
+  const draft = useDraft<WizardValue>({ scope, initial, baseVersion: version, schema: wizardValueSchema, isChange: wizardHoldsChange, storage: wizardDraftStorage });
   const value = draft.value;
   const form = value.form;
   const hotelUuid = edit ? props.hotelUuid : value.hotelUuid;

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Alert, Button, Group, HoverCard, List, MultiSelect, Stack, Text } from '@mantine/core';
-import { externalIdKey, RATE_CODE_PACKAGE_PREVIEW, rateCodeCsvText } from '../../../domain';
+import { externalIdKey, packRateCodes, RATE_CODE_PACKAGE_PREVIEW, rateCodeCsvText } from '../../../domain';
 import { formatList, plural, t } from '../../../i18n';
 import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
 import type { PackageRef, RateCodeItem } from './hotel-items';
@@ -14,6 +14,12 @@ const REMOVE_MANY_WORDS: RemoveManyWords = {
   text: (names) => t('rateCodes.removeManyText', { names: formatList(names) }),
   confirm: (count) => plural('rateCodes.removeManyConfirm', count),
 };
+
+/** The order an export lists rate codes in. */
+const csvNames = new Intl.Collator('en', { sensitivity: 'base' });
+const byCsvName = (a: { name: string }, b: { name: string }) => csvNames.compare(a.name, b.name);
+/** what the closed import modal is given (it reads nothing while closed) */
+const NOTHING_HELD = { rateCodes: [], packages: [] };
 
 /** A rate code ID's longest form (the gateway's rule). */
 const RATE_CODE_ID_MAX = 100;
@@ -46,10 +52,19 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
   const [importing, setImporting] = useState(false);
   const importHintId = useId();
   const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);
-  // the codes as the CSV names them: what an export writes and an import is compared with
-  const asCsv = useMemo(
-    () => items.map((item) => ({ name: item.name, packageExternalIds: item.packages.flatMap((localId) => externalIdOf.get(localId) ?? []) })).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })),
-    [items, externalIdOf],
+  // the codes as the CSV names them: what an export writes and an import is compared with. Made
+  // when asked (Export without the gateway) or while the import is open, never per render: a big
+  // hotel's list is 100,000 codes (the worker sorts what it compares)
+  const asCsv = () => items.map((item) => ({ name: item.name, packageExternalIds: item.packages.flatMap((localId) => externalIdOf.get(localId) ?? []) }));
+  // handed to the worker as one string: 100,000 records would be a long task to serialise
+  const current = useMemo(
+    () => {
+      if (!importing) return null;
+      const codes = asCsv();
+      return { rateCodes: packRateCodes(codes) ?? codes, packages: packages.map((item) => ({ externalId: item.externalId })) };
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asCsv reads items and externalIdOf
+    [importing, items, externalIdOf, packages],
   );
 
   const columns: DataTableColumn<RateCodeItem>[] = [
@@ -87,7 +102,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
           <Button variant="light" disabled={importTarget === null || loadError !== null} onClick={() => setImporting(true)} aria-describedby={importTarget === null ? importHintId : undefined}>
             {t('rateCodes.import')}
           </Button>
-          <CsvExportButton kind="rate-codes" label="rateCodes.export" target={importTarget} local={() => rateCodeCsvText(asCsv)} />
+          <CsvExportButton kind="rate-codes" label="rateCodes.export" target={importTarget} local={() => rateCodeCsvText(asCsv().sort(byCsvName))} />
         </Group>,
       )}
       {importTarget === null && (
@@ -105,7 +120,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
       )}
       {list.modal(700, (item, onSave, onClose) => <RateCodeForm item={item} items={items} packages={packages} onSave={onSave} onClose={onClose} />)}
       {importTarget !== null && (
-        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} current={{ rateCodes: asCsv, packages: packages.map((item) => ({ externalId: item.externalId })) }} onImported={onImported} />
+        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} current={current ?? NOTHING_HELD} onImported={onImported} />
       )}
     </Stack>
   );
