@@ -22,9 +22,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openBrowser, startGateway } from '../test/e2e/harness';
-import { apiSignIn, gatewayClient, signIn, waitForServiceWorker } from '../test/e2e/journeys';
-import { attribution, cpuProfiler, pageNow, probeOf, PROBE, tasksIn, waited, watch } from './hotels-browser';
+import { startGateway } from '../test/e2e/harness';
+import { apiSignIn, gatewayClient } from '../test/e2e/journeys';
+import { attribution, cpuProfiler, pageNow, probeOf, probedBrowser, tasksIn, waited, watch } from './hotels-browser';
 import type { Row } from './stats';
 
 const CODES = Number(process.env.BENCH_CSV_CODES ?? 100_000);
@@ -187,14 +187,9 @@ export async function csvBrowserBench(): Promise<Row[]> {
   const files = mkdtempSync(join(tmpdir(), 'lobby-bench-csv-browser-'));
   try {
     const { org, hotel, seedMs } = await seed(gateway.url);
-    const browser = await openBrowser();
+    const browser = await probedBrowser(gateway.url);
     try {
       const { page } = browser;
-      await page.addInitScript({ content: PROBE });
-      await signIn(page, gateway.url);
-      await waitForServiceWorker(page);
-      const accept = page.getByRole('button', { name: 'Accept' });
-      if (await accept.isVisible().catch(() => false)) await accept.click();
       const rows = await journey(page, gateway.url, org, hotel, files);
       return [{ benchmark: `csv-browser: ${(CODES / 1000).toLocaleString('en')}k rate codes, seeded through the import route`, n: 1, p50: seedMs, note: `${CODES * ROWS_PER_CODE} rows, not in the journey` }, ...rows];
     } finally {

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { openBrowser, startGateway } from '../test/e2e/harness';
+import { openBrowser, startGateway, type Browser } from '../test/e2e/harness';
 import { gatewayClient, signIn, waitForServiceWorker } from '../test/e2e/journeys';
 import { latencyRow, percentile, type Row } from './stats';
 
@@ -515,6 +515,23 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
   ];
 }
 
+/** Chromium signed in to the gateway, with the long-task probe, its service worker ready and the cookie banner accepted. */
+export async function probedBrowser(url: string): Promise<Browser> {
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await page.addInitScript({ content: PROBE });
+    await signIn(page, url);
+    await waitForServiceWorker(page);
+    const accept = page.getByRole('button', { name: 'Accept' });
+    if (await accept.isVisible().catch(() => false)) await accept.click();
+    return browser;
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
 export async function hotelsBrowserBench(): Promise<Row[]> {
   const gateway = await startGateway({ LOG_LEVEL: 'warn' });
   try {
@@ -524,14 +541,9 @@ export async function hotelsBrowserBench(): Promise<Row[]> {
     const peer = await createHotel(client, 'Bench Hotel 100', PEER, 0);
 
     const files = mkdtempSync(join(tmpdir(), 'lobby-bench-csv-'));
-    const browser = await openBrowser();
+    const browser = await probedBrowser(gateway.url);
     try {
       const { page } = browser;
-      await page.addInitScript({ content: PROBE });
-      await signIn(page, gateway.url);
-      await waitForServiceWorker(page);
-      const accept = page.getByRole('button', { name: 'Accept' });
-      if (await accept.isVisible().catch(() => false)) await accept.click();
       // the service worker's precache is downloaded in the background: let it finish first
       await sleep(3_000);
 
