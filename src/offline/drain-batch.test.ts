@@ -1,24 +1,15 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTBOX_BATCH_PATH, type BatchChange, type BatchResult } from '../domain';
-import { LobbyDatabase } from './db';
-import { drainOutbox, forgetBatchSupport, type DrainDeps } from './drain';
+import { outboxDatabases } from '../../test/outbox-db';
+import type { LobbyDatabase } from './db';
+import { drainOutbox, type DrainDeps } from './drain';
 import { loadDraft } from './drafts';
 import { enqueue, listEntries } from './outbox';
 
 const ME = '11111111-1111-4111-8111-111111111111';
+const fresh = outboxDatabases('drain-batch-test');
 let db: LobbyDatabase;
-let counter = 0;
-
-afterEach(() => {
-  db?.close();
-  forgetBatchSupport();
-});
-
-function open() {
-  db = new LobbyDatabase(`drain-batch-test-${(counter += 1)}`, { indexedDB, IDBKeyRange });
-  return db;
-}
+const open = () => (db = fresh());
 
 interface Request {
   url: string;

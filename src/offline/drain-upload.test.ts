@@ -1,26 +1,17 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTBOX_BATCH_PATH, type BatchChange, type BatchResult } from '../domain';
-import { LobbyDatabase } from './db';
-import { drainOutbox, forgetBatchSupport, type DrainDeps } from './drain';
+import { outboxDatabases } from '../../test/outbox-db';
+import type { LobbyDatabase } from './db';
+import { drainOutbox, type DrainDeps } from './drain';
 import { enqueue, listEntries, retryEntry } from './outbox';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const HOTEL = 'hotel-1';
 const IMPORT_PATH = `/organization/org-1/hotel/${HOTEL}/pms-rate-code/import`;
 const CSV = 'Rate Code,Package ID\r\nBAR,BB\r\nRACK,DINNER\r\n';
+const fresh = outboxDatabases('drain-upload-test');
 let db: LobbyDatabase;
-let counter = 0;
-
-afterEach(() => {
-  db?.close();
-  forgetBatchSupport();
-});
-
-function open() {
-  db = new LobbyDatabase(`drain-upload-test-${(counter += 1)}`, { indexedDB, IDBKeyRange });
-  return db;
-}
+const open = () => (db = fresh());
 
 /** What the gateway received: a batch (its changes' paths) or one request alone (its path, key, content type and file). */
 type Seen =
