@@ -60,11 +60,15 @@ function send(reply: FastifyReply, outcome: MutationOutcome, replayed: boolean):
 type Stored = { kind: 'done'; outcome: MutationOutcome; replayed: boolean } | { kind: 'reused' } | { kind: 'busy' };
 
 /**
- * A change of an outbox batch on PostgreSQL commits without waiting for the disk (ADR 0031): the
- * batch calls flushCommits before it answers, so nothing it answers can be lost.
+ * `work` in a transaction of its own. A change of an outbox batch on PostgreSQL commits without
+ * waiting for the disk (ADR 0031): the batch calls flushCommits before it answers, so nothing it
+ * answers can be lost.
  */
-async function deferDurability(request: FastifyRequest, tx: Transaction): Promise<void> {
-  if (request.inBatch && request.server.lobby.groupCommit) await tx.execute(sql`set local synchronous_commit = off`);
+function inTransaction<T>(request: FastifyRequest, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return request.server.lobby.db.transaction(async (tx) => {
+    if (request.inBatch && request.server.lobby.groupCommit) await tx.execute(sql`set local synchronous_commit = off`);
+    return work(tx);
+  });
 }
 
 /**
@@ -80,15 +84,8 @@ export async function flushCommits(db: Database): Promise<void> {
 
 /** Runs `effect` once per Idempotency-Key in one transaction and answers its (stored) outcome. */
 export async function withMutation(request: FastifyRequest, reply: FastifyReply, effect: MutationEffect): Promise<FastifyReply> {
-  const db: Database = request.server.lobby.db;
   const key = readKey(request);
-  if (key === null) {
-    const outcome = await db.transaction(async (tx) => {
-      await deferDurability(request, tx);
-      return effect(tx);
-    });
-    return send(reply, outcome, false);
-  }
+  if (key === null) return send(reply, await inTransaction(request, effect), false);
   const userUuid = request.auth?.userUuid ?? ANONYMOUS;
   // If-Match is part of the request: the same key sent again with another version is another
   // request (422), not a replay of the 412 the old version got.
@@ -102,6 +99,16 @@ export async function withMutation(request: FastifyRequest, reply: FastifyReply,
     }),
   );
   const now = request.server.lobby.now();
+  /** Claims the key (with its outcome when it is already known): false when another request holds it. */
+  const claim = async (tx: Transaction, outcome?: MutationOutcome): Promise<boolean> => {
+    const stored = outcome === undefined ? {} : { statusCode: outcome.statusCode, response: outcome.body ?? null };
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userUuid, key, requestHash, createdAt: now, ...stored })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    return claimed.length > 0;
+  };
   /** What the key already holds, when another request claimed it first. */
   const held = async (tx: Transaction): Promise<Stored> => {
     const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userUuid, userUuid), eq(idempotencyKeys.key, key)));
@@ -111,14 +118,8 @@ export async function withMutation(request: FastifyRequest, reply: FastifyReply,
   };
   let stored: Stored;
   try {
-    stored = await db.transaction(async (tx): Promise<Stored> => {
-      await deferDurability(request, tx);
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ userUuid, key, requestHash, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0) return held(tx);
+    stored = await inTransaction(request, async (tx): Promise<Stored> => {
+      if (!(await claim(tx))) return held(tx);
       const outcome = await effect(tx);
       await tx
         .update(idempotencyKeys)
@@ -131,15 +132,7 @@ export async function withMutation(request: FastifyRequest, reply: FastifyReply,
     // refused (4xx): the effect's writes went with its transaction, and the refusal is stored on
     // its own, unless another request with the key got there meanwhile (then that one is answered)
     const outcome: MutationOutcome = { statusCode: error.statusCode, body: error.body() };
-    stored = await db.transaction(async (tx): Promise<Stored> => {
-      await deferDurability(request, tx);
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ userUuid, key, requestHash, createdAt: now, statusCode: outcome.statusCode, response: outcome.body ?? null })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      return claimed.length === 0 ? held(tx) : { kind: 'done', outcome, replayed: false };
-    });
+    stored = await inTransaction(request, async (tx): Promise<Stored> => ((await claim(tx, outcome)) ? { kind: 'done', outcome, replayed: false } : held(tx)));
   }
   if (stored.kind === 'reused') {
     throw HttpError.of(422, ERROR_CODES.idempotencyMismatch, 'This Idempotency-Key was already used for a different request', 'Idempotency-Key');
