@@ -6,10 +6,6 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Vitest's default is one worker fewer than the cores: on 2 cores, one file at a time, and the
-    // second core mostly idle through the unit, component and gateway files. One worker per core
-    // (the journeys still run alone: fileParallelism false below).
-    maxWorkers: '100%',
     projects: [
       {
         extends: true,
