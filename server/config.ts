@@ -16,6 +16,8 @@ export interface Config {
   /** behind a reverse proxy: take the client address from X-Forwarded-For (throttling is per address) */
   trustProxy: boolean;
   databaseUrl: string | null;
+  /** connections this gateway opens to PostgreSQL at most (DATABASE_POOL_SIZE); unused on PGlite */
+  databasePoolSize: number;
   adminEmail: string;
   /** null: generate a random strong password at first start */
   adminPassword: string | null;
@@ -35,6 +37,13 @@ export interface Config {
   accessTokenTtlSeconds: number;
   logLevel: LogLevel;
 }
+
+/**
+ * Connections one gateway opens to PostgreSQL at most. N gateways open up to N times as many: with
+ * the migration runner's one, they must stay under the server's max_connections (README, "Running
+ * Lobby for many hotels").
+ */
+export const DATABASE_POOL_SIZE_DEFAULT = 10;
 
 /** How long the change history is kept by default (a year and a season: last year's same month can be compared). */
 export const HISTORY_RETENTION_DAYS_DEFAULT = 400;
@@ -79,6 +88,7 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string().trim()),
   DIST_DIR: optional(z.string().trim()),
   DATABASE_URL: optional(urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL')),
+  DATABASE_POOL_SIZE: optional(integerIn('DATABASE_POOL_SIZE', 1, 1000)),
   LOBBY_ADMIN_EMAIL: optional(z.string().trim().toLowerCase().email('LOBBY_ADMIN_EMAIL must be an email address')),
   LOBBY_ADMIN_PASSWORD: optional(strongPassword('LOBBY_ADMIN_PASSWORD')),
   LOBBY_DEMO: optional(z.enum(['0', '1'], { error: 'LOBBY_DEMO must be 0 or 1' })),
@@ -111,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     distDir: e.DIST_DIR ?? './dist',
     trustProxy: e.TRUST_PROXY === '1',
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? DATABASE_POOL_SIZE_DEFAULT,
     adminEmail: e.LOBBY_ADMIN_EMAIL ?? 'admin@lobby.local',
     adminPassword: e.LOBBY_ADMIN_PASSWORD ?? null,
     demo: (e.LOBBY_DEMO ?? '1') === '1',

@@ -11,6 +11,8 @@ import { emptyPostgres, startGateway, type EmptyPostgres, type Gateway } from '.
 const ADMIN = { email: 'admin@lobby.local', password: 'Many-Gateways-Admin-1' };
 const MANAGER = { email: 'manager@lobby.local', password: 'Many-Gateways-Manager-1' };
 const DEMO_ORGANIZATION = 'Demo Hospitality Group';
+/** DATABASE_POOL_SIZE of each gateway: below what 40 reads at once would open */
+const POOL_SIZE = 3;
 
 interface Session {
   token: string;
@@ -68,6 +70,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one Postgre
       LOBBY_DEMO_TRANSACTIONS: '2000',
       LOBBY_DEMO_ACCESS_LOG: '200',
       PUBLIC_URL: 'http://lobby.test',
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
     };
     // both at once on the empty database: migrations and the first-start seed race
     const started = await Promise.allSettled([startGateway({ databaseUrl: database.url, env }), startGateway({ databaseUrl: database.url, env })]);
@@ -206,6 +209,16 @@ describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one Postgre
     expect(held.status).toBe(429);
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await signIn(a, MANAGER.email, MANAGER.password)).status).toBe(429);
+  });
+
+  it('each gateway opens at most DATABASE_POOL_SIZE connections, however many requests it serves at once', async () => {
+    const admin = await session(a);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => organizations(i % 2 === 0 ? a : b, admin.token)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const [open] = await database.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+    // both gateways' pools (the migration runner's connection closed after start); this client has at most one more
+    expect(open?.n).toBeGreaterThan(2);
+    expect(open?.n).toBeLessThanOrEqual(2 * POOL_SIZE + 1);
   });
 
   it('a logout on one gateway is refused on the other at once', async () => {

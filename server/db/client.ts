@@ -79,6 +79,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   };
 }
 
+/** PostgreSQL through a pool of at most `maxConnections` (DATABASE_POOL_SIZE), opened as requests need them. */
 export function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
   const client = postgres(url, { max: maxConnections, onnotice: () => undefined });
   const db: Database = drizzlePostgres({ client, schema });
@@ -86,7 +87,7 @@ export function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
 }
 
 /** The database the configuration names. */
-export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
-  if (config.databaseUrl !== null) return openPostgres(config.databaseUrl);
+export async function openDatabase(config: { databaseUrl: string | null; dataDir: string; databasePoolSize?: number }): Promise<DatabaseHandle> {
+  if (config.databaseUrl !== null) return openPostgres(config.databaseUrl, config.databasePoolSize);
   return openPglite(join(config.dataDir, 'pglite'));
 }
