@@ -3,8 +3,8 @@
  * noisy, so each figure is compared with a peer measured in the same run. Names: gateway, csv,
  * diff, offline, first-load (bytes and time, then main-thread), main-thread (long tasks
  * while each screen opens), units, hotels, clone, hotels-browser, transactions, export, csv-roundtrip,
- * csv-browser (the round trip in Chromium; hotels-browser and csv-roundtrip run it too), history
- * (default: all), e.g. `npm run bench -- csv diff`.
+ * csv-browser (the round trip in Chromium; hotels-browser and csv-roundtrip run it too), history,
+ * load (1 and 2 gateway processes under 50 and 200 connections) (default: all), e.g. `npm run bench -- csv diff`.
  */
 import { printTable, type Row } from './stats';
 
@@ -25,6 +25,7 @@ const suites: Record<string, () => Promise<Row[]>> = {
   transactions: async () => (await import('./transactions')).transactionsBench(),
   export: async () => (await import('./export')).exportBench(),
   history: async () => (await import('./history')).historyBench(),
+  load: async () => (await import('./load')).loadBench(),
 };
 
 const asked = process.argv.slice(2).filter((arg) => arg !== '--');

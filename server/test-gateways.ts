@@ -67,15 +67,16 @@ export interface Gateway {
 export interface GatewayOptions {
   /** variables over the test's environment; DATABASE_URL, PORT, HOST and DATA_DIR are set here */
   env?: Record<string, string>;
-  databaseUrl: string;
+  /** the PostgreSQL database to share; null: embedded PGlite in the gateway's own DATA_DIR */
+  databaseUrl: string | null;
   /** how long to wait for the running line */
   startTimeoutMs?: number;
 }
 
 /**
  * Starts one gateway on `databaseUrl` and resolves once it listens; rejects with its stderr when it
- * exits first or does not listen in time. Its DATA_DIR (mail files) is a temporary directory removed
- * when it stops.
+ * exits first or does not listen in time. Its DATA_DIR (mail files; the PGlite database when
+ * databaseUrl is null) is a temporary directory removed when it stops.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const port = await freePort();
@@ -84,11 +85,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...process.env,
     LOG_LEVEL: 'warn',
     ...options.env,
-    DATABASE_URL: options.databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
   };
+  if (options.databaseUrl === null) delete env.DATABASE_URL;
+  else env.DATABASE_URL = options.databaseUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
