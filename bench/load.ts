@@ -17,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { startGateway, type Gateway } from '../server/test-gateways';
 import { throwAwayPostgres } from './postgres';
 import { percentile, type Row } from './stats';
@@ -176,7 +177,8 @@ async function runAll(setup: string, gateways: readonly Gateway[], fixture: Fixt
 }
 
 export async function loadBench(): Promise<Row[]> {
-  const rows: Row[] = [];
+  const machine = () => `${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1) ?? '?'}`;
+  const rows: Row[] = [{ benchmark: 'load: the machine at the start', n: 0, figure: machine(), note: `${SECONDS} s a run after ${WARM_UP_MS / 1000} s of warm-up` }];
   const writers = Math.max(...CONNECTIONS);
 
   const embedded = await startGateway({ databaseUrl: null, env: GATEWAY_ENV, startTimeoutMs: 300_000 });
