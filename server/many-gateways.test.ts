@@ -60,6 +60,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one Postgre
   let database: EmptyPostgres;
   let a: Gateway;
   let b: Gateway;
+  let bothStarted = false;
   let demoOrg = '';
 
   beforeAll(async () => {
@@ -81,14 +82,17 @@ describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one Postgre
     }
     a = first.value;
     b = second.value;
+    bothStarted = true;
     const admin = await session(a);
     const orgs = (await organizations(a, admin.token)).body as { data: { uuid: string; name: string }[] };
     demoOrg = orgs.data.find((org) => org.name === DEMO_ORGANIZATION)?.uuid ?? '';
   });
 
   afterAll(async () => {
-    const codes = await Promise.all([a?.stop(), b?.stop()]);
-    await database?.drop();
+    // both started (beforeAll stops either one when the other failed)
+    if (!bothStarted) return void (await database?.drop());
+    const codes = await Promise.all([a.stop(), b.stop()]);
+    await database.drop();
     // a clean shutdown of both, after everything below
     expect(codes).toEqual([0, 0]);
   });
