@@ -5,6 +5,7 @@
  * one process's database, it is reported skipped.
  */
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgres, startGateway, type EmptyPostgres, type Gateway } from './test-gateways';
 
@@ -200,6 +201,54 @@ describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one Postgre
     const file = await fetch(`${b.base}/api/reporting/v1/reporting/exports/${jobs[0] ?? ''}/download`, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(file.status).toBe(200);
     expect((await file.text()).split('\n')[0]).toContain('Check number');
+  });
+
+  it('a second rate-code import of the same hotel is refused on the other gateway while the first one runs', async () => {
+    const admin = await session(a);
+    const definitions = (await call(a, 'GET', `/organization/${demoOrg}/hotel-definition`, { token: admin.token })).body as { data: { hotelUuid: string }[] };
+    const hotel = definitions.data[0]?.hotelUuid ?? '';
+    const path = `/api/organization/${demoOrg}/hotel/${hotel}/pms-rate-code/import`;
+    const boundary = '----many-gateways-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="codes.csv"\r\nContent-Type: text/csv\r\n\r\nRate Code,Package ID\r\nMANY01,BREAKFAST\r\n`;
+    const tail = `MANY02,SPA\r\n\r\n--${boundary}--\r\n`;
+    const headers = { authorization: `Bearer ${admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` };
+
+    // the first import, on A: its file is still arriving
+    let answered = false;
+    const first = httpRequest(`${a.base}${path}`, { method: 'POST', headers });
+    const firstAnswer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      first.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          answered = true;
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      });
+      first.on('error', reject);
+    });
+    first.write(head);
+    const running = await until(
+      async () => (await database.sql<{ n: number }[]>`select count(*)::int as n from rate_code_imports where hotel_uuid = ${hotel}`)[0]?.n ?? 0,
+      (n) => n === 1 || answered,
+    );
+    expect(running).toBe(1);
+
+    // the same hotel's import on B meanwhile
+    const upload = (gateway: Gateway) => fetch(`${gateway.base}${path}`, { method: 'POST', headers, body: head + tail });
+    const second = await upload(b);
+    expect(second.status).toBe(409);
+    expect(JSON.stringify(await second.json())).toContain('Another import of this hotel’s rate codes is in progress');
+
+    first.end(tail);
+    const done = await firstAnswer;
+    expect(done.status).toBe(200);
+    expect(JSON.parse(done.body)).toMatchObject({ succeed: true });
+    // the hotel is free again, on either gateway
+    const again = await upload(b);
+    expect(again.status).toBe(200);
+    const codes = (await call(b, 'GET', `/organization/${demoOrg}/hotel/${hotel}/pms-rate-code`, { token: admin.token })).body as { data: { name: string }[] };
+    expect(codes.data.map((code) => code.name).sort()).toEqual(['MANY01', 'MANY02']);
   });
 
   it('sign-in failures sent to both gateways count together toward the throttle', async () => {
