@@ -42,7 +42,7 @@ export interface TestDatabase {
  * autovacuum worker still in it; `WITH (FORCE)` would refuse instead, since a non-superuser may not
  * terminate that worker ("must be a member of the role whose process is being terminated").
  */
-async function dropDatabase(admin: postgres.Sql, name: string): Promise<void> {
+export async function dropDatabase(admin: postgres.Sql, name: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
