@@ -15,6 +15,7 @@ import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelBundle, PmsPackage, RateCode, Unit } from '../src/domain/index';
 import { CALCULATION_RULES } from '../src/domain/index';
@@ -42,6 +43,8 @@ let gateway: GatewayProcess | null = null;
 let env: Record<string, string> = {};
 let dataDir = '';
 let dropDatabase: (() => Promise<void>) | null = null;
+/** on PostgreSQL, a second connection to the gateway's database: it sees the gateway's transactions */
+let watcher: postgres.Sql | null = null;
 let admin = '';
 let manager = '';
 let org = '';
@@ -104,6 +107,7 @@ beforeAll(async () => {
     const scratch = await scratchPostgres(POSTGRES, 'lobby_faults');
     dropDatabase = scratch.drop;
     env.DATABASE_URL = scratch.url;
+    watcher = postgres(scratch.url, { max: 1, onnotice: () => undefined });
   }
   await startGateway();
   admin = await signIn('admin@lobby.local', ADMIN_PASSWORD);
@@ -115,6 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.stop('SIGTERM');
+  await watcher?.end({ timeout: 5 });
   await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -141,10 +146,11 @@ async function readHotel(hotel: string) {
 type Outcome = 'all' | 'none';
 
 /**
- * Sends the request, waits until its body has left, lets the gateway work `delayMs`, kills it
- * (SIGKILL) and starts it again on the same data. Answers whether an answer came before the kill.
+ * Sends the request, waits until its body has left, waits for `moment` (a delay, or a condition
+ * polled), kills the gateway (SIGKILL) and starts it again on the same data. Answers whether an
+ * answer came before the kill.
  */
-async function killDuring(request: () => Sent, delayMs: number): Promise<{ answered: boolean }> {
+async function killDuring(request: () => Sent, moment: number | (() => Promise<boolean>)): Promise<{ answered: boolean }> {
   const sending = request();
   await sending.sent;
   let answered = false;
@@ -152,10 +158,36 @@ async function killDuring(request: () => Sent, delayMs: number): Promise<{ answe
     () => (answered = true),
     () => undefined,
   );
-  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  if (typeof moment === 'number') await new Promise((resolve) => setTimeout(resolve, moment));
+  else await expect.poll(async () => answered || (await moment()), { timeout: 60_000, interval: 2 }).toBe(true);
   const wasAnswered = answered;
   await killAndRestart();
   return { answered: wasAnswered };
+}
+
+/**
+ * PostgreSQL: a transaction of the gateway that has written and runs more than one statement (an
+ * autocommit statement starts its transaction with itself), i.e. a save or an import going live.
+ */
+async function gatewayWriting(): Promise<boolean> {
+  if (!watcher) return false;
+  const [row] = await watcher<{ n: number }[]>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null and xact_start < query_start`;
+  return (row?.n ?? 0) > 0;
+}
+
+/** PostgreSQL: an import in progress has staged rows of its file (it is past reading its first batch). */
+async function importStaged(): Promise<boolean> {
+  if (!watcher) return false;
+  const [row] = await watcher<{ n: number }[]>`select count(*)::int as n from rate_code_import_rows r join rate_code_imports i on i.uuid = r.import_uuid`;
+  return (row?.n ?? 0) > 0;
+}
+
+/** The kills of one kind of write: at fractions of its duration, and on PostgreSQL once seen inside its transaction. */
+function moments(ms: number, inside?: () => Promise<boolean>): { name: string; moment: number | (() => Promise<boolean>) }[] {
+  const delays = [0.3, 0.6, 0.9].map((fraction) => ({ name: `at ${Math.round(ms * fraction)} of ${Math.round(ms)} ms`, moment: ms * fraction }));
+  return POSTGRES && inside ? [...delays, { name: 'inside its transaction (pg_stat_activity)', moment: inside }] : delays;
 }
 
 /** How long the request takes from its body sent to its answer, on a copy of the work that is not killed. */
@@ -198,18 +230,18 @@ describe('the gateway killed inside a write', () => {
     const measured = await timed(saveRequest(probe, bigSave('probe'), randomUUID()));
     expect(measured.answer.status).toBe(200);
 
-    for (const fraction of [0.3, 0.6, 0.9]) {
-      const tag = `save${Math.round(fraction * 10)}`;
+    for (const [index, { name, moment }] of moments(measured.ms, gatewayWriting).entries()) {
+      const tag = `save${index}`;
       const hotel = await newHotel(`${tag} hotel`);
       const body = bigSave(tag);
       const key = randomUUID();
-      const { answered } = await killDuring(saveRequest(hotel, body, key), measured.ms * fraction);
+      const { answered } = await killDuring(saveRequest(hotel, body, key), moment);
       report.kills += 1;
 
       const after = await readHotel(hotel);
       const outcome: Outcome = after.packages.length === 0 ? 'none' : 'all';
       report[outcome] += 1;
-      killLog.push(`save killed at ${Math.round(measured.ms * fraction)} of ${Math.round(measured.ms)} ms: ${outcome}`);
+      killLog.push(`save killed ${name}: ${outcome}`);
       if (outcome === 'none') {
         expect(answered).toBe(false);
         expect(after.unit).toMatchObject({ name: `${tag} hotel`, version: 1 });
@@ -267,16 +299,19 @@ describe('the gateway killed inside a write', () => {
     expect(measured.answer.status).toBe(200);
     expect(measured.answer.body).toMatchObject({ succeed: true, imported: CODES });
 
-    for (const fraction of [0.3, 0.6, 0.9]) {
-      const hotel = await hotelWithPackages(`import${Math.round(fraction * 10)} hotel`);
+    // going live comes after the file is staged: staged rows first, then a writing transaction
+    let staged = false;
+    const goingLive = async () => (staged ||= await importStaged()) && gatewayWriting();
+    for (const [index, { name, moment }] of moments(measured.ms, goingLive).entries()) {
+      const hotel = await hotelWithPackages(`import${index} hotel`);
       const key = randomUUID();
-      const { answered } = await killDuring(importRequest(hotel, key), measured.ms * fraction);
+      const { answered } = await killDuring(importRequest(hotel, key), moment);
       report.kills += 1;
 
       const after = await readHotel(hotel);
       const outcome: Outcome = after.rateCodes.length === 0 ? 'none' : 'all';
       report[outcome] += 1;
-      killLog.push(`import killed at ${Math.round(measured.ms * fraction)} of ${Math.round(measured.ms)} ms: ${outcome}`);
+      killLog.push(`import killed ${name}: ${outcome}`);
       if (outcome === 'none') expect(answered).toBe(false);
       else expect(after.rateCodes).toHaveLength(CODES);
 
