@@ -241,7 +241,7 @@ describe('the gateway killed inside a write', () => {
       const after = await readHotel(hotel);
       const outcome: Outcome = after.packages.length === 0 ? 'none' : 'all';
       report[outcome] += 1;
-      killLog.push(`save killed ${name}: ${outcome}`);
+      killLog.push(`save killed ${name}${answered ? ' (answered just before)' : ''}: ${outcome}`);
       if (outcome === 'none') {
         expect(answered).toBe(false);
         expect(after.unit).toMatchObject({ name: `${tag} hotel`, version: 1 });
@@ -311,7 +311,7 @@ describe('the gateway killed inside a write', () => {
       const after = await readHotel(hotel);
       const outcome: Outcome = after.rateCodes.length === 0 ? 'none' : 'all';
       report[outcome] += 1;
-      killLog.push(`import killed ${name}: ${outcome}`);
+      killLog.push(`import killed ${name}${answered ? ' (answered just before)' : ''}: ${outcome}`);
       if (outcome === 'none') expect(answered).toBe(false);
       else expect(after.rateCodes).toHaveLength(CODES);
 
