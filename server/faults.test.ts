@@ -225,10 +225,10 @@ describe('the gateway killed inside a write', () => {
     send('PUT', `${hotelPath(hotel)}/save`, { token: admin, json: body, headers: { 'if-match': '"1"', 'idempotency-key': key } });
 
   it('a hotel save of thousands of packages and rate codes: all or nothing after a restart, and the retry applies it once', async () => {
-    // how long such a save takes here, so the kills fall while the gateway reads and writes it
-    const probe = await newHotel('Fault probe hotel');
-    const measured = await timed(saveRequest(probe, bigSave('probe'), randomUUID()));
-    expect(measured.answer.status).toBe(200);
+    // how long such a save takes here (the quicker of two, the first warming up), so the kills fall while the gateway reads and writes it
+    const probes = [await timed(saveRequest(await newHotel('Fault probe hotel 1'), bigSave('probe1'), randomUUID())), await timed(saveRequest(await newHotel('Fault probe hotel 2'), bigSave('probe2'), randomUUID()))];
+    expect(probes.map((probe) => probe.answer.status)).toEqual([200, 200]);
+    const measured = { ms: Math.min(...probes.map((probe) => probe.ms)) };
 
     for (const [index, { name, moment }] of moments(measured.ms, gatewayWriting).entries()) {
       const tag = `save${index}`;
@@ -294,10 +294,10 @@ describe('the gateway killed inside a write', () => {
     send('POST', `${hotelPath(hotel)}/pms-rate-code/import`, { token: admin, raw: csvFile, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'idempotency-key': key } });
 
   it('a rate-code CSV import: all or nothing after a restart, and the retry applies it once', async () => {
-    const probe = await hotelWithPackages('Import probe hotel');
-    const measured = await timed(importRequest(probe, randomUUID()));
-    expect(measured.answer.status).toBe(200);
-    expect(measured.answer.body).toMatchObject({ succeed: true, imported: CODES });
+    // the quicker of two imports into new hotels, the first warming up
+    const probes = [await timed(importRequest(await hotelWithPackages('Import probe hotel 1'), randomUUID())), await timed(importRequest(await hotelWithPackages('Import probe hotel 2'), randomUUID()))];
+    for (const probe of probes) expect(probe.answer).toMatchObject({ status: 200, body: { succeed: true, imported: CODES } });
+    const measured = { ms: Math.min(...probes.map((probe) => probe.ms)), answer: probes[1]?.answer as Answer };
 
     // going live comes after the file is staged: staged rows first, then a writing transaction
     let staged = false;
