@@ -1,69 +1,29 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, type Run, spawnGateway } from './test-process';
 
 // The real entry point as `npm start` runs it: a child process on a temporary DATA_DIR (PGlite).
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', LOBBY_DEMO_TRANSACTIONS: '2000', LOBBY_DEMO_ACCESS_LOG: '500' };
-  delete env.DATABASE_URL;
-  delete env.LOBBY_ADMIN_PASSWORD;
-  delete env.LOBBY_DEMO_PASSWORD;
-  return { ...env, ...extra };
-}
-
 /** Starts main.ts, waits for the running line, optionally acts, then stops it with SIGTERM. */
-function start(env: Record<string, string>, whileRunning?: (stdout: string) => Promise<void>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let acted = false;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (!acted && stdout.includes('Lobby is running at')) {
-        acted = true;
-        // give the rest of the banner a moment to arrive, then act and stop
-        setTimeout(() => {
-          (whileRunning ? whileRunning(stdout) : Promise.resolve()).then(
-            () => child.kill('SIGTERM'),
-            (error: unknown) => {
-              child.kill('SIGTERM');
-              reject(error);
-            },
-          );
-        }, 100);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr, code });
-    });
-  });
+async function start(env: Record<string, string>, whileRunning?: (stdout: string) => Promise<void>): Promise<Run> {
+  const gateway = spawnGateway(env);
+  let stdout: string;
+  try {
+    stdout = await gateway.running;
+  } catch {
+    // it ended before it ran (a refused start): what it printed is the result
+    return gateway.exited;
+  }
+  try {
+    // give the rest of the banner a moment to arrive, then act and stop
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await whileRunning?.(gateway.output().stdout || stdout);
+  } finally {
+    await gateway.stop('SIGTERM');
+  }
+  return gateway.exited;
 }
 
 const dirs: string[] = [];

@@ -196,7 +196,8 @@ export const rateCodes = pgTable(
 /**
  * A rate-code CSV import in progress (docs/adr/0030): one per hotel at a time, so a second import of
  * the same hotel is refused while the first runs. Removed when its rows go live or are refused; one
- * left by a gateway that stopped is taken over after IMPORT_STALE_MS and cleared by housekeeping.
+ * left by a gateway that stopped is taken over after IMPORT_STALE_MS and cleared by housekeeping, or
+ * at once by the same request sent again (same user and Idempotency-Key: docs/adr/0033).
  */
 export const rateCodeImports = pgTable(
   'rate_code_imports',
@@ -207,6 +208,8 @@ export const rateCodeImports = pgTable(
       .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
     userUuid: uuid('user_uuid').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** the request's Idempotency-Key (null: sent without one) */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [uniqueIndex('rate_code_imports_hotel_idx').on(t.hotelUuid), index('rate_code_imports_user_idx').on(t.userUuid)],
 );

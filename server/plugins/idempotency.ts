@@ -40,7 +40,8 @@ export function stableStringify(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
 }
 
-function readKey(request: FastifyRequest): string | null {
+/** The request's Idempotency-Key (null: none); 400 when it is not 1 to 255 visible ASCII characters. */
+export function readKey(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;

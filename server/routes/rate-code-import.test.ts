@@ -6,17 +6,20 @@ import { HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, RATE_CODE_PACKAGES_MAX } from '
 import { organizations, pmsPackages, rateCodeImportRows, rateCodeImports, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
-import { RATE_CODE_IMPORT_BUSY } from '../services/rate-code-import';
+import { beginImport, publishStaged, RATE_CODE_IMPORT_BUSY, releaseImport } from '../services/rate-code-import';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, sleep } from '../test-helpers';
 import { RATE_CODE_IMPORT_MESSAGES } from './rate-code-import';
 
 let t: TestApp;
 let admin = '';
+let adminUuid = '';
 let org = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const session = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+  admin = session.token;
+  adminUuid = session.uuid;
   const [demo] = await t.db.select().from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION_NAME));
   org = demo?.uuid ?? '';
 });
@@ -30,8 +33,8 @@ const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 const importUrl = (hotel: string) => `/api/organization/${org}/hotel/${hotel}/pms-rate-code/import`;
 
 /** Uploads a multipart body as a stream, so the route gets it in pieces as from a real client. */
-function upload(hotel: string, body: Readable) {
-  return t.app.inject({ method: 'POST', url: importUrl(hotel), headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: body });
+function upload(hotel: string, body: Readable, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: importUrl(hotel), headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers }, payload: body });
 }
 
 async function hotelWithPackages(name: string, packageIds: readonly string[]): Promise<{ hotel: string; packages: PmsPackage[] }> {
@@ -196,5 +199,40 @@ describe('rate code CSV import, read as it arrives', () => {
     expect(again.json()).toMatchObject({ succeed: true, imported: 1 });
     await t.app.lobby.settle();
     expect((await t.db.select({ n: count() }).from(rateCodeImportRows))[0]?.n).toBe(0);
+  });
+
+  it('lets the same request sent again (same user and Idempotency-Key) take the place of an import its gateway left behind, at once', async () => {
+    const { hotel, packages } = await hotelWithPackages('Resent Import Hotel', ['BB']);
+    // what a gateway killed while the file arrived leaves: the hotel claimed under the request's key, some rows staged
+    const leftOver = await beginImport(t.db, hotel, adminUuid, new Date(), 'resent-import-key');
+    await t.db.insert(rateCodeImportRows).values({ importUuid: leftOver.uuid, seq: 0, name: 'OLD', packages: [packages[0]?.uuid ?? ''], firstLine: 2 });
+    const file = () => Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,BB\n'), tail]);
+
+    // another request still waits for it
+    const other = await upload(hotel, file(), { 'idempotency-key': 'another-key' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ errors: [{ code: 'conflict', message: RATE_CODE_IMPORT_BUSY.hotel, field: 'file' }] });
+    // the client's retry does not
+    const retry = await upload(hotel, file(), { 'idempotency-key': 'resent-import-key' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ succeed: true, imported: 1 });
+    const codes = await t.db.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(codes.map((code) => code.name)).toEqual(['X1']);
+    await t.app.lobby.settle();
+    expect(await t.db.select().from(rateCodeImportRows).where(eq(rateCodeImportRows.importUuid, leftOver.uuid))).toEqual([]);
+    expect(await t.db.select().from(rateCodeImports).where(eq(rateCodeImports.hotelUuid, hotel))).toEqual([]);
+  });
+
+  it('refuses to publish an import its own retry took over with a 5xx, which its key does not keep', async () => {
+    const { hotel } = await hotelWithPackages('Overtaken Import Hotel', ['BB']);
+    const first = await beginImport(t.db, hotel, adminUuid, new Date(), 'overtaken-key');
+    const second = await beginImport(t.db, hotel, adminUuid, new Date(), 'overtaken-key');
+    expect(second.replaced).toEqual([first.uuid]);
+    const publishing = t.db.transaction((tx) => publishStaged(tx, first.uuid, org, hotel, new Date(), { userUuid: adminUuid, idempotencyKey: 'overtaken-key' }));
+    await expect(publishing).rejects.toMatchObject({ statusCode: 503, message: RATE_CODE_IMPORT_BUSY.resent });
+    // without the key it is the old refusal: another import took its place
+    const third = await beginImport(t.db, hotel, adminUuid, new Date(), 'overtaken-key');
+    await expect(t.db.transaction((tx) => publishStaged(tx, second.uuid, org, hotel, new Date()))).rejects.toMatchObject({ statusCode: 409, message: RATE_CODE_IMPORT_BUSY.replaced });
+    await releaseImport(t.db, third.uuid);
   });
 });

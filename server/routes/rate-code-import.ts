@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { ERROR_CODES, RATE_CODE_KIND, RATE_CODE_CSV_MAX_BYTES, RATE_CODE_CSV_MESSAGES, rateCodeImportResultSchema, type RateCodeCsvResult } from '../../src/domain/index';
 import { RateCodeCsvStream } from '../../src/domain/rate-code-csv';
 import { HttpError, unauthenticated } from '../http-error';
-import { withMutation } from '../plugins/idempotency';
+import { readKey, withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { callerGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
@@ -71,7 +71,11 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!me) throw unauthenticated();
       const { orgUuid, hotelUuid } = await findHotel(db, me, request.params.org, request.params.hotel);
       const gate = request.server.lobby.bulk;
-      const importUuid = await beginImport(db, hotelUuid, me.user.uuid, request.server.lobby.now());
+      // the same request sent again (its key) takes the place of one its client gave up on (docs/adr/0033)
+      const idempotencyKey = readKey(request);
+      const begun = await beginImport(db, hotelUuid, me.user.uuid, request.server.lobby.now(), idempotencyKey);
+      for (const replaced of begun.replaced) request.server.lobby.background(() => clearStaged(db, gate, replaced));
+      const importUuid = begun.uuid;
       let published = false;
       try {
         // the file is read as it arrives (a million rows is some 25 MB) and staged a batch of rate codes at a time
@@ -129,7 +133,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (removed !== undefined) {
             return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
           }
-          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, request.server.lobby.now());
+          const resentAs = idempotencyKey === null ? null : { userUuid: me.user.uuid, idempotencyKey };
+          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, request.server.lobby.now(), resentAs);
           published = true;
           // one entry for the whole file: counts and its first rate codes, never one per code
           const externalIdOf = new Map([...uuidOf].map(([externalId, uuid]) => [uuid, externalId]));

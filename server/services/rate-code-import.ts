@@ -26,21 +26,44 @@ export const RATE_CODE_IMPORT_BUSY = {
   hotel: 'Another import of this hotel’s rate codes is in progress. Wait for it to finish, then import again.',
   user: `You already have ${MAX_IMPORTS_PER_USER} rate code imports in progress. Wait for one to finish, then import again.`,
   replaced: 'This import took too long and another import of the hotel took its place: nothing was imported.',
+  resent: 'This import was sent again with the same Idempotency-Key; the later one goes on and this one imported nothing.',
 } as const;
 
 const busy = (message: string) => HttpError.of(409, ERROR_CODES.conflict, message, 'file');
 const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
-/** Claims the hotel for one import (409 when another runs, or the user runs too many). */
-export async function beginImport(db: Database, hotelUuid: string, userUuid: string, now: Date): Promise<string> {
+export interface BegunImport {
+  uuid: string;
+  /** imports this one took the place of: the same request sent before (their staged rows are to be cleared) */
+  replaced: string[];
+}
+
+/**
+ * Claims the hotel for one import (409 when another runs, or the user runs too many). An import of
+ * the hotel by the same user with the same Idempotency-Key is this request sent before, whose
+ * client gave up on it (its gateway was stopped, or its answer lost): this one takes its place at
+ * once instead of waiting IMPORT_STALE_MS (docs/adr/0033).
+ */
+export async function beginImport(db: Database, hotelUuid: string, userUuid: string, now: Date, idempotencyKey: string | null = null): Promise<BegunImport> {
   return db.transaction(async (tx) => {
     // an import its gateway left behind holds the hotel no longer
     await tx.delete(rateCodeImports).where(and(eq(rateCodeImports.hotelUuid, hotelUuid), lt(rateCodeImports.startedAt, new Date(now.getTime() - IMPORT_STALE_MS))));
+    const replaced =
+      idempotencyKey === null
+        ? []
+        : await tx
+            .delete(rateCodeImports)
+            .where(and(eq(rateCodeImports.hotelUuid, hotelUuid), eq(rateCodeImports.userUuid, userUuid), eq(rateCodeImports.idempotencyKey, idempotencyKey)))
+            .returning({ uuid: rateCodeImports.uuid });
     const [mine] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_imports where user_uuid = ${userUuid}::uuid and started_at >= ${new Date(now.getTime() - IMPORT_STALE_MS).toISOString()}::timestamptz`));
     if ((mine?.n ?? 0) >= MAX_IMPORTS_PER_USER) throw busy(RATE_CODE_IMPORT_BUSY.user);
-    const [claimed] = await tx.insert(rateCodeImports).values({ hotelUuid, userUuid, startedAt: now }).onConflictDoNothing({ target: rateCodeImports.hotelUuid }).returning({ uuid: rateCodeImports.uuid });
+    const [claimed] = await tx
+      .insert(rateCodeImports)
+      .values({ hotelUuid, userUuid, startedAt: now, idempotencyKey })
+      .onConflictDoNothing({ target: rateCodeImports.hotelUuid })
+      .returning({ uuid: rateCodeImports.uuid });
     if (!claimed) throw busy(RATE_CODE_IMPORT_BUSY.hotel);
-    return claimed.uuid;
+    return { uuid: claimed.uuid, replaced: replaced.map((row) => row.uuid) };
   });
 }
 
@@ -132,11 +155,30 @@ export interface ImportOutcome {
  * lock), matched by ID: a code the file leaves out goes, a code whose packages (or their order)
  * differ is updated (its version moves on), a new one comes, and one the file holds as it is stays
  * untouched (same uuid, same version), so an exported file imported back changes nothing. The
- * hotel is then free for the next import. Throws 409 when the import no longer holds the hotel.
+ * hotel is then free for the next import. Throws 409 when the import no longer holds the hotel,
+ * 503 when the same request sent again (`resentAs`, the caller and its Idempotency-Key) took it.
  */
-export async function publishStaged(tx: Transaction, importUuid: string, orgUuid: string, hotelUuid: string, now: Date): Promise<ImportOutcome & { sample: { name: string; packages: string[] }[] }> {
+export async function publishStaged(
+  tx: Transaction,
+  importUuid: string,
+  orgUuid: string,
+  hotelUuid: string,
+  now: Date,
+  resentAs: { userUuid: string; idempotencyKey: string } | null = null,
+): Promise<ImportOutcome & { sample: { name: string; packages: string[] }[] }> {
   const released = await tx.delete(rateCodeImports).where(eq(rateCodeImports.uuid, importUuid)).returning({ uuid: rateCodeImports.uuid });
-  if (released.length === 0) throw busy(RATE_CODE_IMPORT_BUSY.replaced);
+  if (released.length === 0) {
+    // taken over by the same request sent again (beginImport): not a refusal to store under the
+    // key the later one holds, so a 5xx, answered to a client that no longer waits for it
+    if (resentAs !== null) {
+      const [resent] = await tx
+        .select({ uuid: rateCodeImports.uuid })
+        .from(rateCodeImports)
+        .where(and(eq(rateCodeImports.hotelUuid, hotelUuid), eq(rateCodeImports.userUuid, resentAs.userUuid), eq(rateCodeImports.idempotencyKey, resentAs.idempotencyKey)));
+      if (resent) throw HttpError.of(503, ERROR_CODES.conflict, RATE_CODE_IMPORT_BUSY.resent, 'file');
+    }
+    throw busy(RATE_CODE_IMPORT_BUSY.replaced);
+  }
   const time = now.toISOString();
   const counted = async (statement: SQL) => rowsOf<{ n: number }>(await tx.execute(sql`with done as (${statement} returning 1) select count(*)::int as n from done`))[0]?.n ?? 0;
   const staged = sql`select name, packages from rate_code_import_rows where import_uuid = ${importUuid}::uuid`;

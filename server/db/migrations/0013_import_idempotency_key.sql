@@ -1,0 +1,1 @@
+ALTER TABLE "rate_code_imports" ADD COLUMN "idempotency_key" text;
