@@ -31,6 +31,7 @@ import {
   posInstallations,
   rateCodes,
   transactions,
+  users,
 } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { RouteKey } from '../test-matrix';
@@ -133,6 +134,7 @@ const A = {
   member: '',
   invited: '',
   exportJob: '',
+  image: '',
 };
 /** records of organization B */
 const B = { org: '', hotel: '', venue: '', package: '', contract: '' };
@@ -447,6 +449,76 @@ const MATRIX: Entry[] = [
   },
 ];
 
+
+// ---------------------------------------------------------------------------------------------
+// Organization B's own paths naming A's records: in a path, a body or a query string. None may read
+// or write anything of A; a list may answer 200 when it holds none of A's records (`filtered`).
+// ---------------------------------------------------------------------------------------------
+interface CrossCall extends Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  what: string;
+  filtered?: true;
+}
+const bOrg = (rest = '') => `/api/organization/${B.org}${rest}`;
+const bHotel = (rest = '') => bOrg(`/hotel/${B.hotel}${rest}`);
+const bMenu = (rest = '') => `/api/order-item/v1/org/${B.org}/ou/${B.venue}${rest}`;
+const CROSS: (() => CrossCall)[] = [
+  () => ({ what: "a rate code naming A's package", method: 'POST', url: bHotel('/pms-rate-code'), payload: { name: 'X', packages: [A.package] } }),
+  () => ({ what: "bulk rate codes naming A's package", method: 'PATCH', url: bHotel('/pms-rate-code'), payload: { newRateCodes: [{ name: 'X', packages: [A.package] }] } }),
+  () => ({ what: "a bulk update of A's package under B's hotel", method: 'PATCH', url: bHotel('/pms-package'), payload: { updatedPackages: [{ uuid: A.package, externalId: 'TAKEN' }] } }),
+  () => ({ what: "A's package under B's hotel path", method: 'PUT', url: bHotel(`/pms-package/${A.package}`), payload: { externalId: 'TAKEN', calculationRule: 'ADULT' } }),
+  () => ({ what: "A's package under B's hotel path", method: 'DELETE', url: bHotel(`/pms-package/${A.package}`) }),
+  () => ({ what: "A's package under B's hotel path", method: 'GET', url: bHotel(`/pms-package/${A.package}`) }),
+  () => ({
+    what: "a hotel definition of A's hotel on A's connection",
+    method: 'POST',
+    url: bOrg('/hotel-definition'),
+    payload: { name: 'X', hotelUuid: A.harbour, pmsConnectionUuid: A.connection, isManualRoomEntryEnabled: true },
+  }),
+  () => ({
+    what: "an access service naming A's definition, package and hotel",
+    method: 'POST',
+    url: bHotel('/access-control-service'),
+    payload: { name: 'X', hotelsAndPackages: [{ hotelDefinitionUuid: A.definition, pmsPackageUuid: A.package }], defaultHotelUuid: A.harbour },
+  }),
+  () => ({ what: "a hotel save of B's hotel changing A's package and deleting A's rate code", method: 'PUT', url: bHotel('/save'), payload: { packages: { updatedPackages: [{ uuid: A.package, externalId: 'TAKEN' }] }, rateCodes: { deletedRateCodes: [A.rateCode] } } }),
+  () => ({ what: "a hotel save creating B's hotel with A's hotel uuid", method: 'PUT', url: bOrg(`/hotel/${A.harbour}/save`), payload: { hotel: { parentUuid: null, attributes: { NAME: 'Taken' } } } }),
+  () => ({ what: "B's unit placed on A's device alias", method: 'PUT', url: `/api/device/v1/ous/${B.venue}/devices/assign`, payload: [A.deviceAlias] }),
+  () => ({ what: "A's device assigned to B", method: 'PUT', url: `/api/device/v1/organizations/${B.org}/devices/${A.device}/assign`, payload: { alias: 'Taken', organizationUuid: B.org } }),
+  () => ({ what: "A's device unassigned through B", method: 'PUT', url: `/api/device/v1/organizations/${B.org}/devices/${A.device}/unassign`, payload: { organizationUuid: B.org } }),
+  () => ({ what: "B's devices with the unassigned ones", method: 'GET', url: `/api/device/v1/organizations/${B.org}/devices?includeUnassigned=TRUE`, filtered: true }),
+  () => ({ what: "a unit of B under A's hotel", method: 'POST', url: bOrg('/ous'), payload: { type: 'VENUE', parentUuid: A.harbour, attributes: { NAME: 'X' } } }),
+  () => ({ what: "a venue of B charging rooms to A's hotel", method: 'POST', url: bOrg('/venues'), payload: { parentUuid: B.hotel, attributes: { NAME: 'X', POI_ROOM_CHARGE_DEFAULT_HOTEL: A.harbour } } }),
+  () => ({ what: "a hotel of B on A's PMS connection", method: 'POST', url: bOrg('/hotels'), payload: { parentUuid: null, attributes: { NAME: 'X', PMS_CONNECTION: A.connection } } }),
+  () => ({ what: "B's venue moved under A's hotel", method: 'PUT', url: bOrg(`/venues/${B.venue}`), payload: { parentUuid: A.harbour, attributes: { NAME: 'Other Venue' } } }),
+  () => ({ what: "B's organization on A's PMS connection", method: 'PUT', url: bOrg(), payload: { legalCompanyName: 'Other Group Ltd', status: 'ACTIVE', attributes: { PMS_CONNECTION: A.connection } } }),
+  () => ({ what: "B's units under A's hotel", method: 'GET', url: bOrg(`/ous?parentUuid=${A.harbour}`), filtered: true }),
+  () => ({ what: "A's venue cloned into B", method: 'POST', url: bOrg(`/ous/${A.beach}/clone`), payload: { uuid: randomUUID(), name: 'Taken' } }),
+  () => ({ what: "an item of B in A's category with A's tag", method: 'POST', url: bMenu('/order-item-definitions'), payload: { name: 'X', priceMinor: 100, categoryUuid: A.category, tagUuids: [A.tag] } }),
+  () => ({ what: "an item of B with A's image", method: 'POST', url: bMenu('/order-item-definitions'), payload: { name: 'X', priceMinor: 100, image: A.image } }),
+  () => ({ what: "B's favourites naming A's item", method: 'PUT', url: bMenu('/order-item-definitions/favorites'), payload: [A.item] }),
+  () => ({ what: "A's category under B's venue", method: 'DELETE', url: bMenu(`/categories/${A.category}`) }),
+  () => ({ what: "B's discounts selecting A's discount", method: 'PUT', url: `/api/discount/v1/organizations/${B.org}/ous/${B.venue}/discount/selected`, payload: [A.discount] }),
+  () => ({ what: "A's discount under B's venue", method: 'PUT', url: `/api/discount/v1/organizations/${B.org}/ous/${B.venue}/discounts/${A.discount}`, payload: { name: 'Taken', type: 'AMOUNT', value: 1 } }),
+  () => ({ what: "A's POS installation under B", method: 'POST', url: `/api/pos-collector/v1/org/${B.org}/installations/${A.installation}/catalog/reset` }),
+  () => ({ what: "A's POS installation under B", method: 'GET', url: `/api/ordering/v1/pos-installations/${B.org}/ou/${A.installationUnit}` }),
+  () => ({ what: "A's contract under B", method: 'PUT', url: bOrg(`/contract/${A.contract}`), payload: contractBody() }),
+  () => ({ what: "a contract of B with A's contract's uuid", method: 'POST', url: bOrg('/contract'), payload: { ...contractBody(), uuid: A.contract } }),
+  () => ({ what: "a PMS connection of B with the uuid of A's", method: 'POST', url: bOrg('/pms-connection'), payload: { ...connectionBody(), uuid: A.connection } }),
+  () => ({ what: "the history of A's contract under B", method: 'GET', url: bOrg(`/history/contract/${A.contract}`) }),
+  () => ({ what: "B's activity filtered by A's hotel", method: 'GET', url: bOrg(`/activity?unitUuid=${A.harbour}`), filtered: true }),
+  () => ({ what: "B's activity filtered by A's user", method: 'GET', url: bOrg(`/activity?userUuid=${full.uuid}`), filtered: true }),
+  () => ({ what: "a transaction search of B's hotel and A's", method: 'GET', url: `/api/transaction/v1/transactions/search?ouUuids=${B.hotel},${A.harbour}`, filtered: true }),
+  () => ({ what: "B's access log filtered by A's hotel", method: 'GET', url: `/api/access-control/v1/access-control/find?orgUuid=${B.org}&ouUuids=${A.harbour}`, filtered: true }),
+  () => ({ what: "B's access log filtered by A's service", method: 'GET', url: `/api/access-control/v1/access-control/find?orgUuid=${B.org}&serviceUuids=${A.service}`, filtered: true }),
+  () => ({ what: "an export of B's organization and A's hotel", method: 'POST', url: `/api/reporting/v1/reporting/ous/${A.harbour}/transactions/export?${exportQuery()}` }),
+  () => ({ what: 'a user of B made a member of A', method: 'POST', url: '/api/user-profile/v1/user-profile/users', payload: { email: `${randomUUID()}@matrix.example`, permissions: [], memberships: [{ membershipType: 'MANAGEMENT', omnipresence: false, orgs: [A.org], ous: [] }] } }),
+  () => ({ what: "a user of B given A's hotel", method: 'POST', url: '/api/user-profile/v1/user-profile/users', payload: { email: `${randomUUID()}@matrix.example`, permissions: [], memberships: [{ membershipType: 'BUSINESS_DATA', omnipresence: false, orgs: [], ous: [A.harbour] }] } }),
+  () => ({ what: 'a user of B with the uuid of a user of A', method: 'POST', url: '/api/user-profile/v1/user-profile/users', payload: { uuid: A.member, email: `${randomUUID()}@matrix.example`, permissions: [], memberships: [] } }),
+  () => ({ what: "B's own grants raised to A", method: 'PUT', url: `/api/user-profile/v1/user-profile/users/${other.uuid}`, payload: { permissions: [...ALL], memberships: [{ membershipType: 'MANAGEMENT', omnipresence: false, orgs: [B.org, A.org], ous: [] }], active: true } }),
+  () => ({ what: "a batch of B's changes naming A's package", method: 'POST', url: '/api/outbox/v1/batch', payload: { changes: [{ method: 'POST', path: `/organization/${B.org}/hotel/${B.hotel}/pms-rate-code`, body: { name: 'X', packages: [A.package] } }] } }),
+];
+
 const exportQuery = () => new URLSearchParams({ after: '2020-01-01T00:00:00Z', before: '2030-01-01T00:00:00Z', timeZone: 'UTC', email: 'exports@matrix.example' }).toString();
 async function csvOf(url: string): Promise<string> {
   const response = await send('GET', { url }, admin);
@@ -455,6 +527,12 @@ async function csvOf(url: string): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+async function first<T>(rows: Promise<T[]>): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new Error('no such record');
+  return row;
+}
 
 beforeAll(async () => {
   t = await createTestApp({ onRoute: routes.collect, demoTransactions: 200, demoAccessLog: 50 });
@@ -465,11 +543,6 @@ beforeAll(async () => {
   const unitOf = new Map((await t.db.select().from(organizationalUnits).where(eq(organizationalUnits.orgUuid, demo.uuid))).map((row) => [row.name, row.uuid]));
   const named = (name: string) => unitOf.get(name) ?? '';
   Object.assign(A, { harbour: named('Harbour View Hotel'), sunset: named('Sunset Bay Resort'), rooftop: named('Rooftop Bar'), beach: named('Beach Club'), poolPos: named('Pool Bar POS') });
-  const first = async <T>(rows: Promise<T[]>): Promise<T> => {
-    const [row] = await rows;
-    if (!row) throw new Error('no seeded record');
-    return row;
-  };
   A.connection = (await first(t.db.select().from(pmsConnections).where(eq(pmsConnections.orgUuid, demo.uuid)))).uuid;
   A.definition = (await first(t.db.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, A.harbour)))).uuid;
   A.package = (await first(t.db.select().from(pmsPackages).where(eq(pmsPackages.hotelUuid, A.harbour)))).uuid;
@@ -486,6 +559,8 @@ beforeAll(async () => {
   Object.assign(A, { device: orgDevices[0]?.uuid, spareDevice: orgDevices[1]?.uuid, deviceAlias: orgDevices[2]?.alias });
   A.agentConnection = await created(orgPath('/pms-connection'), { ...connectionBody(), type: 'OPERA_IFC8_XML_AGENT' });
   A.contract = await created(orgPath('/contract'), contractBody());
+  const image = await send('POST', { url: orgPath('/images/tmp/upload'), ...multipart([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG }]) }, admin);
+  A.image = image.json<{ key: string }>().key;
 
   // organization B, with a hotel and a venue of its own
   const [orgB] = await t.db.insert(organizations).values({ name: 'Other Group', legalCompanyName: 'Other Group Ltd' }).returning();
@@ -532,7 +607,7 @@ afterAll(async () => {
 });
 
 /** The ids of organization A a caller must not get back. */
-const secrets = () => [A.org, A.harbour, A.sunset, A.rooftop, A.connection, A.member, full.uuid].filter((id): id is string => typeof id === 'string' && id !== '');
+const secrets = () => [A.org, A.harbour, A.sunset, A.rooftop, A.connection, A.member, A.device, A.package, A.service, A.transaction, full.uuid].filter((id): id is string => typeof id === 'string' && id !== '');
 function succeeded(entry: Entry, response: LightMyRequestResponse, strict = false): boolean {
   if (response.statusCode < 200 || response.statusCode > 299) return false;
   if (entry.batch) return response.json<{ results: { status: number }[] }>().results.every((result) => result.status >= 200 && result.status <= 299);
@@ -575,6 +650,17 @@ describe('refusals', () => {
       expect(answers).toEqual([]);
     });
   }
+  for (const make of CROSS) {
+    const probe = make();
+    it.concurrent(`as B: ${probe.what} (${probe.method} ${probe.url.split('?')[0]?.replaceAll(/[0-9a-f-]{36}/g, ':id') ?? ''})`, async () => {
+      const response = await send(probe.method, make(), other.token);
+      const leaked = secrets().filter((id) => response.body.includes(id));
+      if (process.env.MATRIX_DEBUG) console.log(`CROSS ${probe.what}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+      if (probe.filtered && response.statusCode === 200) expect(leaked, response.body.slice(0, 300)).toEqual([]);
+      else if (probe.url.endsWith('/batch')) expect(response.json<{ results: { status: number }[] }>().results.map((result) => result.status >= 400 && result.status < 500), response.body).toEqual([true]);
+      else expect(response.statusCode, response.body.slice(0, 300)).toBeOneOf([400, 403, 404, 409, 422]);
+    });
+  }
   it('left the database as it was', async () => {
     await t.app.lobby.settle();
     expect(await databaseFingerprint(t.db)).toEqual(fingerprint);
@@ -593,3 +679,93 @@ describe('successes', () => {
   }
 });
 
+
+// ---------------------------------------------------------------------------------------------
+// Fields a caller may not set: refused with a 4xx, or ignored; never stored.
+// ---------------------------------------------------------------------------------------------
+describe('fields a caller may not set', () => {
+  const LONG_AGO = '2001-01-01T00:00:00.000Z';
+  const forged = { orgUuid: '', organizationUuid: '', ouUuid: '', version: 42, createdAt: LONG_AGO, updatedAt: LONG_AGO };
+  beforeAll(() => Object.assign(forged, { orgUuid: B.org, organizationUuid: B.org, ouUuid: B.venue }));
+  const refusedOrIgnored = (response: LightMyRequestResponse) => expect(response.statusCode, response.body.slice(0, 300)).toBeOneOf([200, 201, 400, 403, 409, 422]);
+
+  it('a created record keeps its organization, version 1 and the time it was made, whatever the body says', async () => {
+    const response = await send('POST', { url: orgPath('/pms-connection'), payload: { ...connectionBody(), ...forged } }, full.token);
+    refusedOrIgnored(response);
+    if (response.statusCode !== 201) return;
+    const [row] = await t.db.select().from(pmsConnections).where(eq(pmsConnections.uuid, response.json<{ uuid: string }>().uuid));
+    expect(row).toMatchObject({ orgUuid: A.org, version: 1 });
+    expect(row?.createdAt.getFullYear()).toBeGreaterThan(2001);
+    const item = await send('POST', { url: menuPath('/order-item-definitions'), payload: { name: unique('Forged'), priceMinor: 100, ...forged, favorite: true, favoriteOrder: 1 } }, full.token);
+    refusedOrIgnored(item);
+    if (item.statusCode === 201) {
+      const [stored] = await t.db.select().from(orderItemDefinitions).where(eq(orderItemDefinitions.uuid, item.json<{ uuid: string }>().uuid));
+      expect(stored).toMatchObject({ orgUuid: A.org, ouUuid: A.rooftop, version: 1, favorite: false });
+    }
+  });
+
+  it("an update keeps the record's uuid, organization, version sequence and creation time, and leaves the record it names alone", async () => {
+    const before = await first(t.db.select().from(contracts).where(eq(contracts.uuid, A.contract)));
+    const theirs = await first(t.db.select().from(contracts).where(eq(contracts.uuid, B.contract)));
+    const response = await send('PUT', { url: orgPath(`/contract/${A.contract}`), payload: { ...contractBody(), ...forged, uuid: B.contract } }, full.token);
+    refusedOrIgnored(response);
+    const after = await first(t.db.select().from(contracts).where(eq(contracts.uuid, A.contract)));
+    expect(after).toMatchObject({ orgUuid: A.org, version: response.statusCode === 200 ? before.version + 1 : before.version, createdAt: before.createdAt });
+    expect(await first(t.db.select().from(contracts).where(eq(contracts.uuid, B.contract)))).toEqual(theirs);
+  });
+
+  it("a unit keeps its type and organization; an organization its uuid and the other organization its record", async () => {
+    const unit = await fetchJson(orgPath(`/venues/${A.beach}`));
+    const moved = await send('PUT', { url: orgPath(`/venues/${A.beach}`), payload: { parentUuid: unit.parentUuid, attributes: unit.attributes, ...forged, type: 'HOTEL', uuid: B.venue } }, full.token);
+    refusedOrIgnored(moved);
+    expect(await first(t.db.select().from(organizationalUnits).where(eq(organizationalUnits.uuid, A.beach)))).toMatchObject({ orgUuid: A.org, type: 'VENUE' });
+    const theirs = await first(t.db.select().from(organizations).where(eq(organizations.uuid, B.org)));
+    const org = await fetchJson(orgPath());
+    const response = await send('PUT', { url: orgPath(), payload: { legalCompanyName: org.legalCompanyName, status: org.status, attributes: org.attributes, ...forged, uuid: B.org } }, full.token);
+    refusedOrIgnored(response);
+    expect(await first(t.db.select().from(organizations).where(eq(organizations.uuid, B.org)))).toEqual(theirs);
+    expect((await first(t.db.select().from(organizations).where(eq(organizations.uuid, A.org)))).version).not.toBe(42);
+  });
+
+  it('a device assignment names its own organization only', async () => {
+    const before = await first(t.db.select().from(devices).where(eq(devices.uuid, A.device)));
+    const response = await send('PUT', { url: `/api/device/v1/organizations/${A.org}/devices/${A.device}/assign`, payload: { alias: unique('Moved'), organizationUuid: B.org } }, full.token);
+    expect(response.statusCode).toBe(422);
+    expect(await first(t.db.select().from(devices).where(eq(devices.uuid, A.device)))).toEqual(before);
+  });
+
+  it('no one raises their own grants: not through the profile, nor through the users routes, nor by a uuid in use', async () => {
+    const self = await newUser('escalating', ['MANAGE_USER'], [A.org]);
+    for (const payload of [{ permissions: ['SETUP_ORG'] }, { memberships: [{ membershipType: 'MANAGEMENT', omnipresence: true, orgs: [], ous: [] }] }, { active: true, version: 42 }]) {
+      const response = await send('PATCH', { url: '/api/user-profile/v1/user-profile', payload }, self.token);
+      expect(response.statusCode, JSON.stringify(payload)).toBeOneOf([400, 403]);
+    }
+    const own = await send('PUT', { url: `/api/user-profile/v1/user-profile/users/${self.uuid}`, payload: { permissions: [...ALL], memberships: [], active: true } }, self.token);
+    expect(own.statusCode).toBe(403);
+    // what the grantor does not hold: a permission, omnipresence
+    const beyond = await send('POST', { url: '/api/user-profile/v1/user-profile/users', payload: { email: `${randomUUID()}@matrix.example`, permissions: ['SETUP_ORG'], memberships: [] } }, self.token);
+    expect(beyond.statusCode).toBe(403);
+    const everywhere = await send(
+      'PUT',
+      { url: `/api/user-profile/v1/user-profile/users/${A.member}`, payload: { permissions: [], memberships: [{ membershipType: 'MANAGEMENT', omnipresence: true, orgs: [], ous: [] }], active: true } },
+      full.token,
+    );
+    expect(everywhere.statusCode).toBe(403);
+    const taken = await send('POST', { url: '/api/user-profile/v1/user-profile/users', payload: { uuid: full.uuid, email: `${randomUUID()}@matrix.example`, permissions: [], memberships: [] } }, self.token);
+    expect(taken.statusCode).toBe(409);
+    // a new user is invited, whatever the body says of its state, password or version
+    const invited = await send(
+      'POST',
+      { url: '/api/user-profile/v1/user-profile/users', payload: { email: `${randomUUID()}@matrix.example`, permissions: [], memberships: [], active: true, passwordHash: 'x', version: 42, createdAt: LONG_AGO } },
+      self.token,
+    );
+    refusedOrIgnored(invited);
+    if (invited.statusCode === 201) {
+      const row = await first(t.db.select().from(users).where(eq(users.uuid, invited.json<{ uuid: string }>().uuid)));
+      expect(row).toMatchObject({ passwordHash: null, version: 1 });
+      expect(row.createdAt.getFullYear()).toBeGreaterThan(2001);
+    }
+    const stored = await first(t.db.select().from(users).where(eq(users.uuid, self.uuid)));
+    expect(stored.permissions).toEqual(['MANAGE_USER']);
+  });
+});
