@@ -97,6 +97,10 @@ interface Entry {
   batch?: true;
   /** why a user of another organization may call it (it names no record of A) */
   anyOrganization?: string;
+  /** why a manager of one hotel of A may call it (it answers what they may read of the organization) */
+  anyUnit?: string;
+  /** the unit the addressed record is on, when its call does not name it (for the other hotel's manager) */
+  on?: () => string;
 }
 
 let t: TestApp;
@@ -140,6 +144,20 @@ const A = {
 const B = { org: '', hotel: '', venue: '', package: '', contract: '' };
 const prepared = new Map<RouteKey, Call>();
 let fingerprint: Record<string, string> = {};
+/** a manager (every permission) of each demo hotel and what is below it, and the units of each subtree */
+const manager = { harbour: '', sunset: '' };
+const subtree = { harbour: new Set<string>(), sunset: new Set<string>() };
+/**
+ * The manager of the other hotel than the one the call's units are in (units of neither hotel: the
+ * harbour manager), or null when the call names units of both.
+ */
+function siblingManager(call: Call, on = ''): string | null {
+  const text = `${on} ${call.url} ${typeof call.payload === 'object' && !Buffer.isBuffer(call.payload) ? JSON.stringify(call.payload) : ''}`;
+  const inHarbour = [...subtree.harbour].some((uuid) => text.includes(uuid));
+  const inSunset = [...subtree.sunset].some((uuid) => text.includes(uuid));
+  if (inHarbour && inSunset) return null;
+  return inHarbour ? manager.sunset : manager.harbour;
+}
 let address = 10;
 const unitsOf = new Map<string, string[]>();
 
@@ -300,9 +318,10 @@ const MATRIX: Entry[] = [
     route: 'POST /api/organization/v1/organization',
     needs: { any: ['CREATE_ORG'] },
     ok: 201,
-    anyOrganization: 'a new organization names no record of A', call: () => ({ url: '/api/organization/v1/organization', payload: { legalCompanyName: unique('Matrix Org'), status: 'ACTIVE' } }),
+    anyOrganization: 'a new organization names no record of A',
+    anyUnit: 'a new organization names no record of A', call: () => ({ url: '/api/organization/v1/organization', payload: { legalCompanyName: unique('Matrix Org'), status: 'ACTIVE' } }),
   },
-  { route: 'GET /api/organization/:org', needs: 'member', call: () => ({ url: orgPath() }) },
+  { route: 'GET /api/organization/:org', anyUnit: 'a member reads the organization with the units it may see (units.test.ts)', needs: 'member', call: () => ({ url: orgPath() }) },
   {
     route: 'PUT /api/organization/:org',
     needs: ORG_SETUP,
@@ -311,10 +330,10 @@ const MATRIX: Entry[] = [
       return { url: orgPath(), payload: { legalCompanyName: record.legalCompanyName, status: record.status, attributes: record.attributes }, headers: ifMatch(record.version) };
     },
   },
-  { route: 'GET /api/organization/:org/access-control-service', needs: 'member', call: () => ({ url: orgPath('/access-control-service') }) },
-  { route: 'GET /api/organization/:org/activity', needs: UNIT_SETUP, call: () => ({ url: orgPath('/activity') }) },
+  { route: 'GET /api/organization/:org/access-control-service', anyUnit: 'anyone who sees the organization may read them (what POI_ACCESS_CONTROL_SERVICES may name)', needs: 'member', call: () => ({ url: orgPath('/access-control-service') }) },
+  { route: 'GET /api/organization/:org/activity', anyUnit: 'unit setup reads the entries of its units (history.test.ts)', needs: UNIT_SETUP, call: () => ({ url: orgPath('/activity') }) },
   { route: 'GET /api/organization/:org/history/:kind/:uuid', needs: ORG_SETUP, call: () => ({ url: orgPath(`/history/contract/${A.contract}`) }) },
-  { route: 'POST /api/organization/:org/images/tmp/upload', needs: UNIT_SETUP, ok: 201, call: () => ({ url: orgPath('/images/tmp/upload'), ...multipart([{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: PNG }]) }) },
+  { route: 'POST /api/organization/:org/images/tmp/upload', anyUnit: 'unit setup uploads images for its units', needs: UNIT_SETUP, ok: 201, call: () => ({ url: orgPath('/images/tmp/upload'), ...multipart([{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: PNG }]) }) },
 
   // units
   ...unitRoutes('ous'),
@@ -386,7 +405,7 @@ const MATRIX: Entry[] = [
   ...resource('/api/organization/:org/contract', ORG_SETUP, () => orgPath('/contract'), () => A.contract, contractBody, () => created(orgPath('/contract'), contractBody()), renamed('reference')),
 
   // devices and POS
-  { route: 'GET /api/device/v1/organizations/:org/devices', needs: UNIT_SETUP, call: () => ({ url: `/api/device/v1/organizations/${A.org}/devices` }) },
+  { route: 'GET /api/device/v1/organizations/:org/devices', anyUnit: 'setup of one of its units lists the organization\'s devices, to place them (documented)', needs: UNIT_SETUP, call: () => ({ url: `/api/device/v1/organizations/${A.org}/devices` }) },
   {
     route: 'PUT /api/device/v1/organizations/:org/devices/:device/assign',
     needs: ORG_SETUP,
@@ -395,10 +414,10 @@ const MATRIX: Entry[] = [
   { route: 'PUT /api/device/v1/organizations/:org/devices/:device/unassign', needs: ORG_SETUP, call: () => ({ url: `/api/device/v1/organizations/${A.org}/devices/${A.spareDevice}/unassign`, payload: { organizationUuid: A.org } }) },
   { route: 'GET /api/device/v1/ous/:ou/devices', needs: UNIT_SETUP, call: () => ({ url: `/api/device/v1/ous/${A.rooftop}/devices` }) },
   { route: 'PUT /api/device/v1/ous/:ou/devices/assign', needs: UNIT_SETUP, call: () => ({ url: `/api/device/v1/ous/${A.rooftop}/devices/assign`, payload: [A.deviceAlias] }) },
-  { route: 'GET /api/ordering/v1/pos-installations/:org', needs: UNIT_SETUP, call: () => ({ url: `/api/ordering/v1/pos-installations/${A.org}` }) },
+  { route: 'GET /api/ordering/v1/pos-installations/:org', anyUnit: 'unit setup lists the installations of its units', needs: UNIT_SETUP, call: () => ({ url: `/api/ordering/v1/pos-installations/${A.org}` }) },
   { route: 'GET /api/ordering/v1/pos-installations/:org/ou/:ou', needs: UNIT_SETUP, call: () => ({ url: `/api/ordering/v1/pos-installations/${A.org}/ou/${A.installationUnit}` }) },
-  { route: 'POST /api/pos-collector/v1/org/:org/installations/:id/catalog/reset', needs: UNIT_SETUP, call: () => ({ url: `/api/pos-collector/v1/org/${A.org}/installations/${A.installation}/catalog/reset` }) },
-  { route: 'POST /api/pos-collector/v1/org/:org/installations/:id/catalog/synced', needs: UNIT_SETUP, call: () => ({ url: `/api/pos-collector/v1/org/${A.org}/installations/${A.installation}/catalog/synced`, payload: { catalogVersion: 1 } }) },
+  { route: 'POST /api/pos-collector/v1/org/:org/installations/:id/catalog/reset', on: () => A.installationUnit, needs: UNIT_SETUP, call: () => ({ url: `/api/pos-collector/v1/org/${A.org}/installations/${A.installation}/catalog/reset` }) },
+  { route: 'POST /api/pos-collector/v1/org/:org/installations/:id/catalog/synced', on: () => A.installationUnit, needs: UNIT_SETUP, call: () => ({ url: `/api/pos-collector/v1/org/${A.org}/installations/${A.installation}/catalog/synced`, payload: { catalogVersion: 1 } }) },
 
   // a unit's menu and discounts
   ...resource('/api/order-item/v1/org/:org/ou/:ou/categories', UNIT_SETUP, () => menuPath('/categories'), () => A.category, () => ({ name: unique('Category') }), () => created(menuPath('/categories'), { name: unique('Spare') }), renamed('name')),
@@ -428,10 +447,10 @@ const MATRIX: Entry[] = [
 
   // business data
   { route: 'GET /api/transaction/v1/transactions/search', needs: TRANSACTIONS, call: () => ({ url: `/api/transaction/v1/transactions/search?ouUuids=${A.harbour}` }) },
-  { route: 'GET /api/transaction/v1/transactions/:uuid', needs: TRANSACTIONS, call: () => ({ url: `/api/transaction/v1/transactions/${A.transaction}` }) },
-  { route: 'GET /api/access-control/v1/access-control/find', needs: TRANSACTIONS, call: () => ({ url: `/api/access-control/v1/access-control/find?orgUuid=${A.org}` }) },
+  { route: 'GET /api/transaction/v1/transactions/:uuid', on: () => A.harbour, needs: TRANSACTIONS, call: () => ({ url: `/api/transaction/v1/transactions/${A.transaction}` }) },
+  { route: 'GET /api/access-control/v1/access-control/find', anyUnit: 'the units the caller may read, by default (access-log.test.ts)', needs: TRANSACTIONS, call: () => ({ url: `/api/access-control/v1/access-control/find?orgUuid=${A.org}` }) },
   {
-    route: 'POST /api/reporting/ous/organization/:org/transactions/export',
+    route: 'POST /api/reporting/ous/organization/:org/transactions/export', anyUnit: 'covers the units of the organization the caller may read (documented)',
     needs: TRANSACTIONS,
     ok: 202,
     call: () => ({ url: `/api/reporting/ous/organization/${A.org}/transactions/export?${exportQuery()}` }),
@@ -578,7 +597,7 @@ beforeAll(async () => {
   full = { uuid: fullA.uuid, token: fullA.token };
   const fullB = await newUser('full-b', ALL, [B.org]);
   other = { uuid: fullB.uuid, token: fullB.token };
-  A.member = (await newUser('member-a', [], [A.org])).uuid;
+  A.member = await createUser(t.db, { email: `member-${randomUUID().slice(0, 8)}@matrix.example`, memberships: [{ membershipType: 'MANAGEMENT', omnipresence: false, orgs: [A.org], ous: [] }] });
   const invite = await send('POST', { url: '/api/user-profile/v1/user-profile/users', payload: { email: `${randomUUID()}@matrix.example`, permissions: [], memberships: [{ membershipType: 'MANAGEMENT', omnipresence: false, orgs: [A.org], ous: [] }] } }, admin);
   A.invited = invite.json<{ uuid: string }>().uuid;
 
@@ -599,6 +618,19 @@ beforeAll(async () => {
 
   for (const entry of MATRIX) prepared.set(entry.route, await entry.call());
   for (const need of MATRIX.map((entry) => entry.needs)) if (need !== 'self') await lackingToken(need);
+  const units = await t.db.select().from(organizationalUnits).where(eq(organizationalUnits.orgUuid, A.org));
+  for (const hotel of ['harbour', 'sunset'] as const) {
+    const found = subtree[hotel];
+    found.add(A[hotel]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const unit of units) if (unit.parentUuid !== null && found.has(unit.parentUuid) && !found.has(unit.uuid)) grew = Boolean(found.add(unit.uuid));
+    }
+    const ous = [A[hotel]];
+    const email = `${hotel}-manager-${randomUUID().slice(0, 8)}@matrix.example`;
+    await createUser(t.db, { email, password: PASSWORD, permissions: [...ALL], memberships: [{ membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous }, { membershipType: 'BUSINESS_DATA', omnipresence: false, orgs: [], ous }] });
+    manager[hotel] = (await signIn(email)).token;
+  }
   await t.app.lobby.settle();
   fingerprint = await databaseFingerprint(t.db);
 });
@@ -635,6 +667,14 @@ describe('refusals', () => {
     ['with the token of a signed-out session', () => Promise.resolve(revoked), [401]],
     ['as a user of organization B with every right there', (entry) => (entry.needs === 'self' || entry.anyOrganization ? null : Promise.resolve(other.token)), [403, 404]],
     ['as a user of A lacking the grant', (entry) => (entry.needs === 'self' ? null : lackingToken(entry.needs)), [403, 404]],
+    [
+      "as a manager (every permission) of A's other hotel",
+      (entry) => {
+        const token = entry.needs === 'self' || entry.filtered || entry.anyUnit ? null : siblingManager(prepared.get(entry.route) as Call, entry.on?.());
+        return token === null ? null : Promise.resolve(token);
+      },
+      [403, 404],
+    ],
   ];
   for (const entry of MATRIX) {
     it.concurrent(entry.route, async () => {
