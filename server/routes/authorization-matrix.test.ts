@@ -554,7 +554,7 @@ async function first<T>(rows: Promise<T[]>): Promise<T> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ onRoute: routes.collect, demoTransactions: 200, demoAccessLog: 50 });
+  t = await createTestApp({ onRoute: routes.collect, demoTransactions: 200, demoAccessLog: 50, ...(process.env.MATRIX_DEBUG ? { logger: { level: 'error' } } : {}) });
   admin = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
   const [demo] = await t.db.select().from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION_NAME));
   if (!demo) throw new Error('no demo organization');
@@ -692,7 +692,7 @@ describe('refusals', () => {
   }
   for (const make of CROSS) {
     const probe = make();
-    it.concurrent(`as B: ${probe.what} (${probe.method} ${probe.url.split('?')[0]?.replaceAll(/[0-9a-f-]{36}/g, ':id') ?? ''})`, async () => {
+    it.concurrent(`as B: ${probe.what} (${probe.method})`, async () => {
       const response = await send(probe.method, make(), other.token);
       const leaked = secrets().filter((id) => response.body.includes(id));
       if (process.env.MATRIX_DEBUG) console.log(`CROSS ${probe.what}: ${response.statusCode} ${response.body.slice(0, 160)}`);
