@@ -54,7 +54,7 @@ const PUBLIC: Partial<Record<RouteKey, string>> = {
   'POST /api/agent/v1/agents/pair': 'agent pairing: the pairing code is the credential',
   'POST /api/user-profile/v1/user-profile/validate/email': 'the mailed link token is the credential',
   'POST /api/user-profile/v1/user-profile/validate/phone':
-    'the SMS link token is the credential; the 6-digit code needs the bearer (profile-writes.test.ts, and below)',
+    'the SMS link token is the credential; the 6-digit code needs the bearer (profile-writes.test.ts)',
   'GET /api/images/:key': 'an unguessable key handed out by the upload (ADR 0017)',
   'GET /api/docs': 'OpenAPI, describes the API, holds no data',
   'GET /api/docs/json': 'OpenAPI, describes the API, holds no data',
@@ -146,6 +146,8 @@ const prepared = new Map<RouteKey, Call>();
 let fingerprint: Record<string, string> = {};
 /** a manager (every permission) of each demo hotel and what is below it, and the units of each subtree */
 const manager = { harbour: '', sunset: '' };
+/** every permission, and only a BUSINESS_DATA membership of A (no MANAGEMENT): sees A's business data, sets up nothing */
+let businessOnly = '';
 const subtree = { harbour: new Set<string>(), sunset: new Set<string>() };
 /**
  * The manager of the other hotel than the one the call's units are in (units of neither hotel: the
@@ -631,6 +633,9 @@ beforeAll(async () => {
     await createUser(t.db, { email, password: PASSWORD, permissions: [...ALL], memberships: [{ membershipType: 'MANAGEMENT', omnipresence: false, orgs: [], ous }, { membershipType: 'BUSINESS_DATA', omnipresence: false, orgs: [], ous }] });
     manager[hotel] = (await signIn(email)).token;
   }
+  const businessEmail = `business-${randomUUID().slice(0, 8)}@matrix.example`;
+  await createUser(t.db, { email: businessEmail, password: PASSWORD, permissions: [...ALL], memberships: [{ membershipType: 'BUSINESS_DATA', omnipresence: false, orgs: [A.org], ous: unitsOf.get(A.org) ?? [] }] });
+  businessOnly = (await signIn(businessEmail)).token;
   await t.app.lobby.settle();
   fingerprint = await databaseFingerprint(t.db);
 });
@@ -673,6 +678,11 @@ describe('refusals', () => {
         const token = entry.needs === 'self' || entry.filtered || entry.anyUnit ? null : siblingManager(prepared.get(entry.route) as Call, entry.on?.());
         return token === null ? null : Promise.resolve(token);
       },
+      [403, 404],
+    ],
+    [
+      'as a business-data member of A (every permission, no MANAGEMENT membership)',
+      (entry) => (typeof entry.needs === 'object' && !entry.needs.any.includes('VIEW_TRANSACTIONS') && !entry.anyOrganization && !entry.filtered ? Promise.resolve(businessOnly) : null),
       [403, 404],
     ],
   ];
