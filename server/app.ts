@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   mailDir?: string | null;
   /** routes added under /api before the app is ready (tests) */
   registerExtraRoutes?: (api: FastifyInstance) => void | Promise<void>;
+  /** told of every route the app registers, before any is (tests: the authorization matrix) */
+  onRoute?: (route: RouteOptions) => void;
   /**
    * housekeeping (server/db/maintenance.ts: expired tokens and codes, throttling events, idempotency
    * keys, unused images, old mail files) at start and hourly, in the background; default true
@@ -69,6 +71,8 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   const transport = options.mailTransport !== undefined ? options.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
   const outbox = {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import postgres from 'postgres';
 import type { Membership, Permission, Session } from '../src/domain/index';
 import { buildApp } from './app';
@@ -136,6 +136,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   distDir?: string | null;
   registerExtraRoutes?: (api: FastifyInstance) => void | Promise<void>;
+  /** told of every route the app registers (method, url, options) */
+  onRoute?: (route: RouteOptions) => void;
   clock?: TestClock;
   /** Fastify logger option; default off */
   logger?: FastifyServerOptions['logger'];
@@ -179,6 +181,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     housekeeping: options.housekeeping ?? false,
     exportJobs: options.exportJobs ?? false,
     registerExtraRoutes: options.registerExtraRoutes,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
@@ -229,3 +232,26 @@ export async function outboxFor(db: Database, recipient?: string) {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A valid 1x1 PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+export interface Part {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body built by hand, as a browser would send it. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----lobby${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const head = [`--${boundary}`, `Content-Disposition: ${disposition}`, ...(part.contentType ? [`Content-Type: ${part.contentType}`] : []), '', ''].join('\r\n');
+    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

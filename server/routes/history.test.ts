@@ -324,6 +324,26 @@ describe('who reads the history', () => {
     expect((await call('GET', `/organization/${demoOrg}/activity`, undefined, {}, outsider)).statusCode).toBe(403);
   });
 
+  it("unit setup over the whole organization reads its units' entries, not those of the organization's own records", async () => {
+    // SETUP_OU with a MANAGEMENT membership listing the organization sets up every unit, not the
+    // organization: its PMS connections (host, port), contracts and users are organization setup's
+    await createUser(t.db, { email: 'units.only@example.com', password: 'Units-Password-1', permissions: ['SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [demoOrg], ous: [], omnipresence: false }] });
+    const unitsOnly = (await login(t.app, 'units.only@example.com', 'Units-Password-1')).token;
+    const renamed = await call('PUT', `/organization/${demoOrg}/pms-connection/${connection}`, { ...(await call('GET', `/organization/${demoOrg}/pms-connection/${connection}`)).json(), name: 'Opera Renamed' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await call('GET', `/organization/${demoOrg}/pms-connection/${connection}`, undefined, {}, unitsOnly)).statusCode).toBe(403);
+    expect((await historyOf('pms-connection', connection)).length).toBeGreaterThan(0);
+    expect((await call('GET', `/organization/${demoOrg}/history/pms-connection/${connection}`, undefined, {}, unitsOnly)).statusCode).toBe(404);
+    expect((await call('GET', `/organization/${demoOrg}/history/organization/${demoOrg}`, undefined, {}, unitsOnly)).statusCode).toBe(404);
+    const activity = await call('GET', `/organization/${demoOrg}/activity?limit=200`, undefined, {}, unitsOnly);
+    expect(activity.statusCode).toBe(200);
+    const page = activity.json() as HistoryPage;
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(page.data.filter((entry) => entry.unitUuid === null)).toEqual([]);
+    const [unitEntry] = page.data;
+    expect(await historyOf(unitEntry?.kind ?? '', unitEntry?.recordUuid ?? '', unitsOnly)).not.toEqual([]);
+  });
+
   it('filters the activity by unit, user, kind and time, newest first, a page at a time', async () => {
     const all = (await call('GET', `/organization/${demoOrg}/activity?kind=pms-package&unitUuid=${harbour}&limit=2`)).json() as HistoryPage;
     expect(all.data).toHaveLength(2);

@@ -12,7 +12,7 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityQuerySchema, ERROR_CODES, HISTORY_KIND_PATTERN, historyPageSchema, recordHistoryQuerySchema, type HistoryPage } from '../../src/domain/index';
+import { activityQuerySchema, canSetupOrganization, ERROR_CODES, HISTORY_KIND_PATTERN, historyPageSchema, recordHistoryQuerySchema, type HistoryPage } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { historyEntries, users } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
@@ -38,9 +38,12 @@ async function readScope(db: Executor, request: Parameters<typeof caller>[0], or
   const me = await callerGrantee(request);
   if (!me) throw unauthenticated();
   const found = await readableOrganization(db, me, await loadTree(db), org);
-  const rule = await hotelSetupRule(me, found.uuid, db);
   const byOrg = eq(historyEntries.orgUuid, found.uuid);
-  if (rule(null)) return { orgUuid: found.uuid, where: byOrg, mayRead: () => true };
+  // organization setup itself, not the unit-setup rule's null (placing a unit under the organization,
+  // which SETUP_OU with a MANAGEMENT membership listing the organization may): the entries of no unit
+  // are the organization's own records (PMS connections, contracts, users), set up by organization setup only
+  if (canSetupOrganization(me, found.uuid)) return { orgUuid: found.uuid, where: byOrg, mayRead: () => true };
+  const rule = await hotelSetupRule(me, found.uuid, db);
   const units = (await unitsOf(db, found.uuid)).map((row) => row.uuid).filter((uuid) => rule(uuid));
   if (units.length === 0) throw HttpError.of(403, ERROR_CODES.forbidden, HISTORY_MESSAGES.forbidden);
   const readable = new Set(units);

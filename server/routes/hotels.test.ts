@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessControlService, HotelBundle, HotelDefinition, PmsPackage, RateCode } from '../../src/domain/index';
 import { HOTEL_MESSAGES } from '../../src/domain/index';
@@ -485,5 +485,38 @@ describe('access-control services named by unit attributes', () => {
     expect(taken.statusCode).toBe(201);
     const [{ value: after } = { value: 0 }] = await t.db.select({ value: count() }).from(organizationalUnits).where(eq(organizationalUnits.orgUuid, demoOrg));
     expect(after).toBe(before + 1);
+  });
+});
+
+// PGlite has one connection, so two transactions never wait on each other's locks there
+describe.runIf(process.env.DATABASE_URL)('a hotel save beside a create under the same hotel (PostgreSQL)', () => {
+  /** requests of this database's sessions waiting on a lock */
+  const lockWaits = async () => {
+    const result = await t.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    return Number((result as unknown as { n: number }[])[0]?.n ?? 0);
+  };
+  async function until(condition: () => Promise<boolean>) {
+    for (const started = Date.now(); !(await condition()); ) {
+      if (Date.now() - started > 30_000) throw new Error('condition not met in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('both succeed: the save waiting for the organization, the create holding the hotel, neither deadlocks', async () => {
+    let save: Promise<{ statusCode: number; body: string }> | undefined;
+    let create: Promise<{ statusCode: number; body: string }> | undefined;
+    // a third transaction holds the organization, as another organization write would
+    const holder = t.db.transaction(async (tx) => {
+      await tx.select().from(organizations).where(eq(organizations.uuid, demoOrg)).for('update');
+      save = call('PUT', `${hotelPath()}/save`, { packages: { newPackages: [{ uuid: randomUUID(), externalId: 'LOCK-SAVE' }] } });
+      await until(async () => (await lockWaits()) >= 1);
+      // the create locks the hotel, then checks its organization key: it waits behind the save
+      create = call('POST', `${hotelPath()}/access-control-service`, { name: `Lock door ${randomUUID().slice(0, 6)}` });
+      await until(async () => (await lockWaits()) >= 2);
+    });
+    await holder;
+    const [saved, created] = await Promise.all([save, create]);
+    expect(saved?.statusCode, saved?.body).toBe(200);
+    expect(created?.statusCode, created?.body).toBe(201);
   });
 });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, UNIT_MESSAGES } from '../../src/domain/index';
 import { images, organizationalUnits, organizations } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
-import type { TestApp } from '../test-helpers';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, MANAGER_EMAIL, MANAGER_PASSWORD } from '../test-helpers';
+import type { Part, TestApp } from '../test-helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, MANAGER_EMAIL, MANAGER_PASSWORD, multipart, PNG } from '../test-helpers';
 import { missingImageKeys } from '../services/images';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './images';
 
@@ -30,33 +30,11 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A valid 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** A valid 1x1 GIF. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 /** JPEG and WebP signatures with some bytes after them (the content check reads the signature only). */
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64)]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(40)]);
-
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand, as a browser would send it. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----lobby${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const head = [`--${boundary}`, `Content-Disposition: ${disposition}`, ...(part.contentType ? [`Content-Type: ${part.contentType}`] : []), '', ''].join('\r\n');
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const uploadPath = (org: string) => `/api/organization/${org}/images/tmp/upload`;
 

@@ -267,6 +267,9 @@ describe('changing grants, deactivating and reactivating', () => {
     const on = await update(adminToken, target.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar')])], active: true });
     expect(managedUserSchema.parse(on.json()).status).toBe('ACTIVE');
     expect((await login(t.app, target.email, 'Some-Password1')).uuid).toBe(target.uuid);
+    // the sessions deactivation ended stay ended
+    expect((await profile(target.token)).statusCode).toBe(401);
+    expect((await profile(session.token)).statusCode).toBe(401);
   });
 
   it('a manager who may not deactivate a user may not reactivate them either: their rights elsewhere stay off', async () => {

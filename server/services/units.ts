@@ -54,10 +54,17 @@ export const attributeKeyList = z
     return keys as AttributeKey[];
   });
 
+/**
+ * The organization, locked when `forUpdate`: the writers that lock it (units, clone, hotel save,
+ * organization update) wait for one another. NO KEY UPDATE, not UPDATE: an insert of any record of
+ * the organization checks its foreign key with KEY SHARE on this row, which UPDATE would block; a
+ * create under a hotel (it locks the hotel, then inserts) and a hotel save (it locks the organization,
+ * then the hotel) then waited on each other, and PostgreSQL answered one of them with a deadlock.
+ */
 export async function findOrganization(executor: Executor, uuid: string, forUpdate = false): Promise<OrganizationRow | null> {
   if (!UUID.test(uuid)) return null;
   const query = executor.select().from(organizations).where(eq(organizations.uuid, uuid));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const [row] = forUpdate ? await query.for('no key update') : await query;
   return row ?? null;
 }
 

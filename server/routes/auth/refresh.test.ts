@@ -115,6 +115,24 @@ describe('refresh', () => {
     expect(await profileStatus(b.json<Session>().token)).toBe(200);
   });
 
+  it('two tabs that refreshed at once both go on: each refreshes again later, and neither signs the other out', async () => {
+    const r1 = await login(t.app, MANAGER_EMAIL, MANAGER_PASSWORD);
+    const [a, b] = await Promise.all([refresh(r1), refresh(r1)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const tabA = sessionSchema.parse(a.json());
+    const tabB = sessionSchema.parse(b.json());
+    expect(tabA.refreshToken).not.toBe(tabB.refreshToken);
+    // well after the grace, each tab's own next refresh is a first use, not a reuse
+    t.clock.advance(60_000);
+    const [nextA, nextB] = await Promise.all([refresh(tabA), refresh(tabB)]);
+    expect([nextA.statusCode, nextB.statusCode]).toEqual([200, 200]);
+    for (const next of [nextA, nextB]) expect(await profileStatus(sessionSchema.parse(next.json()).token)).toBe(200);
+    // the tokens each tab held before still work until they expire: no one was signed out
+    expect(await profileStatus(tabA.token)).toBe(200);
+    expect(await profileStatus(tabB.token)).toBe(200);
+    expect((await refresh(sessionSchema.parse(nextA.json()))).statusCode).toBe(200);
+  });
+
   it('refuses an access token of another user', async () => {
     const admin = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const manager = await login(t.app, MANAGER_EMAIL, MANAGER_PASSWORD);
