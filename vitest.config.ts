@@ -22,7 +22,9 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          testTimeout: 30_000,
+          // a bound for a hung test: findBy waits up to 15 s for a screen (test/setup-dom.ts), a journey
+          // through a wizard takes several of those on a loaded machine
+          testTimeout: 60_000,
           include: ['src/**/*.test.tsx'],
           setupFiles: ['test/setup-dom.ts'],
         },

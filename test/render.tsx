@@ -5,6 +5,7 @@ import { FeedbackProviders } from '../src/app/feedback-providers';
 import { AppProviders } from '../src/app/providers';
 import { createQueryClient } from '../src/app/query-client';
 import { routes } from '../src/app/router';
+import { verdictWaits } from '../src/offline/outbox';
 import { createFakeFetch, type Handler } from './fake-gateway';
 
 /** Renders where the router went, so a test can check a redirect. */
@@ -22,6 +23,15 @@ function withProviders(router: ReturnType<typeof createMemoryRouter>, feedback: 
       {feedback ? <FeedbackProviders>{app}</FeedbackProviders> : app}
     </AppProviders>,
   );
+}
+
+/**
+ * For a test of the notice a screen gives when the gateway's verdict is late ("… has not confirmed
+ * it yet"): the screen waits its own 1.5 s, not the long wait of component tests (test/setup-dom.ts).
+ * The test's fake gateway must hold its answer back (or never give one), so the notice cannot race it.
+ */
+export function verdictWithoutWaiting(): void {
+  verdictWaits.atLeastMs = 0;
 }
 
 /** Replace the browser's fetch with a fake gateway for this test (restored by setup-dom). */

@@ -3,10 +3,11 @@ import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { connectivity } from '../src/api';
+import { verdictWaits } from '../src/offline/outbox';
 
 // findBy and waitFor wait for what the operator would see; on a loaded two-core machine a screen can
 // take seconds to get there, so the bound is generous (a hung test still fails, at the test timeout)
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads these browser APIs; happy-dom lacks some of them.
 if (!window.matchMedia) {
@@ -37,10 +38,20 @@ if (!('ResizeObserver' in window)) {
 // "unreachable"). Component tests have no gateway to watch; the probes after a failure still run.
 connectivity.stop();
 
+// After Save, a screen waits 1.5 s for the gateway's verdict, then says the change is still on its
+// way. A fake gateway's answer can take longer than that on a loaded machine, so here a screen waits
+// for it (20 s at most); a test of the "not confirmed yet" notice holds the answer back and calls
+// verdictWithoutWaiting() (test/render.tsx).
+const VERDICT_WAIT_IN_TESTS_MS = 20_000;
+verdictWaits.atLeastMs = VERDICT_WAIT_IN_TESTS_MS;
+
 // Component tests replace fetch with a fake gateway (test/render.tsx); each test starts clean.
 const browserFetch = globalThis.fetch;
 
 afterEach(() => {
+  // a wait for a verdict left running never shows its notice in the next test
+  verdictWaits.round += 1;
+  verdictWaits.atLeastMs = VERDICT_WAIT_IN_TESTS_MS;
   cleanup();
   localStorage.clear();
   for (const part of document.cookie.split(';')) {

@@ -16,6 +16,7 @@ export {
   retryEntry,
   setOfflineProbe,
   whenSettled,
+  verdictWaits,
   type EnqueueInput,
   type OutboxCounts,
   type SendOutcome,

@@ -233,13 +233,32 @@ async function waitsForGateway(entry: OutboxEntry, db: LobbyDatabase): Promise<b
 }
 
 /**
+ * The screens' waits for a verdict (whenSettled), as component tests tune them: there a fake
+ * gateway's answer can take seconds on a loaded machine, so every wait lasts at least
+ * `atLeastMs` (test/setup-dom.ts), a test of the "not confirmed yet" notice (which holds the answer
+ * back) sets it to 0, and `round` moves at each test's end so a wait left running by one test never
+ * shows its notice in the next. The app leaves both as they are.
+ */
+export const verdictWaits = { atLeastMs: 0, round: 0 };
+
+/**
  * Watches a queued change for up to `timeoutMs`: resolves as soon as the gateway accepted,
  * refused or found a conflict, else at the deadline with what is known (unreachable or waiting).
  */
 export async function whenSettled(seq: number, timeoutMs: number, db: LobbyDatabase = lobbyDb()): Promise<SendOutcome> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + Math.max(timeoutMs, verdictWaits.atLeastMs);
+  const round = verdictWaits.round;
+  const outcome = await settledOrDeadline(seq, until, db);
+  // a wait of an ended test never settles
+  return verdictWaits.round === round ? outcome : new Promise<SendOutcome>(() => undefined);
+}
+
+async function settledOrDeadline(seq: number, until: number, db: LobbyDatabase): Promise<SendOutcome> {
+  const round = verdictWaits.round;
   for (;;) {
     const raw = await db.outbox.get(seq);
+    // the test that waited has ended: nothing more to read or to tell
+    if (verdictWaits.round !== round) return { kind: 'waiting' };
     if (raw === undefined) {
       for (const listener of seenGoneListeners) listener(seq);
       return { kind: 'applied' };
@@ -247,6 +266,8 @@ export async function whenSettled(seq: number, timeoutMs: number, db: LobbyDatab
     const entry = outboxEntrySchema.safeParse(raw).data;
     if (entry?.status === 'failed') return { kind: 'refused', entry };
     if (entry?.status === 'conflict') return { kind: 'conflict', entry };
+    // a send found the gateway out of reach: known at once, no need to wait for the deadline
+    if (entry?.status === 'pending' && entry.problem === 'unreachable') return { kind: 'unreachable' };
     if (Date.now() >= until) return entry?.status === 'pending' && (await waitsForGateway(entry, db)) ? { kind: 'unreachable' } : { kind: 'waiting' };
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }

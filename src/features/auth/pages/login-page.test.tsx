@@ -127,7 +127,7 @@ describe('LoginPage', () => {
 
     finishWipe();
     await logout;
-    expect((await screen.findByTestId('location', {}, { timeout: 5_000 })).textContent).toBe('/organizations');
+    expect((await screen.findByTestId('location')).textContent).toBe('/organizations');
     expect(gateway.callsTo(TOKENS_PATH)).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual(session);
   });
@@ -138,7 +138,7 @@ describe('LoginPage', () => {
     localStorage.setItem(LOGOUT_MARKER_KEY, JSON.stringify({ userUuid: OTHER, startedAt: Date.now() - 60_000 }));
     renderWithProviders(<LoginPage />, { url: '/login', path: '/login' });
     await signIn('ann@example.com', 'Secret123');
-    expect((await screen.findByTestId('location', {}, { timeout: 5_000 })).textContent).toBe('/organizations');
+    expect((await screen.findByTestId('location')).textContent).toBe('/organizations');
     expect(gateway.callsTo(TOKENS_PATH)).toHaveLength(1);
     expect(await listEntries(OTHER)).toEqual([]);
     expect(localStorage.getItem(LOGOUT_MARKER_KEY)).toBeNull();

@@ -158,8 +158,8 @@ describe('DevicesPage: assigning and unassigning', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Unassign Till 04' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Unassign device' })).getByRole('button', { name: 'Unassign' }));
-    const undo = await screen.findByRole('button', { name: 'Undo unassigning Till 04' }, { timeout: 4_000 });
-    await waitFor(() => expect((undo as HTMLButtonElement).disabled).toBe(false), { timeout: 4_000 });
+    const undo = await screen.findByRole('button', { name: 'Undo unassigning Till 04' });
+    await waitFor(() => expect((undo as HTMLButtonElement).disabled).toBe(false));
     await user.click(undo);
     expect(await screen.findByRole('button', { name: 'Unassign Till 04' })).toBeTruthy();
     await waitFor(async () => expect(await lobbyDb().outbox.count()).toBe(0));
@@ -188,7 +188,7 @@ describe('DevicesPage: the devices of a unit', () => {
     const [put] = gateway.calls.filter((call) => call.method === 'PUT');
     expect(put?.path).toBe(`/device/v1/ous/${ROOFTOP}/devices/assign`);
     expect(put?.body).toEqual(['Till 01', 'Till 02', 'Till 05']);
-    const refused = await screen.findByText('The devices of Rooftop Bar were not saved', {}, { timeout: 4_000 });
+    const refused = await screen.findByText('The devices of Rooftop Bar were not saved');
     expect(refused.closest('[role="alert"]')?.textContent).toContain('Error occured while updating devices');
     // the refused set comes back to its form, with the gateway's words
     await user.click(screen.getByRole('button', { name: 'Open the devices of Rooftop Bar' }));

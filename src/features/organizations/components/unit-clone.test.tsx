@@ -25,8 +25,12 @@ const session = makeSession();
 
 function open(unit: Unit = hotel, allowed = true) {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
-  // writes are never answered here: the outbox holds them (the test plays the gateway's verdict)
-  fakeGateway((call) => (call.method === 'GET' ? json(404, { errors: [{ code: 'not_found', message: 'Not found' }] }) : new Promise<Response>(() => undefined)));
+  // writes are never answered here: the outbox holds them (the test plays the gateway's verdict); once
+  // a test says the gateway is out of reach, the connectivity watch's probes find it so, however long the test takes
+  fakeGateway((call) => {
+    if (call.path === '/health') return Promise.reject(new TypeError('Failed to fetch'));
+    return call.method === 'GET' ? json(404, { errors: [{ code: 'not_found', message: 'Not found' }] }) : new Promise<Response>(() => undefined);
+  });
   const rendered = renderWithProviders(<UnitClone org={ORG} userUuid={session.uuid} unit={unit} allowed={allowed} />, { url: '/units', path: '/units' });
   return { ...rendered, user: userEvent.setup() };
 }

@@ -7,7 +7,7 @@ import { CONTRACT_MESSAGES, CONTRACT_STATUS_LABELS, CONTRACT_STATUSES } from '..
 import { t } from '../../../i18n';
 import { flushAllDrafts, lobbyDb } from '../../../offline';
 import { gatewayError, json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
-import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { fakeGateway, renderWithProviders, verdictWithoutWaiting } from '../../../../test/render';
 import { ContractPage } from './contract-page';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -53,7 +53,7 @@ async function openForm(user: User, reference?: string) {
 
 const field = (dialog: HTMLElement, name: RegExp) => within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
 const draftCount = () => lobbyDb().drafts.count();
-const notice = (text: string) => screen.findByText(text, {}, { timeout: 4_000 });
+const notice = (text: string) => screen.findByText(text);
 
 afterEach(async () => {
   // a form left open writes its draft as it unmounts: unmount and let it write before emptying the database
@@ -112,6 +112,7 @@ describe('ContractPage: the list', () => {
 
 describe('ContractPage: the form', () => {
   it('adds a contract: the dates typed DD/MM/YYYY are queued in the outbox as ISO days, and the row waits to sync', async () => {
+    verdictWithoutWaiting();
     signedIn();
     gatewayWith([current]);
     render();
@@ -294,6 +295,7 @@ describe('ContractPage: the form', () => {
 
 describe('ContractPage: removing a contract', () => {
   it('asks first, keeps the row struck through while the removal waits, and Undo takes the queued removal back', async () => {
+    verdictWithoutWaiting();
     signedIn();
     gatewayWith([current, older]);
     render();

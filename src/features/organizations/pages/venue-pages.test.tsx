@@ -7,7 +7,7 @@ import { SESSION_STORAGE_KEY } from '../../../api';
 import type { Unit, UserProfile } from '../../../domain';
 import { flushAllDrafts, lobbyDb } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
-import { fakeGateway, renderWithProviders } from '../../../../test/render';
+import { fakeGateway, renderWithProviders, verdictWithoutWaiting } from '../../../../test/render';
 import { units } from '../api/units';
 import { RevenueCenterCreatePage } from './revenue-center-create-page';
 import { RevenueCenterEditPage } from './revenue-center-edit-page';
@@ -243,6 +243,7 @@ describe('VenueEditPage', () => {
   });
 
   it("offers 'save changes' once a setting changed, queues it and says what became of it", async () => {
+    verdictWithoutWaiting();
     const { user } = openVenueEdit();
     await nameField();
     const save = screen.getByRole('button', { name: 'save changes' }) as HTMLButtonElement;
@@ -254,7 +255,7 @@ describe('VenueEditPage', () => {
     await user.click(save);
     await waitFor(async () => expect(await outbox()).toHaveLength(1));
     expect((await outbox())[0]).toMatchObject({ method: 'PUT', body: { parentUuid: hotel.uuid, attributes: { NAME: 'Lobby Bar', TYPE: 'VENUE', POI_TIP_ENABLED: 'true' } } });
-    expect(await screen.findByText('Saved in this browser — the gateway has not confirmed it yet. The Sync page shows when it is applied.', {}, { timeout: 4_000 })).toBeTruthy();
+    expect(await screen.findByText('Saved in this browser — the gateway has not confirmed it yet. The Sync page shows when it is applied.')).toBeTruthy();
     await waitFor(() => expect(save.disabled).toBe(true));
   });
 

@@ -37,9 +37,6 @@ const harbour = definition({});
 const seaside = definition({ uuid: '00000000-0000-4000-8000-0000000000d2', name: 'Seaside Lodge', externalId: 'SL-7', pmsConnectionUuid: null });
 const orphan = definition({ uuid: '00000000-0000-4000-8000-0000000000d3', name: 'Old Mill', externalId: 'OM', pmsConnectionUuid: '00000000-0000-4000-8000-0000000000c9' });
 
-/** A test that types a whole form: typing and the form's selects take a few seconds on a busy machine. */
-const SLOW_MS = 20_000;
-
 const roomAccessBlank = { isManualRoomEntryEnabled: false, isRoomCardReadingEnabled: false, cardType: null, magneticCardTrack: 1, contactlessCardSector: 1, accessKey: 'INDEX', contactlessCardKeyId: 0, contactlessCardPassword: '' };
 
 const LENGTH = 'It must contain exactly 12 characters.';
@@ -157,7 +154,7 @@ describe('PMS page: hotel definitions', () => {
     // the new definition shows at once, waiting for the gateway
     const row = (await within(await definitionsTable()).findByText('Harbour View')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Waiting to sync')).toBeTruthy();
-  }, SLOW_MS);
+  });
 
   it('shows both password checks under the field while typing, and refuses to queue a bad password', async () => {
     signedIn();
@@ -182,7 +179,7 @@ describe('PMS page: hotel definitions', () => {
     expect(await lobbyDb().outbox.count()).toBe(0);
     expect(screen.getByRole('dialog', { name: 'Add PMS hotel definition' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(password));
-  }, SLOW_MS);
+  });
 
   it('refuses a definition without a name or with neither room entry nor card reading, queueing nothing', async () => {
     signedIn();
@@ -206,7 +203,7 @@ describe('PMS page: hotel definitions', () => {
     const name = within(dialog).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement;
     await user.type(name, 'x'.repeat(60));
     expect(name.value).toHaveLength(50);
-  }, SLOW_MS);
+  });
 
   it('says there is no PMS connection to choose when the organization has none', async () => {
     signedIn();
@@ -253,7 +250,7 @@ describe('PMS page: hotel definitions', () => {
         body: { magneticCardType: 'MICROS', magneticCardTrack: 2, contactlessCardType: null, contactlessCardSector: null, contactlessCardKeyId: null, contactlessCardPassword: null },
       },
     ]);
-  }, SLOW_MS);
+  });
 
   it('removes a definition after asking, struck through with Undo while it waits', async () => {
     signedIn();
@@ -270,7 +267,7 @@ describe('PMS page: hotel definitions', () => {
     const row = (await screen.findByText('Waiting to be removed')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Harbour View').style.textDecoration).toBe('line-through');
     await user.click(within(row).getByRole('button', { name: 'Undo removal of PMS hotel definition Harbour View' }));
-    expect(await screen.findByText('Removal of PMS hotel definition "Harbour View" undone', {}, { timeout: 4_000 })).toBeTruthy();
+    expect(await screen.findByText('Removal of PMS hotel definition "Harbour View" undone')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Waiting to be removed')).toBeNull());
     expect(await lobbyDb().outbox.count()).toBe(0);
   });

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
 import { flushAllDrafts, lobbyDb } from '../../../offline';
 import { gatewayError, json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
-import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
+import { fakeGateway, renderApp, renderWithProviders, verdictWithoutWaiting } from '../../../../test/render';
 import { PackagesPage } from './packages-page';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -191,6 +191,7 @@ describe('PackagesPage: packages through the outbox', () => {
   });
 
   it('removes several chosen packages with one confirmation naming the count and the rate codes that include them: queued DELETEs, one notice', async () => {
+    verdictWithoutWaiting();
     signedIn();
     const brkf = pkg(HOTEL_A, 'BRKF');
     const kids = pkg(HOTEL_A, 'KIDS', 'CHILDREN');
@@ -396,7 +397,7 @@ describe('PackagesPage: the package form keeps a draft', () => {
     await user.type(packageId(dialog), 'BRKF');
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
     expect(
-      await screen.findByText('Not saved: the gateway refused package "BRKF": Package ID is reserved. What you entered is kept in the package form, and the Sync page lists the change.', {}, { timeout: 4_000 }),
+      await screen.findByText('Not saved: the gateway refused package "BRKF": Package ID is reserved. What you entered is kept in the package form, and the Sync page lists the change.'),
     ).toBeTruthy();
     dialog = await openForm(user);
     expect(packageId(dialog).value).toBe('BRKF');

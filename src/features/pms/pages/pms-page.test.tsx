@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
 import { enqueue, flushAllDrafts, listEntries, lobbyDb } from '../../../offline';
 import { gatewayError, json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
-import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
+import { fakeGateway, renderApp, renderWithProviders, verdictWithoutWaiting } from '../../../../test/render';
 import { PmsPage } from './pms-page';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -86,7 +86,7 @@ async function editOperaHost(onChange: (call: RecordedCall) => Response | Promis
 }
 
 /** The notice after Save (Mantine notifications are alerts in the page). */
-const notice = (text: string) => screen.findByText(text, {}, { timeout: 4_000 });
+const notice = (text: string) => screen.findByText(text);
 
 describe('PmsPage', () => {
   it('lists the connections with their type labels', async () => {
@@ -189,6 +189,7 @@ describe('PmsPage', () => {
   });
 
   it('says the gateway has not confirmed yet when it is slow to answer, not that it is unreachable', async () => {
+    verdictWithoutWaiting();
     let answer!: (response: Response) => void;
     await editOperaHost(() => new Promise<Response>((resolve) => (answer = resolve)));
     expect(await notice('Saved in this browser — the gateway has not confirmed it yet. The Sync page shows when it is applied.')).toBeTruthy();
@@ -371,6 +372,7 @@ describe('PmsPage: removing a connection', () => {
   });
 
   it('keeps a removal waiting for the gateway in the list, struck through, with Undo that discards the queued removal', async () => {
+    verdictWithoutWaiting();
     signedIn();
     gatewayWith([connection, spa]);
     render();

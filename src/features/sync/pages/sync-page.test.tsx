@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { connectivity, SESSION_STORAGE_KEY } from '../../../api';
 import { drainOutbox, enqueue, listEntries, lobbyDb, startOutboxSync, syncStatus, type DrainDeps, type SyncScheduler } from '../../../offline';
 import { empty, gatewayError, json, makeSession } from '../../../../test/fake-gateway';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders, verdictWithoutWaiting } from '../../../../test/render';
 import { SyncBadge } from '../components/sync-badge';
 import { SyncPage } from './sync-page';
 
@@ -53,7 +53,7 @@ function runScheduler(userUuid: string, answer: DrainDeps['fetch']) {
   return { go: () => (ready = true) };
 }
 
-const notice = (text: string) => screen.findByText(text, {}, { timeout: 4_000 });
+const notice = (text: string) => screen.findByText(text);
 
 function signedIn() {
   const session = makeSession();
@@ -222,6 +222,7 @@ describe('SyncPage: a conflict', () => {
   });
 
   it('says the choice was sent and kept when the gateway cannot be reached, and moves focus on', async () => {
+    verdictWithoutWaiting();
     const me = signedIn();
     await conflictingEdit(me.uuid);
     renderWithProviders(<SyncPage />, { url: '/sync', path: '/sync' });

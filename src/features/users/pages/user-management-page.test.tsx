@@ -302,7 +302,7 @@ describe('UserManagementPage: units and invitations', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Resend invitation to bob@example.com?' });
     expect(within(dialog).getByText(/The link of the earlier invitation stops working\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
-    expect(await screen.findByText('The invitation was sent to bob@example.com: the link in the latest mail works for seven days.', {}, { timeout: 4_000 })).toBeTruthy();
+    expect(await screen.findByText('The invitation was sent to bob@example.com: the link in the latest mail works for seven days.')).toBeTruthy();
     const [sent] = gateway.callsTo(`${USERS}/${bob.uuid}/invitation`);
     expect(sent?.method).toBe('POST');
     expect(header(sent, 'Idempotency-Key')).toBeTruthy();
@@ -392,7 +392,7 @@ describe('UserManagementPage: creating a user', () => {
     expect(header(post, 'Idempotency-Key')).toBeTruthy();
 
     answer();
-    await waitFor(async () => expect(within(await rowOf('erin@example.com')).queryByText('Waiting to sync')).toBeNull(), { timeout: 4_000 });
+    await waitFor(async () => expect(within(await rowOf('erin@example.com')).queryByText('Waiting to sync')).toBeNull());
     expect(within(await rowOf('erin@example.com')).getByText('Invited')).toBeTruthy();
     expect(within(await rowOf('erin@example.com')).getByText('Unit setup (per unit): Alpine Bar')).toBeTruthy();
     expect(within(await rowOf('erin@example.com')).getByText('Transaction visibility: Zermatt Hotel')).toBeTruthy();
@@ -554,7 +554,6 @@ describe('UserManagementPage: deactivating and reactivating', () => {
         expect(within(row).queryByText('Waiting to sync')).toBeNull();
         expect(within(row).getByText('Deactivated')).toBeTruthy();
       },
-      { timeout: 4_000 },
     );
 
     await user.click(within(row).getByRole('button', { name: 'Reactivate bob@example.com' }));
@@ -577,7 +576,6 @@ describe('UserManagementPage: deactivating and reactivating', () => {
         expect(within(row).getByText('Invited')).toBeTruthy();
         expect(within(row).getByRole('button', { name: 'Deactivate bob@example.com' })).toBeTruthy();
       },
-      { timeout: 4_000 },
     );
   });
 
@@ -591,7 +589,7 @@ describe('UserManagementPage: deactivating and reactivating', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate bob@example.com' })).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(gateway.callsTo(`${USERS}/${bob.uuid}`)).toHaveLength(1));
     // applied: no longer waiting, and Deactivated all along while the list is read again
-    await waitFor(async () => expect(within(await rowOf('bob@example.com')).queryByText('Waiting to sync')).toBeNull(), { timeout: 4_000 });
+    await waitFor(async () => expect(within(await rowOf('bob@example.com')).queryByText('Waiting to sync')).toBeNull());
     const row = await rowOf('bob@example.com');
     expect(within(row).getByText('Deactivated')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: 'Deactivate bob@example.com' })).toBeNull();
@@ -617,7 +615,6 @@ describe('UserManagementPage: deactivating and reactivating', () => {
         expect(within(row).queryByText('Waiting to sync')).toBeNull();
         expect(within(row).getByText('Active')).toBeTruthy();
       },
-      { timeout: 4_000 },
     );
   });
 
