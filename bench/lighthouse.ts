@@ -12,7 +12,8 @@
  *    With BENCH_BASELINE_DIST naming an earlier build's dist/, that build is measured too, its
  *    sessions alternating with this build's ("before"): the machine is shared, and Lighthouse's
  *    simulated timings scale with the CPU time it observes (its benchmark index is printed).
- *    With BENCH_LIGHTHOUSE_JSON=<dir>, each report is written there (JSON, Lighthouse's viewer reads it).
+ *    With BENCH_LIGHTHOUSE_JSON=<dir>, each report is written there (JSON, Lighthouse's viewer reads it);
+ *    with BENCH_LIGHTHOUSE_KEEP_STORAGE=1, Lighthouse keeps the service worker and the caches (warm loads).
  *    Lighthouse drives the Chromium that playwright-core started (--remote-debugging-port) in a
  *    new tab of the same profile. Before each page it empties the origin's service workers and
  *    Cache Storage and the HTTP cache (its default storage reset), a cold load; it keeps
