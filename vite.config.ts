@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BUDGETS, budgets } from './scripts/budgets.ts';
 import { warningGate } from './scripts/build-warnings.ts';
+import { mantineStyles } from './scripts/mantine-styles.ts';
 
 // The app is built into dist/ and served by the gateway (server/) from the same origin as /api.
 // `npm run build` then bundles the service worker into dist/sw.js (scripts/build-sw.ts).
@@ -80,7 +81,7 @@ const gate = warningGate();
 
 export default defineConfig({
   customLogger: gate.logger,
-  plugins: [react(), versionMeta(), budgets(), gate.plugin],
+  plugins: [react(), versionMeta(), budgets(), mantineStyles(), gate.plugin],
   define: { __LOBBY_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',

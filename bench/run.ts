@@ -4,7 +4,8 @@
  * diff, offline, first-load (bytes and time, then main-thread), main-thread (long tasks
  * while each screen opens), units, hotels, clone, hotels-browser, transactions, export, csv-roundtrip,
  * csv-browser (the round trip in Chromium; hotels-browser and csv-roundtrip run it too), history,
- * load (1 and 2 gateway processes under 50 and 200 connections) (default: all), e.g. `npm run bench -- csv diff`.
+ * load (1 and 2 gateway processes under 50 and 200 connections), lighthouse (Lighthouse's mobile scores of
+ * five pages, the service worker's warm and offline loads) (default: all), e.g. `npm run bench -- csv diff`.
  */
 import { printTable, type Row } from './stats';
 
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<Row[]>> = {
   export: async () => (await import('./export')).exportBench(),
   history: async () => (await import('./history')).historyBench(),
   load: async () => (await import('./load')).loadBench(),
+  lighthouse: async () => (await import('./lighthouse')).lighthouseBench(),
 };
 
 const asked = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -1,6 +1,7 @@
 // first: no zod schema may be built before zod is told not to compile (CSP, no eval)
 import '../domain/zod-jitless';
-import '@mantine/core/styles.css';
+// Mantine's styles for the components the app uses, not all of @mantine/core/styles.css
+import './mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { StrictMode } from 'react';
