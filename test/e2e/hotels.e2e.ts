@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
-import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
+import { cutGateway, draftHolding, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
 let gateway: Gateway;
 let browser: Browser | null = null;
@@ -596,7 +596,7 @@ describe('hotels', () => {
     await service.waitFor({ state: 'hidden' });
 
     // a reload (offline) keeps the open step and every field
-    await page.waitForTimeout(500);
+    await draftHolding(page, 'Breakfast room');
     await page.reload();
     await page.getByRole('heading', { name: 'New hotel', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'BREAKFAST', exact: true }).first().waitFor();

@@ -98,6 +98,36 @@ export async function browserStorage(page: Page): Promise<{ stores: Record<strin
 }
 
 /**
+ * Waits until a draft in the browser's IndexedDB holds `text` (the form's autosave is debounced and
+ * its write takes as long as the machine needs): what a reload must find, waited for instead of a
+ * fixed time.
+ */
+export async function draftHolding(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    async (wanted) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('lobby');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      try {
+        if (![...db.objectStoreNames].includes('drafts')) return false;
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const read = db.transaction('drafts', 'readonly').objectStore('drafts').getAll();
+          read.onsuccess = () => resolve(read.result);
+          read.onerror = () => reject(read.error);
+        });
+        return all.some((draft) => JSON.stringify(draft).includes(wanted));
+      } finally {
+        db.close();
+      }
+    },
+    text,
+    { timeout: 30_000, polling: 100 },
+  );
+}
+
+/**
  * The statuses the gateway answered to the writes `matches` names, whether each went alone or in
  * one of the outbox's batches (POST /api/outbox/v1/batch: a status per change, in order).
  */

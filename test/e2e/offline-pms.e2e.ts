@@ -16,7 +16,7 @@ import type { BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
-import { apiSignIn, browserStorage, cutGateway, gatewayClient, isFromServiceWorker, restoreGateway, signIn, waitForServiceWorker } from './journeys';
+import { apiSignIn, browserStorage, cutGateway, draftHolding, gatewayClient, isFromServiceWorker, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
 let gateway: Gateway;
 let browser: Browser | null = null;
@@ -108,7 +108,7 @@ describe('drafts', () => {
     await find(page, 'Opera Main');
     await page.getByRole('button', { name: 'Edit Opera Main', exact: true }).click();
     await fillForm(page, { host: 'draft-host.local' });
-    await page.waitForTimeout(500); // the autosave debounce is about 300 ms
+    await draftHolding(page, 'draft-host.local');
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Edit PMS connection' });
     await dialog.getByText(/^Restored unsaved changes from /).waitFor();
@@ -266,7 +266,7 @@ describe('logout', () => {
     await add(page, 'Never sent', 9600);
     await page.getByRole('button', { name: 'Add PMS connection' }).click();
     await fillForm(page, { name: 'Half typed' });
-    await page.waitForTimeout(500);
+    await draftHolding(page, 'Half typed');
     // Cancel with changes asks first; leaving the page keeps the draft
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     const unsaved = page.getByRole('dialog', { name: 'You have unsaved changes' });
