@@ -107,7 +107,7 @@ beforeAll(async () => {
     const scratch = await scratchPostgres(POSTGRES, 'lobby_faults');
     dropDatabase = scratch.drop;
     env.DATABASE_URL = scratch.url;
-    watcher = postgres(scratch.url, { max: 1, onnotice: () => undefined });
+    watcher = scratch.sql;
   }
   await startGateway();
   admin = await signIn('admin@lobby.local', ADMIN_PASSWORD);
@@ -119,7 +119,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.stop('SIGTERM');
-  await watcher?.end({ timeout: 5 });
   await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
