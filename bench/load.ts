@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- load`: the gateway under load (issue 24, "Performance under load"). Real gateway
- * processes (`node --import tsx server/main.ts`, server/test-gateways.ts) on loopback, driven by a
+ * processes (`node --import tsx server/main.ts`, server/test-process.ts) on loopback, driven by a
  * small bounded load generator on node:http keep-alive agents: C connections, each sending its next
  * request as soon as the last one is answered, for a fixed time. Prints requests a second and
  * p50/p95/p99 latency of:
@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
-import { startGateway, type Gateway } from '../server/test-gateways';
+import { type GatewayProcess as Gateway, startGateway } from '../server/test-process';
 import { throwAwayPostgres } from './postgres';
 import { percentile, type Row } from './stats';
 

@@ -32,6 +32,10 @@ export interface Limits {
   activationCodeTtlMs: number;
   /** in-memory cap per address on the public authentication routes (first line before the DB throttle) */
   publicRequestsPerMinute: number;
+  /** a rate-code import's claim on its hotel without a heartbeat for this long is taken over (ADR 0033) */
+  importLeaseMs: number;
+  /** how often a running rate-code import refreshes its claim's heartbeat */
+  importHeartbeatMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -51,6 +55,8 @@ export const DEFAULT_LIMITS: Limits = {
   refreshTokenTtlSeconds: 30 * 24 * 3600,
   activationCodeTtlMs: 3600_000,
   publicRequestsPerMinute: 300,
+  importLeaseMs: 30_000,
+  importHeartbeatMs: 5_000,
 };
 
 export interface Mailer {

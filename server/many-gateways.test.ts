@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPostgres, startGateway, type EmptyPostgres, type Gateway } from './test-gateways';
+import { type GatewayProcess as Gateway, scratchPostgres, type ScratchPostgres, startGateway } from './test-process';
 
 const ADMIN = { email: 'admin@lobby.local', password: 'Many-Gateways-Admin-1' };
 const MANAGER = { email: 'manager@lobby.local', password: 'Many-Gateways-Manager-1' };
@@ -58,14 +58,14 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one PostgreSQL', () => {
-  let database: EmptyPostgres;
+  let database: ScratchPostgres;
   let a: Gateway;
   let b: Gateway;
   let bothStarted = false;
   let demoOrg = '';
 
   beforeAll(async () => {
-    database = await emptyPostgres(process.env.DATABASE_URL as string);
+    database = await scratchPostgres(process.env.DATABASE_URL as string, 'lobby_gw');
     const env = {
       LOBBY_ADMIN_PASSWORD: ADMIN.password,
       LOBBY_DEMO_PASSWORD: MANAGER.password,
@@ -92,7 +92,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one Postgre
   afterAll(async () => {
     // both started (beforeAll stops either one when the other failed)
     if (!bothStarted) return void (await database?.drop());
-    const codes = await Promise.all([a.stop(), b.stop()]);
+    const codes = (await Promise.all([a.stop(), b.stop()])).map((run) => run.code);
     await database.drop();
     // a clean shutdown of both, after everything below
     expect(codes).toEqual([0, 0]);
@@ -106,11 +106,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two gateway processes on one Postgre
     const [migrations] = await database.sql<{ n: number; distinct: number }[]>`select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`;
     expect(migrations?.n).toBe(migrations?.distinct);
     // one of them created the accounts, the other found them
-    const banners = [a.stdout(), b.stdout()].map((stdout) =>
+    const banners = [a.output().stdout, b.output().stdout].map((stdout) =>
       stdout.includes('admin@lobby.local with the password from LOBBY_ADMIN_PASSWORD') ? 'created' : stdout.includes('admin@lobby.local with the password set at first start') ? 'found' : stdout,
     );
     expect(banners.sort()).toEqual(['created', 'found']);
-    expect(a.stdout() + a.stderr() + b.stdout() + b.stderr()).not.toContain(ADMIN.password);
+    expect([a, b].map((gateway) => gateway.output().stdout + gateway.output().stderr).join('')).not.toContain(ADMIN.password);
     expect(demoOrg).not.toBe('');
   });
 

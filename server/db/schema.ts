@@ -196,8 +196,9 @@ export const rateCodes = pgTable(
 /**
  * A rate-code CSV import in progress (docs/adr/0030): one per hotel at a time, so a second import of
  * the same hotel is refused while the first runs. Removed when its rows go live or are refused; one
- * left by a gateway that stopped is taken over after IMPORT_STALE_MS and cleared by housekeeping, or
- * at once by the same request sent again (same user and Idempotency-Key: docs/adr/0033).
+ * left by a gateway that stopped (its heartbeat older than limits.importLeaseMs) is taken over
+ * by the next import and cleared by housekeeping, or at once by the same request sent again (same
+ * user and Idempotency-Key: docs/adr/0033).
  */
 export const rateCodeImports = pgTable(
   'rate_code_imports',
@@ -210,6 +211,8 @@ export const rateCodeImports = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     /** the request's Idempotency-Key (null: sent without one) */
     idempotencyKey: text('idempotency_key'),
+    /** refreshed every few seconds while the import runs; older than the lease: its gateway stopped (docs/adr/0036) */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rate_code_imports_hotel_idx').on(t.hotelUuid), index('rate_code_imports_user_idx').on(t.userUuid)],
 );

@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsPackage, RateCode } from '../../src/domain/index';
 import { HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, RATE_CODE_PACKAGES_MAX } from '../../src/domain/index';
+import { DEFAULT_LIMITS } from '../context';
 import { organizations, pmsPackages, rateCodeImportRows, rateCodeImports, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
@@ -15,8 +16,11 @@ let admin = '';
 let adminUuid = '';
 let org = '';
 
+/** a running import refreshes its claim's heartbeat this often here (the gateway: every 5 s) */
+const HEARTBEAT_MS = 100;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ limits: { importHeartbeatMs: HEARTBEAT_MS } });
   const session = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
   admin = session.token;
   adminUuid = session.uuid;
@@ -204,7 +208,7 @@ describe('rate code CSV import, read as it arrives', () => {
   it('lets the same request sent again (same user and Idempotency-Key) take the place of an import its gateway left behind, at once', async () => {
     const { hotel, packages } = await hotelWithPackages('Resent Import Hotel', ['BB']);
     // what a gateway killed while the file arrived leaves: the hotel claimed under the request's key, some rows staged
-    const leftOver = await beginImport(t.db, hotel, adminUuid, new Date(), 'resent-import-key');
+    const leftOver = await beginImport(t.db, hotel, adminUuid, t.clock.now(), 'resent-import-key');
     await t.db.insert(rateCodeImportRows).values({ importUuid: leftOver.uuid, seq: 0, name: 'OLD', packages: [packages[0]?.uuid ?? ''], firstLine: 2 });
     const file = () => Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,BB\n'), tail]);
 
@@ -225,14 +229,67 @@ describe('rate code CSV import, read as it arrives', () => {
 
   it('refuses to publish an import its own retry took over with a 5xx, which its key does not keep', async () => {
     const { hotel } = await hotelWithPackages('Overtaken Import Hotel', ['BB']);
-    const first = await beginImport(t.db, hotel, adminUuid, new Date(), 'overtaken-key');
-    const second = await beginImport(t.db, hotel, adminUuid, new Date(), 'overtaken-key');
+    const first = await beginImport(t.db, hotel, adminUuid, t.clock.now(), 'overtaken-key');
+    const second = await beginImport(t.db, hotel, adminUuid, t.clock.now(), 'overtaken-key');
     expect(second.replaced).toEqual([first.uuid]);
-    const publishing = t.db.transaction((tx) => publishStaged(tx, first.uuid, org, hotel, new Date(), { userUuid: adminUuid, idempotencyKey: 'overtaken-key' }));
+    const publishing = t.db.transaction((tx) => publishStaged(tx, first.uuid, org, hotel, t.clock.now(), { userUuid: adminUuid, idempotencyKey: 'overtaken-key' }));
     await expect(publishing).rejects.toMatchObject({ statusCode: 503, message: RATE_CODE_IMPORT_BUSY.resent });
     // without the key it is the old refusal: another import took its place
-    const third = await beginImport(t.db, hotel, adminUuid, new Date(), 'overtaken-key');
-    await expect(t.db.transaction((tx) => publishStaged(tx, second.uuid, org, hotel, new Date()))).rejects.toMatchObject({ statusCode: 409, message: RATE_CODE_IMPORT_BUSY.replaced });
+    const third = await beginImport(t.db, hotel, adminUuid, t.clock.now(), 'overtaken-key');
+    await expect(t.db.transaction((tx) => publishStaged(tx, second.uuid, org, hotel, t.clock.now()))).rejects.toMatchObject({ statusCode: 409, message: RATE_CODE_IMPORT_BUSY.replaced });
     await releaseImport(t.db, third.uuid);
+  });
+});
+
+describe('the lease of an import on its hotel (a heartbeat in the database)', () => {
+  const LEASE_MS = DEFAULT_LIMITS.importLeaseMs;
+  const oneCode = () => Readable.from([head('codes.csv'), Buffer.from('Rate Code,Package ID\nX1,BB\n'), tail]);
+  const claimOf = async (hotel: string) => (await t.db.select().from(rateCodeImports).where(eq(rateCodeImports.hotelUuid, hotel)))[0];
+
+  it('lets a new import (no Idempotency-Key) take the place of one whose gateway stopped beating, once the lease has run out, and clears its staged rows', async () => {
+    const { hotel, packages } = await hotelWithPackages('Lapsed Import Hotel', ['BB']);
+    // what a gateway killed while the file arrived leaves: the hotel claimed (no key, as the app's import sends it), some rows staged, no heartbeat after
+    const leftOver = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await t.db.insert(rateCodeImportRows).values({ importUuid: leftOver.uuid, seq: 0, name: 'OLD', packages: [packages[0]?.uuid ?? ''], firstLine: 2 });
+
+    // within the lease it still holds the hotel
+    t.clock.advance(LEASE_MS - 5_000);
+    const early = await upload(hotel, oneCode());
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ errors: [{ code: 'conflict', message: RATE_CODE_IMPORT_BUSY.hotel, field: 'file' }] });
+
+    // past it, a new upload is imported at once
+    t.clock.advance(10_000);
+    const taken = await upload(hotel, oneCode());
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ succeed: true, imported: 1 });
+    expect((await t.db.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotel))).map((code) => code.name)).toEqual(['X1']);
+    await t.app.lobby.settle();
+    expect(await t.db.select().from(rateCodeImportRows).where(eq(rateCodeImportRows.importUuid, leftOver.uuid))).toEqual([]);
+    expect(await claimOf(hotel)).toBeUndefined();
+  });
+
+  it('keeps the hotel for an import still running past the lease: its heartbeat moves on, and a new import is refused', async () => {
+    const { hotel } = await hotelWithPackages('Beating Import Hotel', ['BB']);
+    const body = new PassThrough();
+    const answer = upload(hotel, body);
+    body.write(head('codes.csv'));
+    body.write('Rate Code,Package ID\nX1,BB\n');
+    await expect.poll(async () => (await claimOf(hotel)) ?? null, { timeout: 30_000 }).not.toBeNull();
+    const started = (await claimOf(hotel))?.heartbeatAt as Date;
+
+    // the file is still arriving when the lease would have run out without a heartbeat
+    t.clock.advance(LEASE_MS + 5_000);
+    const moved = t.clock.now();
+    await expect.poll(async () => (await claimOf(hotel))?.heartbeatAt.getTime() ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(moved.getTime());
+    expect(moved.getTime() - started.getTime()).toBeGreaterThan(LEASE_MS);
+    const refused = await upload(hotel, oneCode());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ errors: [{ code: 'conflict', message: RATE_CODE_IMPORT_BUSY.hotel, field: 'file' }] });
+
+    body.end(Buffer.concat([Buffer.from('X2,BB\n'), tail]));
+    const done = await answer;
+    expect(done.json()).toMatchObject({ succeed: true, imported: 2 });
+    expect(await claimOf(hotel)).toBeUndefined();
   });
 });

@@ -21,7 +21,7 @@ import { callerGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { livePackages } from '../services/hotels';
-import { beginImport, checkStaged, clearStaged, type ImportOutcome, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns } from '../services/rate-code-import';
+import { beginImport, checkStaged, clearStaged, type ImportOutcome, keepClaim, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns } from '../services/rate-code-import';
 import { FILES_LIMIT, withOneFile } from '../services/uploads';
 import { errorResponses } from './schemas';
 
@@ -73,9 +73,12 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const gate = request.server.lobby.bulk;
       // the same request sent again (its key) takes the place of one its client gave up on (docs/adr/0033)
       const idempotencyKey = readKey(request);
-      const begun = await beginImport(db, hotelUuid, me.user.uuid, request.server.lobby.now(), idempotencyKey);
+      const { limits, now } = request.server.lobby;
+      const begun = await beginImport(db, hotelUuid, me.user.uuid, now(), idempotencyKey, limits.importLeaseMs);
       for (const replaced of begun.replaced) request.server.lobby.background(() => clearStaged(db, gate, replaced));
       const importUuid = begun.uuid;
+      // the claim's lease: a heartbeat on a timer while the file is read, staged and goes live
+      const claim = keepClaim(db, importUuid, now, limits.importHeartbeatMs);
       let published = false;
       try {
         // the file is read as it arrives (a million rows is some 25 MB) and staged a batch of rate codes at a time
@@ -134,7 +137,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
             return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
           }
           const resentAs = idempotencyKey === null ? null : { userUuid: me.user.uuid, idempotencyKey };
-          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, request.server.lobby.now(), resentAs);
+          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, now(), resentAs);
           published = true;
           // one entry for the whole file: counts and its first rate codes, never one per code
           const externalIdOf = new Map([...uuidOf].map(([externalId, uuid]) => [uuid, externalId]));
@@ -153,6 +156,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(staged.rateCodes, staged.pairs, outcome), imported: staged.rateCodes } };
         });
       } finally {
+        await claim.stop();
         // a refused or failed import frees the hotel (a published one did, in its transaction); its rows are cleared apart
         if (!published) await releaseImport(db, importUuid);
         request.server.lobby.background(() => clearStaged(db, gate, importUuid));

@@ -8,6 +8,7 @@
  */
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES, HISTORY_SAMPLE_MAX, HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, type ImportedRateCodeRun } from '../../src/domain/index';
+import { DEFAULT_LIMITS } from '../context';
 import type { Database, Executor, Transaction } from '../db/client';
 import { rateCodeImports } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -19,8 +20,13 @@ export const STAGE_BATCH_RUNS = 2_000;
 /** Staged rows removed per statement once an import is done. */
 const CLEAR_BATCH_ROWS = 20_000;
 export const MAX_IMPORTS_PER_USER = 2;
-/** An import older than this is taken for one its gateway left behind (stopped): another may take its place. */
-export const IMPORT_STALE_MS = 30 * 60_000;
+/**
+ * The lease of an import's claim on its hotel (limits.importLeaseMs, importHeartbeatMs): the running
+ * import refreshes its heartbeat every few seconds; a claim whose heartbeat is older than the lease
+ * is one its gateway left behind (stopped, killed) and the next import of the hotel takes its place
+ * (docs/adr/0036).
+ */
+const IMPORT_LEASE_MS = DEFAULT_LIMITS.importLeaseMs;
 
 export const RATE_CODE_IMPORT_BUSY = {
   hotel: 'Another import of this hotel’s rate codes is in progress. Wait for it to finish, then import again.',
@@ -39,32 +45,72 @@ export interface BegunImport {
 }
 
 /**
- * Claims the hotel for one import (409 when another runs, or the user runs too many). An import of
- * the hotel by the same user with the same Idempotency-Key is this request sent before, whose
- * client gave up on it (its gateway was stopped, or its answer lost): this one takes its place at
- * once instead of waiting IMPORT_STALE_MS (docs/adr/0033).
+ * Claims the hotel for one import (409 when another runs, or the user runs too many). A claim whose
+ * heartbeat is older than `leaseMs` is one its gateway left behind: this import takes its place. An
+ * import of the hotel by the same user with the same Idempotency-Key is this request sent before,
+ * whose client gave up on it (its gateway was stopped, or its answer lost): this one takes its place
+ * at once, lease or not (docs/adr/0033, 0036).
  */
-export async function beginImport(db: Database, hotelUuid: string, userUuid: string, now: Date, idempotencyKey: string | null = null): Promise<BegunImport> {
+export async function beginImport(
+  db: Database,
+  hotelUuid: string,
+  userUuid: string,
+  now: Date,
+  idempotencyKey: string | null = null,
+  leaseMs = IMPORT_LEASE_MS,
+): Promise<BegunImport> {
+  const expired = new Date(now.getTime() - leaseMs);
   return db.transaction(async (tx) => {
-    // an import its gateway left behind holds the hotel no longer
-    await tx.delete(rateCodeImports).where(and(eq(rateCodeImports.hotelUuid, hotelUuid), lt(rateCodeImports.startedAt, new Date(now.getTime() - IMPORT_STALE_MS))));
-    const replaced =
+    // an import its gateway left behind (no heartbeat within the lease) holds the hotel no longer
+    const stale = await tx
+      .delete(rateCodeImports)
+      .where(and(eq(rateCodeImports.hotelUuid, hotelUuid), lt(rateCodeImports.heartbeatAt, expired)))
+      .returning({ uuid: rateCodeImports.uuid });
+    const resent =
       idempotencyKey === null
         ? []
         : await tx
             .delete(rateCodeImports)
             .where(and(eq(rateCodeImports.hotelUuid, hotelUuid), eq(rateCodeImports.userUuid, userUuid), eq(rateCodeImports.idempotencyKey, idempotencyKey)))
             .returning({ uuid: rateCodeImports.uuid });
-    const [mine] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_imports where user_uuid = ${userUuid}::uuid and started_at >= ${new Date(now.getTime() - IMPORT_STALE_MS).toISOString()}::timestamptz`));
+    const [mine] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_imports where user_uuid = ${userUuid}::uuid and heartbeat_at >= ${expired.toISOString()}::timestamptz`));
     if ((mine?.n ?? 0) >= MAX_IMPORTS_PER_USER) throw busy(RATE_CODE_IMPORT_BUSY.user);
     const [claimed] = await tx
       .insert(rateCodeImports)
-      .values({ hotelUuid, userUuid, startedAt: now, idempotencyKey })
+      .values({ hotelUuid, userUuid, startedAt: now, heartbeatAt: now, idempotencyKey })
       .onConflictDoNothing({ target: rateCodeImports.hotelUuid })
       .returning({ uuid: rateCodeImports.uuid });
     if (!claimed) throw busy(RATE_CODE_IMPORT_BUSY.hotel);
-    return { uuid: claimed.uuid, replaced: replaced.map((row) => row.uuid) };
+    return { uuid: claimed.uuid, replaced: [...stale, ...resent].map((row) => row.uuid) };
   });
+}
+
+/**
+ * Keeps an import's claim alive: every `everyMs` one UPDATE of its heartbeat (never two at once), on
+ * a timer, whatever the import is doing. stop() ends it and waits for the one under way.
+ */
+export function keepClaim(db: Database, importUuid: string, now: () => Date, everyMs = DEFAULT_LIMITS.importHeartbeatMs): { stop(): Promise<void> } {
+  let beating: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (beating) return;
+    beating = db
+      .update(rateCodeImports)
+      .set({ heartbeatAt: now() })
+      .where(eq(rateCodeImports.uuid, importUuid))
+      .then(
+        () => undefined,
+        // a missed beat is made up by the next; the import's own statements report a lost database
+        () => undefined,
+      )
+      .finally(() => (beating = null));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await beating;
+    },
+  };
 }
 
 /** Stages one batch of runs (one statement), their packages as uuids. */
@@ -223,8 +269,8 @@ export async function clearStaged(db: Database, gate: BulkGate, importUuid: stri
   }
 }
 
-/** Housekeeping: imports their gateways left behind, and staged rows of no import. */
-export async function purgeStaleImports(db: Database, now: Date): Promise<void> {
-  await db.delete(rateCodeImports).where(lt(rateCodeImports.startedAt, new Date(now.getTime() - IMPORT_STALE_MS)));
+/** Housekeeping: imports their gateways left behind (no heartbeat within the lease), and staged rows of no import. */
+export async function purgeStaleImports(db: Database, now: Date, leaseMs = IMPORT_LEASE_MS): Promise<void> {
+  await db.delete(rateCodeImports).where(lt(rateCodeImports.heartbeatAt, new Date(now.getTime() - leaseMs)));
   await db.execute(sql`delete from rate_code_import_rows where import_uuid not in (select uuid from rate_code_imports)`);
 }

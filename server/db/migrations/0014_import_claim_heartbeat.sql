@@ -1,0 +1,1 @@
+ALTER TABLE "rate_code_imports" ADD COLUMN "heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL;
