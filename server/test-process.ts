@@ -8,11 +8,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { dropDatabase } from './test-helpers';
+import { freePort } from '../test/free-port';
+export { freePort };
 
 export const RUNNING_LINE = 'Lobby is running at';
 
@@ -23,18 +24,6 @@ export interface Run {
   signal: NodeJS.Signals | null;
 }
 
-/** A port nothing listens on right now (127.0.0.1). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** This process's environment without the variables that would change what the child does, then `extra`; a small demo history. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -7,13 +7,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { watchCspViolations } from './csp';
 import { captureIfFailed } from './failure-capture';
+import { freePort } from '../free-port';
+export { freePort };
 
 export const ADMIN_EMAIL = 'admin@lobby.test';
 export const ADMIN_PASSWORD = 'Admin-e2e-Passw0rd';
@@ -30,17 +31,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Gateway {
   url: string;
