@@ -80,6 +80,14 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
       // the claim's lease: a heartbeat on a timer while the file is read, staged and goes live
       const claim = keepClaim(db, importUuid, now, limits.importHeartbeatMs);
       let published = false;
+      // the answer may leave before this handler ends (withMutation sends it): the staged rows' clearing
+      // is registered now, so settling the gateway waits for it, and runs once the handler has ended
+      let ended!: () => void;
+      const handlerEnded = new Promise<void>((resolve) => (ended = resolve));
+      request.server.lobby.background(async () => {
+        await handlerEnded;
+        await clearStaged(db, gate, importUuid);
+      });
       try {
         // the file is read as it arrives (a million rows is some 25 MB) and staged a batch of rate codes at a time
         let result: RateCodeCsvResult;
@@ -126,6 +134,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           const problems = result.counts.problems + staged.problems;
           if (!result.ok || problems > 0) {
             const first = result.problems[0]?.message ?? staged.first ?? RATE_CODE_CSV_MESSAGES.noRateCodes;
+            // the hotel is free when the refusal arrives, not a moment later
+            await releaseImport(tx, importUuid);
             return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(first, Math.max(0, problems - 1)) } };
           }
           await lockHotel(tx, hotelUuid);
@@ -134,6 +144,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           const live = new Set((await livePackages(tx, hotelUuid)).map((row) => row.uuid));
           const removed = [...used].find((_, index) => !live.has(wanted[index] as string));
           if (removed !== undefined) {
+            await releaseImport(tx, importUuid);
             return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
           }
           const resentAs = idempotencyKey === null ? null : { userUuid: me.user.uuid, idempotencyKey };
@@ -157,9 +168,12 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } finally {
         await claim.stop();
-        // a refused or failed import frees the hotel (a published one did, in its transaction); its rows are cleared apart
-        if (!published) await releaseImport(db, importUuid);
-        request.server.lobby.background(() => clearStaged(db, gate, importUuid));
+        // a failed import frees the hotel (a published or refused one did, in its transaction); its rows are cleared apart
+        try {
+          if (!published) await releaseImport(db, importUuid);
+        } finally {
+          ended();
+        }
       }
     },
   );
