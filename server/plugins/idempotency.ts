@@ -51,6 +51,18 @@ export function readKey(request: FastifyRequest): string | null {
   return key;
 }
 
+/** Whose keys a request's key is among: the signed-in user's, or the anonymous scope. */
+export const keyOwner = (userUuid: string | undefined): string => userUuid ?? ANONYMOUS;
+
+/**
+ * What a key's request is, to tell a replay from another request under the same key. If-Match is
+ * part of it: the same key sent again with another version is another request (422), not a replay
+ * of the 412 the old version got. `body` is the body as the route's schema parsed it.
+ */
+export function mutationHash(method: string, url: string, ifMatch: string | string[] | undefined, body: unknown): string {
+  return sha256(stableStringify({ method, url, ifMatch: (Array.isArray(ifMatch) ? ifMatch.join(',') : ifMatch)?.trim() ?? null, body: body ?? null }));
+}
+
 function send(reply: FastifyReply, outcome: MutationOutcome, replayed: boolean): FastifyReply {
   if (replayed) void reply.header(REPLAY_HEADER, 'true');
   void reply.code(outcome.statusCode);
@@ -87,18 +99,8 @@ export async function flushCommits(db: Database): Promise<void> {
 export async function withMutation(request: FastifyRequest, reply: FastifyReply, effect: MutationEffect): Promise<FastifyReply> {
   const key = readKey(request);
   if (key === null) return send(reply, await inTransaction(request, effect), false);
-  const userUuid = request.auth?.userUuid ?? ANONYMOUS;
-  // If-Match is part of the request: the same key sent again with another version is another
-  // request (422), not a replay of the 412 the old version got.
-  const ifMatch = request.headers[IF_MATCH_HEADER];
-  const requestHash = sha256(
-    stableStringify({
-      method: request.method,
-      url: request.url,
-      ifMatch: (Array.isArray(ifMatch) ? ifMatch.join(',') : ifMatch)?.trim() ?? null,
-      body: request.body ?? null,
-    }),
-  );
+  const userUuid = keyOwner(request.auth?.userUuid);
+  const requestHash = mutationHash(request.method, request.url, request.headers[IF_MATCH_HEADER], request.body);
   const now = request.server.lobby.now();
   /** Claims the key (with its outcome when it is already known): false when another request holds it. */
   const claim = async (tx: Transaction, outcome?: MutationOutcome): Promise<boolean> => {

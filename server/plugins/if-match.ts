@@ -12,7 +12,11 @@ export const IF_MATCH_HEADER = 'if-match';
 
 /** The version named by If-Match, '*' for any, or null when the header is absent. */
 export function readIfMatch(request: FastifyRequest): number | '*' | null {
-  const raw = request.headers[IF_MATCH_HEADER];
+  return parseIfMatch(request.headers[IF_MATCH_HEADER]);
+}
+
+/** An If-Match header's version, '*' for any, or null when absent; 400 when malformed or weak. */
+export function parseIfMatch(raw: string | string[] | undefined): number | '*' | null {
   if (raw === undefined) return null;
   const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
   if (value === '*') return '*';

@@ -88,6 +88,34 @@ export interface ValidateTarget<Row> {
   before: Row | null;
 }
 
+/**
+ * What lets a run of an outbox batch's creates and updates of this resource be applied as sets
+ * (./batch-set.ts): a few statements for the whole run instead of several per change. Declaring it
+ * says that these rules, checked over the run, are the whole of `validate`; a resource with
+ * `precheck` or `decorate` cannot declare it. A run the rules cannot vouch for is applied one change
+ * at a time, as if each were sent alone.
+ */
+export interface ResourceBatchRules<TTable extends ResourceTable, TInput> {
+  /** A key unique among the parent's records (a name…). */
+  uniqueKey?: {
+    /** the key an input gives its record, compared as `validate` compares it */
+    of(input: TInput): string;
+    /** the key a stored row holds */
+    stored(row: RowOf<TTable>): string;
+    /** a condition on the table that holds for (at least) every row whose key is one of `keys` */
+    candidates(keys: readonly string[]): SQL;
+    /** rows the rule ignores stay out (a removed package): a condition on the table */
+    live?: SQL;
+  };
+  /** Records of another table an input names, each of which must be live under the same parent (the packages of a rate code). */
+  references?: {
+    table: ResourceTable;
+    parentColumn: AnyPgColumn;
+    live?: SQL;
+    of(input: TInput): readonly string[];
+  };
+}
+
 interface RouteDocs {
   summary: string;
   description?: string;
@@ -146,6 +174,8 @@ export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCre
    * removal's transaction; a reason answers 409 `in_use` with it, and nothing is removed.
    */
   refuseRemoval?(tx: Transaction, row: RowOf<TTable>): Promise<string | null>;
+  /** Set application of a batch's runs of this resource (see ResourceBatchRules); none: one change at a time. */
+  batch?: ResourceBatchRules<TTable, Omit<TCreate, 'uuid'> | TUpdate>;
   messages: {
     /** 404 of an unknown record, e.g. 'PMS connection not found' */
     notFound: string;
@@ -198,6 +228,23 @@ export function assertResourcePath(path: string, parent: Pick<ParentScope, 'para
   if (!path.startsWith('/') || path.endsWith('/')) throw new Error(`Resource path ${path} must start with / and not end with one`);
 }
 
+/** What ./batch-set.ts needs of a resource that declared `batch`, its types erased. */
+export interface SetPlanner {
+  declaration: ResourceDeclaration<ResourceTable, unknown, { uuid?: string | undefined }, unknown>;
+  rules: ResourceBatchRules<ResourceTable, unknown>;
+  /** the collection path as a pattern over a change's path: the parameters' values in order */
+  collection: RegExp;
+  item: RegExp;
+  params: readonly string[];
+  parentColumn: AnyPgColumn;
+  softDeleteKey: string | null;
+  toValues(input: unknown): Record<string, unknown>;
+}
+
+const setPlanners: SetPlanner[] = [];
+/** Every resource that declared `batch`. */
+export const batchSetPlanners = (): readonly SetPlanner[] => setPlanners;
+
 export function defineResource<TTable extends ResourceTable, TRecord, TCreate extends { uuid?: string | undefined }, TUpdate>(
   declaration: ResourceDeclaration<TTable, TRecord, TCreate, TUpdate>,
 ): Resource<TTable, TRecord, TCreate, TUpdate> {
@@ -210,6 +257,21 @@ export function defineResource<TTable extends ResourceTable, TRecord, TCreate ex
   const parentColumn = table[declaration.parentKey as keyof TTable] as AnyPgColumn;
   /** rules that judge a write among the parent's records: its writes hold the parent's row lock */
   const hasRules = declaration.validate !== undefined || declaration.precheck !== undefined;
+  if (declaration.batch) {
+    if (declaration.precheck || declaration.decorate) throw new Error(`Resource ${path}: a resource with precheck or decorate cannot declare batch rules`);
+    const segment = '([^/?#%]{1,64})';
+    const pattern = path.replace(/:[A-Za-z_]\w*/g, segment).replace(/[.]/g, '\\.');
+    setPlanners.push({
+      declaration: declaration as unknown as SetPlanner['declaration'],
+      rules: declaration.batch as unknown as SetPlanner['rules'],
+      collection: new RegExp(`^${pattern}$`),
+      item: new RegExp(`^${pattern}/${segment}$`),
+      params: pathParams(path),
+      parentColumn,
+      softDeleteKey: declaration.softDeleteKey ?? null,
+      toValues: toValues as SetPlanner['toValues'],
+    });
+  }
 
   const collectionParams = z.object({
     ...(parent.within ? { [parent.within.param]: z.string().max(64).describe(parent.within.description) } : {}),

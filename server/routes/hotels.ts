@@ -10,7 +10,7 @@
  * import, and the one-transaction hotel save (server/routes/hotel-save.ts).
  * A hotel's records are set up by who may set up the organization or that hotel (unit setup).
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { collapseItems, type HistoryWrite, recordHistory } from '../services/history';
 import { z } from 'zod';
@@ -64,6 +64,7 @@ import {
   packageRecord,
   rateCodeErrors,
   rateCodeRecord,
+  spacesTrimmed,
   withPackageNames,
 } from '../services/hotels';
 import { BULK_BODY_LIMIT, errorResponses } from './schemas';
@@ -116,6 +117,14 @@ export const pmsPackageResource = defineResource({
   async validate(tx, { parent }, _input, { uuid }) {
     return packageIdTaken(tx, parent, new Set([uuid]));
   },
+  batch: {
+    uniqueKey: {
+      of: (input) => spacesTrimmed(input.externalId),
+      stored: (row) => spacesTrimmed(row.externalId),
+      candidates: (keys) => inArray(sql`btrim(${pmsPackages.externalId})`, [...keys]),
+      live: eq(pmsPackages.deleted, false),
+    },
+  },
   messages: { notFound: HOTEL_MESSAGES.packageNotFound, uuidTaken: HOTEL_MESSAGES.packageUuidTaken, nilUuid: HOTEL_MESSAGES.nilUuid },
   docs: {
     tag: 'pms',
@@ -141,6 +150,14 @@ export const rateCodeResource = defineResource({
   compare: byName,
   async validate(tx, { parent }, _input, { uuid }) {
     return rateCodeErrors(tx, parent, new Set([uuid]));
+  },
+  batch: {
+    uniqueKey: {
+      of: (input) => spacesTrimmed(input.name),
+      stored: (row) => spacesTrimmed(row.name),
+      candidates: (keys) => inArray(sql`btrim(${rateCodes.name})`, [...keys]),
+    },
+    references: { table: pmsPackages, parentColumn: pmsPackages.hotelUuid, live: eq(pmsPackages.deleted, false), of: (input) => input.packages },
   },
   messages: { notFound: HOTEL_MESSAGES.rateCodeNotFound, uuidTaken: HOTEL_MESSAGES.rateCodeUuidTaken, nilUuid: HOTEL_MESSAGES.nilUuid },
   docs: {

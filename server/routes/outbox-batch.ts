@@ -22,13 +22,18 @@ import {
   OUTBOX_BATCH_MAX_CHANGES,
   OUTBOX_BATCH_MESSAGES,
   OUTBOX_BATCH_PATH,
+  type BatchChange,
   type BatchResult,
 } from '../../src/domain/index';
 import { HttpError } from '../http-error';
 import { BATCH_TICKET_HEADER, caller, openBatchTicket } from '../plugins/auth';
 import { flushCommits } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
+import { applyRunAsSet, matchSetChange } from '../resources/batch-set';
 import { errorResponses } from './schemas';
+
+/** Runs shorter than this go one change at a time: a set's fixed statements would cost more than they save. */
+const SET_RUN_MIN = 4;
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
@@ -83,34 +88,55 @@ export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
       const authorization = request.headers.authorization ?? '';
       const ticket = openBatchTicket(request);
       const results: BatchResult[] = [];
-      try {
-        for (const change of request.body.changes) {
-          const dependency = change.after === undefined ? undefined : results[change.after];
-          if (dependency !== undefined && !isSuccess(dependency.status)) {
-            results.push({
-              status: DEPENDENCY_FAILED_STATUS,
-              body: { errors: [{ code: ERROR_CODES.dependencyFailed, message: OUTBOX_BATCH_MESSAGES.dependencyFailed }] },
-            });
-            continue;
-          }
-          const headers: Record<string, string> = { authorization, accept: 'application/json', [BATCH_TICKET_HEADER]: ticket.id };
-          for (const [name, value] of Object.entries(change.headers)) if (value !== undefined) headers[name.toLowerCase()] = value;
-          const followed = change.rebase === true && dependency !== undefined ? versionOf(dependency.body) : null;
-          if (followed !== null) headers['if-match'] = `"${followed}"`;
-          const hasBody = change.body !== undefined && change.method !== 'DELETE';
-          if (hasBody) headers['content-type'] = 'application/json';
-          const answer = await app.inject({
-            method: change.method,
-            url: `/api${change.path}`,
-            headers,
-            remoteAddress: request.ip,
-            ...(hasBody ? { payload: JSON.stringify(change.body) } : {}),
+      const changes = request.body.changes;
+      /** one change through the gateway's own route, as if sent alone: false when the batch ends there */
+      const applyAlone = async (change: BatchChange): Promise<boolean> => {
+        const dependency = change.after === undefined ? undefined : results[change.after];
+        if (dependency !== undefined && !isSuccess(dependency.status)) {
+          results.push({
+            status: DEPENDENCY_FAILED_STATUS,
+            body: { errors: [{ code: ERROR_CODES.dependencyFailed, message: OUTBOX_BATCH_MESSAGES.dependencyFailed }] },
           });
-          if (ALTERS_GRANTS.test(change.path)) ticket.forgetGrants();
-          const body = parseAnswer(answer.payload);
-          results.push(body === undefined ? { status: answer.statusCode } : { status: answer.statusCode, body });
-          // the gateway is failing or asks to slow down: the rest waits for the client's next attempt
-          if (answer.statusCode >= 500 || answer.statusCode === 429) break;
+          return true;
+        }
+        const headers: Record<string, string> = { authorization, accept: 'application/json', [BATCH_TICKET_HEADER]: ticket.id };
+        for (const [name, value] of Object.entries(change.headers)) if (value !== undefined) headers[name.toLowerCase()] = value;
+        const followed = change.rebase === true && dependency !== undefined ? versionOf(dependency.body) : null;
+        if (followed !== null) headers['if-match'] = `"${followed}"`;
+        const hasBody = change.body !== undefined && change.method !== 'DELETE';
+        if (hasBody) headers['content-type'] = 'application/json';
+        const answer = await app.inject({
+          method: change.method,
+          url: `/api${change.path}`,
+          headers,
+          remoteAddress: request.ip,
+          ...(hasBody ? { payload: JSON.stringify(change.body) } : {}),
+        });
+        if (ALTERS_GRANTS.test(change.path)) ticket.forgetGrants();
+        const body = parseAnswer(answer.payload);
+        results.push(body === undefined ? { status: answer.statusCode } : { status: answer.statusCode, body });
+        // the gateway is failing or asks to slow down: the rest waits for the client's next attempt
+        return !(answer.statusCode >= 500 || answer.statusCode === 429);
+      };
+      try {
+        let index = 0;
+        batch: while (index < changes.length) {
+          // a run of creates and updates of resources with batch rules is applied as a set when its rules vouch for it
+          let end = index;
+          while (end < changes.length && matchSetChange(changes[end]?.method ?? '', changes[end]?.path ?? '') !== null) end += 1;
+          if (end - index >= SET_RUN_MIN) {
+            const run = changes.slice(index, end).map((change, offset) => ({ ...change, index: index + offset }));
+            const answers = await applyRunAsSet(request, run, results);
+            if (answers !== null) {
+              for (const change of run) results.push(answers.get(change.index) as BatchResult);
+              index = end;
+              continue;
+            }
+          }
+          for (const change of changes.slice(index, Math.max(end, index + 1))) {
+            if (!(await applyAlone(change))) break batch;
+          }
+          index = Math.max(end, index + 1);
         }
       } finally {
         ticket.close();

@@ -5,7 +5,7 @@
  * organization, case and surrounding spaces ignored (isPmsConnectionNameTaken): the check runs in
  * the write's transaction under the organization's row lock, so two writes never both pass it.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   canSetupOrganization,
   isPmsConnectionNameTaken,
@@ -44,6 +44,14 @@ export const pmsConnectionResource = defineResource({
     const others = await tx.select({ uuid: pmsConnections.uuid, name: pmsConnections.name }).from(pmsConnections).where(and(eq(pmsConnections.orgUuid, parent), candidates));
     // 422, like the other field refusals the outbox returns to their form (a 409 would read as an edit conflict)
     return isPmsConnectionNameTaken(input.name, others, uuid) ? [{ field: 'name', message: PMS_CONNECTION_MESSAGES.nameTaken }] : [];
+  },
+  batch: {
+    // the names as the rule compares them: printable-ASCII names by the database's lower case, the others read and keyed here
+    uniqueKey: {
+      of: (input) => pmsConnectionNameKey(input.name),
+      stored: (row) => pmsConnectionNameKey(row.name),
+      candidates: (keys) => or(inArray(sql`lower(btrim(${pmsConnections.name}))`, [...keys]), sql`${pmsConnections.name} ~ '[^\x20-\x7e]'`) as SQL,
+    },
   },
   async refuseRemoval(tx, row) {
     // a hotel pointing at a removed connection could post nothing: name them, the operator moves them first

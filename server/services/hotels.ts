@@ -262,6 +262,9 @@ const anyUuid = (column: SQL, uuids: ReadonlySet<string> | readonly string[]) =>
  * bulk write the planner's statistics do not know the new rows, and a nested loop over them (a
  * join, or an IN inside an aggregate) turns quadratic.
  */
+/** What the rules' `btrim` compares: the text without the spaces at either end (and no other whitespace taken off). */
+export const spacesTrimmed = (text: string): string => text.replace(/^ +| +$/g, '');
+
 function duplicateKeys(table: 'pms_packages' | 'rate_codes', key: SQL, hotelUuid: string, written: ReadonlySet<string> | null, live: SQL): SQL {
   const twice = sql`select ${key} as key from ${sql.identifier(table)} where hotel_uuid = ${hotelUuid}::uuid and ${live} group by 1 having count(*) > 1`;
   if (written === null) return sql`select 1 as one from (${twice}) as k limit 1`;
