@@ -67,6 +67,22 @@ describe('drainOutbox in batches', () => {
     expect(await listEntries(ME, db)).toEqual([]);
   });
 
+  it("moves a record's later changes, queued over the version an applied change was sent over, to the version it answered, across batches", async () => {
+    open();
+    // four edits of record r made over version 1 (and one of s over version 5), in batches of two
+    for (const name of ['r1', 'r2', 'r3', 'r4']) await enqueue({ method: 'PUT', path: '/things/r', body: { name }, ifMatch: 1, userUuid: ME, label: name, recordUuid: 'r' }, db);
+    await enqueue({ method: 'PUT', path: '/things/s', body: { name: 's1' }, ifMatch: 5, userUuid: ME, label: 's1', recordUuid: 's' }, db);
+    let version = 1;
+    const { fetch, requests } = gateway((change) => ({ status: 200, body: { version: change.path === '/things/r' ? (version += 1) : 6 } }));
+    expect(await drainOutbox(deps(fetch, { batch: { maxChanges: 2 } }))).toEqual({ stoppedBy: 'empty', applied: 5, failed: 0, conflicts: 0 });
+    // inside a batch the gateway follows (after, rebase); the next batch starts from the version answered
+    expect(requests.map((request) => request.changes?.map((change) => [change.headers['If-Match'], change.rebase ?? false]))).toEqual([
+      [['"1"', false], ['"1"', true]],
+      [['"3"', false], ['"3"', true]],
+      [['"5"', false]],
+    ]);
+  });
+
   it('bounds a batch by bytes; a change larger than the bound goes alone, in its place', async () => {
     open();
     await queue(5, (index) => ({ n: index, text: 'x'.repeat(index === 3 ? 2000 : 300) }));

@@ -242,6 +242,9 @@ async function rebase(db: LobbyDatabase, entry: OutboxEntry, answer: unknown): P
     .modify({ ifMatch: version });
 }
 
+/** An entry as stored (null: gone, or not one this version can read). */
+const storedEntry = (raw: unknown): OutboxEntry | null => (raw === undefined ? null : (outboxEntrySchema.safeParse(raw).data ?? null));
+
 const isStuck = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'conflict';
 
 /**
@@ -463,7 +466,7 @@ interface Planned {
  * alone (`single`). `used`: how many candidates were looked at (the rest waits for the next batch).
  */
 function planBatch(
-  candidates: readonly (OutboxEntry | null)[],
+  candidates: readonly unknown[],
   blocked: Set<string>,
   bounds: { maxChanges: number; maxBytes: number },
 ): { planned: Planned[]; used: number; single: OutboxEntry | null } {
@@ -471,7 +474,9 @@ function planBatch(
   const lastOfRecord = new Map<string, number>();
   let bytes = 0;
   let used = 0;
-  for (const entry of candidates) {
+  for (const raw of candidates) {
+    // read as it is reached: a batch looks at about as many entries as it takes
+    const entry = storedEntry(raw);
     if (entry === null) {
       used += 1;
       continue;
@@ -541,6 +546,94 @@ async function release(db: LobbyDatabase, entries: readonly OutboxEntry[]): Prom
   });
 }
 
+type StoredEntry = { seq: number; recordUuid?: string | null; ifMatch?: number | null; status?: string } & Record<string, unknown>;
+
+/**
+ * A batch's answers settled in memory inside their transaction, then written at once: the batch's
+ * entries and every queued change of their records, read in two reads; removals and changes in two
+ * writes. Settling an answer alone costs a few reads and writes per change, which a replay of
+ * thousands pays thousands of times.
+ */
+class QueueView {
+  private readonly removed = new Set<number>();
+  private readonly changed = new Set<number>();
+  private constructor(
+    private readonly db: LobbyDatabase,
+    private readonly bySeq: Map<number, StoredEntry>,
+    private readonly byRecord: Map<string, StoredEntry[]>,
+  ) {}
+
+  static async read(db: LobbyDatabase, entries: readonly OutboxEntry[]): Promise<QueueView> {
+    const records = [...new Set(entries.flatMap((entry) => (entry.recordUuid === null ? [] : [entry.recordUuid])))];
+    // one read of each record's changes (a read of a range, which every IndexedDB does at once; anyOf walks a cursor)
+    const related = (await Promise.all(records.map((record) => db.outbox.where('recordUuid').equals(record).toArray()))).flat() as StoredEntry[];
+    const own = (await db.outbox.bulkGet(entries.map((entry) => entry.seq))) as (StoredEntry | undefined)[];
+    const bySeq = new Map<number, StoredEntry>();
+    for (const raw of [...related, ...own]) if (raw !== undefined) bySeq.set(raw.seq, raw);
+    const byRecord = new Map<string, StoredEntry[]>();
+    for (const raw of bySeq.values()) {
+      if (typeof raw.recordUuid !== 'string') continue;
+      const list = byRecord.get(raw.recordUuid);
+      if (list) list.push(raw);
+      else byRecord.set(raw.recordUuid, [raw]);
+    }
+    return new QueueView(db, bySeq, byRecord);
+  }
+
+  get(seq: number): StoredEntry | undefined {
+    return this.bySeq.get(seq);
+  }
+
+  change(seq: number, fields: Partial<StoredEntry>): void {
+    const raw = this.bySeq.get(seq);
+    if (raw === undefined) return;
+    Object.assign(raw, fields);
+    this.changed.add(seq);
+  }
+
+  remove(seq: number): void {
+    const raw = this.bySeq.get(seq);
+    this.bySeq.delete(seq);
+    this.changed.delete(seq);
+    this.removed.add(seq);
+    if (raw !== undefined && typeof raw.recordUuid === 'string') {
+      const list = this.byRecord.get(raw.recordUuid);
+      if (list) this.byRecord.set(raw.recordUuid, list.filter((other) => other.seq !== seq));
+    }
+  }
+
+  /** What `rebase` does: the record's later changes queued over the same version as `entry` go over `version`. */
+  rebase(entry: OutboxEntry, version: number): void {
+    for (const later of this.byRecord.get(entry.recordUuid ?? '') ?? []) {
+      if (later.seq > entry.seq && later.ifMatch !== null && later.ifMatch !== undefined && later.ifMatch === entry.ifMatch && later.status !== 'conflict') this.change(later.seq, { ifMatch: version });
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.removed.size > 0) await this.db.outbox.bulkDelete([...this.removed]);
+    if (this.changed.size > 0) await this.db.outbox.bulkPut([...this.changed].map((seq) => this.bySeq.get(seq) as never));
+    this.removed.clear();
+    this.changed.clear();
+  }
+
+  /** After an entry was settled in the database: its stored state again. */
+  async reread(seq: number): Promise<void> {
+    const raw = (await this.db.outbox.get(seq)) as StoredEntry | undefined;
+    if (raw === undefined) {
+      this.remove(seq);
+      this.removed.delete(seq);
+      return;
+    }
+    this.bySeq.set(seq, raw);
+    if (typeof raw.recordUuid === 'string') {
+      const list = (this.byRecord.get(raw.recordUuid) ?? []).filter((other) => other.seq !== seq);
+      list.push(raw);
+      list.sort((a, b) => a.seq - b.seq);
+      this.byRecord.set(raw.recordUuid, list);
+    }
+  }
+}
+
 type BatchOutcome = { kind: 'done'; result: DrainResult } | { kind: 'one-by-one' };
 
 /**
@@ -553,7 +646,8 @@ type BatchOutcome = { kind: 'done'; result: DrainResult } | { kind: 'one-by-one'
 async function drainInBatches(context: DrainContext, bounds: { maxChanges: number; maxBytes: number }): Promise<BatchOutcome> {
   const { deps, db, result, now, trigger, online } = context;
   for (;;) {
-    const snapshot = (await listEntries(deps.userUuid, db)).map((entry) => entry.seq);
+    // the queue's order (seq), without reading every entry: each is read as its batch is planned
+    const snapshot = ((await db.outbox.where('userUuid').equals(deps.userUuid).toArray()) as { seq: number }[]).map((raw) => raw.seq).sort((a, b) => a - b);
     const blocked = new Set<string>();
     let cursor = 0;
     let sentInPass = false;
@@ -562,13 +656,13 @@ async function drainInBatches(context: DrainContext, bounds: { maxChanges: numbe
       // If-Match, and the operator may have discarded a change meanwhile
       const window = snapshot.slice(cursor, cursor + bounds.maxChanges * 2);
       const plan = await db.transaction('rw', db.outbox, async () => {
-        const fresh = (await db.outbox.bulkGet(window)).map((raw) => (raw === undefined ? null : (outboxEntrySchema.safeParse(raw).data ?? null)));
+        const fresh = await db.outbox.bulkGet(window);
         const planned = planBatch(fresh, blocked, bounds);
         const first = planned.single ?? planned.planned[0]?.entry;
         if (first !== undefined && !mayAttempt({ trigger, now: now(), browserOnline: online(), backoff: first.backoff })) return { ...planned, waiting: first };
-        for (const { entry } of planned.planned) {
-          await db.outbox.update(entry.seq, { status: 'sending', attempts: entry.attempts + 1 });
-        }
+        // marked sending in one write, each as stored with its status and attempts changed
+        const stored = new Map(fresh.flatMap((raw) => (raw === undefined ? [] : [[(raw as { seq: number }).seq, raw] as const])));
+        await db.outbox.bulkPut(planned.planned.map(({ entry }) => ({ ...(stored.get(entry.seq) as object), status: 'sending', attempts: entry.attempts + 1 }) as never));
         return { ...planned, waiting: null };
       });
       if (plan.waiting !== null) {
@@ -642,22 +736,35 @@ async function drainInBatches(context: DrainContext, bounds: { maxChanges: numbe
       const applied: { entry: OutboxEntry; body: unknown }[] = [];
       const stop = await db.transaction('rw', db.outbox, db.drafts, db.outcomes, async () => {
         let stopped: Pick<DrainResult, 'stoppedBy' | 'retryAt'> | null = null;
+        const queue = await QueueView.read(db, entries);
         for (const [index, sent] of entries.entries()) {
           const answer = parsed.data.results[index];
-          const raw = await db.outbox.get(sent.seq);
           // read again: an earlier answer may have moved its If-Match (the gateway did the same)
-          const entry = raw === undefined ? null : (outboxEntrySchema.safeParse(raw).data ?? null);
+          const entry = storedEntry(queue.get(sent.seq));
           if (entry === null) continue;
           if (answer === undefined || answer.status === DEPENDENCY_FAILED_STATUS) {
             // not tried, or held back behind its record's earlier change: it waits in the queue
-            await db.outbox.update(entry.seq, { status: 'pending' });
+            queue.change(entry.seq, { status: 'pending' });
             continue;
           }
-          const verdict = await settle(db, entry, answer.status, answer.body, now);
+          let verdict: Verdict;
+          if (answer.status >= 200 && answer.status < 300 && uploadOf(entry) === null) {
+            // applied: gone from the queue, and its record's later changes go over its new version (as settle does)
+            queue.remove(entry.seq);
+            const version = (answer.body as { version?: unknown } | undefined)?.version;
+            if (entry.recordUuid !== null && typeof version === 'number') queue.rebase(entry, version);
+            verdict = { kind: 'applied' };
+          } else {
+            // any other answer, as if it had come alone (what was settled so far is written first)
+            await queue.flush();
+            verdict = await settle(db, entry, answer.status, answer.body, now);
+            await queue.reread(entry.seq);
+          }
           if (verdict.kind === 'applied') applied.push({ entry, body: answer.body });
           else if ((verdict.kind === 'failed' || verdict.kind === 'conflict') && entry.recordUuid !== null) blocked.add(entry.recordUuid);
           stopped = count(result, verdict) ?? stopped;
         }
+        await queue.flush();
         return stopped;
       });
       for (const item of applied) deps.onApplied?.(item.entry, item.body);
