@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchChange, BatchResponse, BatchResult } from '../../src/domain/index';
-import { HOTEL_MESSAGES, PMS_CONNECTION_MESSAGES } from '../../src/domain/index';
+import { DISCOUNT_MESSAGES, HOTEL_MESSAGES, PMS_CONNECTION_MESSAGES } from '../../src/domain/index';
 import { historyEntries, idempotencyKeys, organizations, pmsPackages } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp, TestDatabase } from '../test-helpers';
@@ -69,13 +69,14 @@ const paths = (hotel: string) => ({
   connections: `/organization/${org}/pms-connection`,
   packages: `/organization/${org}/hotel/${hotel}/pms-package`,
   rates: `/organization/${org}/hotel/${hotel}/pms-rate-code`,
+  discounts: `/discount/v1/organizations/${org}/ous/${hotel}/discounts`,
 });
 
 /** An offline day's changes of one hotel: connections, packages, rate codes naming them, and edits over explicit versions. */
 function day(hotel: string, prefix: string) {
   const p = paths(hotel);
-  const ids = Array.from({ length: 7 }, () => randomUUID());
-  const [c0, c1, p0, p1, p2, r0, r1] = ids as [string, string, string, string, string, string, string];
+  const ids = Array.from({ length: 8 }, () => randomUUID());
+  const [c0, c1, p0, p1, p2, r0, r1, d0] = ids as [string, string, string, string, string, string, string, string];
   const connection = (uuid: string, name: string) => ({ uuid, name, type: 'MOCK_PMS_INTERFACE', host: 'set.pms.local', port: 5001 });
   const { uuid: _c0, ...editedConnection } = connection(c0, `${prefix} PMS a, edited`);
   const changes: BatchChange[] = [
@@ -90,6 +91,8 @@ function day(hotel: string, prefix: string) {
     { method: 'PUT', path: `${p.rates}/${r0}`, body: { name: `${prefix}-R0b`, packages: [p0, p2] }, headers: keyed({ 'If-Match': '"1"' }) },
     { method: 'PUT', path: `${p.connections}/${c0}`, body: { ...editedConnection, name: `${prefix} PMS a, again` }, headers: keyed({ 'If-Match': '"2"' }) },
     { method: 'PUT', path: `${p.packages}/${p1}`, body: { externalId: `${prefix}-P1`, calculationRule: 'CHILDREN' }, headers: keyed({ 'If-Match': '"1"' }) },
+    { method: 'POST', path: p.discounts, body: { uuid: d0, name: `${prefix} Spa`, type: 'PERCENTAGE', value: 1500 }, headers: keyed() },
+    { method: 'PUT', path: `${p.discounts}/${d0}`, body: { name: `${prefix} Spa`, label: 'Spa', type: 'AMOUNT', value: 700 }, headers: keyed({ 'If-Match': '"1"' }) },
   ];
   return { changes, ids, hotel };
 }
@@ -118,7 +121,7 @@ describe('a batch run applied as a set', () => {
     const alone: BatchResult[] = [];
     for (const change of aloneRun.changes) alone.push(...(await batch([change])));
 
-    expect(together.map((result) => result.status)).toEqual([201, 201, 201, 201, 201, 201, 201, 200, 200, 200, 200]);
+    expect(together.map((result) => result.status)).toEqual([201, 201, 201, 201, 201, 201, 201, 200, 200, 200, 200, 201, 200]);
     expect(neutral(together, setRun, 'SET')).toEqual(neutral(alone, aloneRun, 'ALONE'));
     expect(neutral(await historyOf(setRun.ids), setRun, 'SET')).toEqual(neutral(await historyOf(aloneRun.ids), aloneRun, 'ALONE'));
     // the rate code's packages as the route keeps them (once each), the package ID as sent (spaces and all)
@@ -144,6 +147,7 @@ describe('a batch run applied as a set', () => {
     { name: 'a stale If-Match', status: 412, bad: (p, held) => ({ method: 'PUT', path: `${p.packages}/${held}`, body: { externalId: 'HELD', calculationRule: 'PERSON' }, headers: keyed({ 'If-Match': '"7"' }) }) },
     { name: 'a malformed If-Match', status: 400, bad: (p, held) => ({ method: 'PUT', path: `${p.packages}/${held}`, body: { externalId: 'HELD' }, headers: keyed({ 'If-Match': 'W/"1"' }) }) },
     { name: 'a body its schema refuses', status: 400, bad: (p) => ({ method: 'POST', path: p.connections, body: { name: '', type: 'MOCK_PMS_INTERFACE', host: 'x.local', port: 1 }, headers: keyed() }) },
+    { name: 'a discount name the unit has, case ignored', status: 422, field: 'name', message: DISCOUNT_MESSAGES.nameTaken, bad: (p) => ({ method: 'POST', path: p.discounts, body: { name: ' held discount ', type: 'AMOUNT', value: 100 }, headers: keyed() }) },
     { name: 'a client uuid in use', status: 409, bad: (p, held) => ({ method: 'POST', path: p.packages, body: { uuid: held, externalId: 'NEW-HELD' }, headers: keyed() }) },
     { name: 'an update of a record that does not exist', status: 404, bad: (p) => ({ method: 'PUT', path: `${p.packages}/${randomUUID()}`, body: { externalId: 'NOWHERE' }, headers: keyed() }) },
     { name: 'a hotel of another organization in the path', status: 404, bad: (p) => ({ method: 'POST', path: p.packages.replace(org, randomUUID()), body: { externalId: 'ELSEWHERE' }, headers: keyed() }) },
@@ -154,6 +158,7 @@ describe('a batch run applied as a set', () => {
       const p = paths(hotel);
       const held = randomUUID();
       expect((await batch([{ method: 'POST', path: p.packages, body: { uuid: held, externalId: 'HELD' }, headers: keyed() }]))[0]?.status).toBe(201);
+      expect((await batch([{ method: 'POST', path: p.discounts, body: { name: 'Held Discount', type: 'AMOUNT', value: 100 }, headers: keyed() }]))[0]?.status).toBe(201);
       const bad = refusal.bad(p, held);
       const answers = await batch([
         { method: 'POST', path: p.packages, body: { externalId: 'FRESH-0' }, headers: keyed() },

@@ -175,7 +175,7 @@ export interface ResourceDeclaration<TTable extends ResourceTable, TRecord, TCre
    */
   refuseRemoval?(tx: Transaction, row: RowOf<TTable>): Promise<string | null>;
   /** Set application of a batch's runs of this resource (see ResourceBatchRules); none: one change at a time. */
-  batch?: ResourceBatchRules<TTable, Omit<TCreate, 'uuid'> | TUpdate>;
+  batch?: ResourceBatchRules<TTable, NoInfer<Omit<TCreate, 'uuid'> | TUpdate>>;
   messages: {
     /** 404 of an unknown record, e.g. 'PMS connection not found' */
     notFound: string;

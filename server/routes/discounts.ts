@@ -31,6 +31,7 @@ import { HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
+import { caseIgnoredName } from '../resources/batch-rules';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { unitScope } from '../resources/scopes';
 import { callerGrantee } from '../services/directory';
@@ -62,6 +63,7 @@ export const discountResource = defineResource({
     const others = await tx.select({ uuid: discounts.uuid, name: discounts.name }).from(discounts).where(eq(discounts.ouUuid, parent));
     return isNameTaken(input.name, others, uuid) ? [{ field: 'name', message: DISCOUNT_MESSAGES.nameTaken }] : [];
   },
+  batch: { uniqueKey: caseIgnoredName(discounts.name, uniqueNameKey) },
   messages: { notFound: DISCOUNT_MESSAGES.notFound, uuidTaken: DISCOUNT_MESSAGES.uuidTaken },
   docs: {
     tag: 'discounts',

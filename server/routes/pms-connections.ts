@@ -5,7 +5,7 @@
  * organization, case and surrounding spaces ignored (isPmsConnectionNameTaken): the check runs in
  * the write's transaction under the organization's row lock, so two writes never both pass it.
  */
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   canSetupOrganization,
   isPmsConnectionNameTaken,
@@ -19,6 +19,7 @@ import {
   PMS_CONNECTION_KIND,
 } from '../../src/domain/index';
 import { hotelDefinitions, organizationalUnits, pmsConnections } from '../db/schema';
+import { caseIgnoredName } from '../resources/batch-rules';
 import { defineResource } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
 
@@ -45,14 +46,7 @@ export const pmsConnectionResource = defineResource({
     // 422, like the other field refusals the outbox returns to their form (a 409 would read as an edit conflict)
     return isPmsConnectionNameTaken(input.name, others, uuid) ? [{ field: 'name', message: PMS_CONNECTION_MESSAGES.nameTaken }] : [];
   },
-  batch: {
-    // the names as the rule compares them: printable-ASCII names by the database's lower case, the others read and keyed here
-    uniqueKey: {
-      of: (input) => pmsConnectionNameKey(input.name),
-      stored: (row) => pmsConnectionNameKey(row.name),
-      candidates: (keys) => or(inArray(sql`lower(btrim(${pmsConnections.name}))`, [...keys]), sql`${pmsConnections.name} ~ '[^\x20-\x7e]'`) as SQL,
-    },
-  },
+  batch: { uniqueKey: caseIgnoredName(pmsConnections.name, pmsConnectionNameKey) },
   async refuseRemoval(tx, row) {
     // a hotel pointing at a removed connection could post nothing: name them, the operator moves them first
     const byDefinition = await tx
