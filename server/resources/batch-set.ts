@@ -19,6 +19,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { type BatchResult, DEPENDENCY_FAILED_STATUS, ERROR_CODES, MADE_AT_HEADER, MADE_OFFLINE_HEADER, madeAtOf, OUTBOX_BATCH_MESSAGES } from '../../src/domain/index';
 import type { Transaction } from '../db/client';
+import { insertJsonRows } from '../db/json-rows';
 import { historyEntries, idempotencyKeys, organizations } from '../db/schema';
 import { parseIfMatch } from '../plugins/if-match';
 import { keyOwner, mutationHash } from '../plugins/idempotency';
@@ -419,10 +420,7 @@ async function walk(tx: Transaction, request: FastifyRequest, run: readonly Plan
       .values([...ids].map((id) => current.get(id) as Row) as never)
       .onConflictDoUpdate({ target: table.uuid, set });
   }
-  if (history.length > 0) await tx.insert(historyEntries).values(history);
-  if (keys.length > 0) {
-    const claimed = await tx.insert(idempotencyKeys).values(keys).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-    // a key already used (a replay, or another request's): its own answer comes from the store, one change at a time
-    if (claimed.length !== keys.length) oneAtATime();
-  }
+  await insertJsonRows(tx, historyEntries, history);
+  // a key already used (a replay, or another request's): its own answer comes from the store, one change at a time
+  if ((await insertJsonRows(tx, idempotencyKeys, keys, 'do nothing')) !== keys.length) oneAtATime();
 }
