@@ -12,10 +12,15 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Inserts `rows` (keyed by the table's TypeScript keys; each row names the same columns, the others
- * take their defaults) into `table`; `onConflict`: the statement's ON CONFLICT clause, if any. The
- * number of rows inserted.
+ * take their defaults) into `table`. `onConflict`: none (a conflict is an error), do nothing, or
+ * replace the row holding the same `replaceOn`. The number of rows inserted or replaced.
  */
-export async function insertJsonRows<T extends PgTable>(executor: Executor, table: T, rows: readonly Partial<T['$inferInsert']>[], onConflict: 'do nothing' | null = null): Promise<number> {
+export async function insertJsonRows<T extends PgTable>(
+  executor: Executor,
+  table: T,
+  rows: readonly Partial<T['$inferInsert']>[],
+  onConflict: 'do nothing' | { replaceOn: AnyPgColumn } | null = null,
+): Promise<number> {
   const [first] = rows;
   if (first === undefined) return 0;
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
@@ -25,8 +30,17 @@ export async function insertJsonRows<T extends PgTable>(executor: Executor, tabl
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key) => [(columns[key] as AnyPgColumn).name, (row as Record<string, unknown>)[key] ?? null]))));
   const result = await executor.execute(
     sql.raw(`insert into ${quoted(getTableName(table))} (${names.join(', ')}) select ${names.join(', ')} from jsonb_to_recordset(`).append(sql`${json}::jsonb`).append(
-      sql.raw(`) as r(${record.join(', ')})${onConflict === null ? '' : ` on conflict ${onConflict}`} returning 1 as one`),
+      sql.raw(`) as r(${record.join(', ')})${conflictClause(onConflict, names)} returning 1 as one`),
     ),
   );
   return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])).length;
+}
+
+/** ON CONFLICT: nothing, or every column written replaced in the row that holds the same `replaceOn`. */
+function conflictClause(onConflict: 'do nothing' | { replaceOn: AnyPgColumn } | null, names: readonly string[]): string {
+  if (onConflict === null) return '';
+  if (onConflict === 'do nothing') return ' on conflict do nothing';
+  const key = quoted(onConflict.replaceOn.name);
+  const set = names.filter((name) => name !== key).map((name) => `${name} = excluded.${name}`);
+  return ` on conflict (${key}) do update set ${set.join(', ')}`;
 }

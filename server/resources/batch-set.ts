@@ -14,7 +14,7 @@
  * every refusal its own answer.
  */
 import { randomUUID } from 'node:crypto';
-import { and, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { type BatchResult, DEPENDENCY_FAILED_STATUS, ERROR_CODES, MADE_AT_HEADER, MADE_OFFLINE_HEADER, madeAtOf, OUTBOX_BATCH_MESSAGES } from '../../src/domain/index';
@@ -296,11 +296,18 @@ async function insertCreates(tx: Transaction, planners: readonly SetPlanner[], r
       }));
     if (values.length === 0) continue;
     const table = declaration.table;
-    const rows = (await tx
-      .insert(table as PgTable)
-      .values(values as never)
-      .onConflictDoNothing({ target: table.uuid })
-      .returning()) as Row[];
+    // the rows as the database will hold them, when every column left out has a value known here
+    const complete = values.map((value) => withDefaults(table, value));
+    let rows: Row[];
+    if (complete.every((row): row is Row => row !== null)) {
+      rows = (await insertJsonRows(tx, table as PgTable, complete, 'do nothing')) === complete.length ? complete : [];
+    } else {
+      rows = (await tx
+        .insert(table as PgTable)
+        .values(values as never)
+        .onConflictDoNothing({ target: table.uuid })
+        .returning()) as Row[];
+    }
     // a uuid in use (or created twice in the run) is a 409 of its own
     if (rows.length !== values.length) oneAtATime();
     for (const row of rows) created.set(String(row.uuid).toLowerCase(), row);
@@ -412,15 +419,28 @@ async function walk(tx: Transaction, request: FastifyRequest, run: readonly Plan
   // the records' last states: one upsert per table over rows that exist (read or created above)
   for (const [planner, ids] of dirty) {
     const table = planner.declaration.table;
-    const columns = getTableColumns(table as PgTable) as Record<string, AnyPgColumn>;
-    const set: Record<string, SQL> = {};
-    for (const [name, column] of Object.entries(columns)) if (name !== 'uuid') set[name] = sql.raw(`excluded."${column.name}"`);
-    await tx
-      .insert(table as PgTable)
-      .values([...ids].map((id) => current.get(id) as Row) as never)
-      .onConflictDoUpdate({ target: table.uuid, set });
+    await insertJsonRows(tx, table as PgTable, [...ids].map((id) => current.get(id) as Row), { replaceOn: table.uuid });
   }
   await insertJsonRows(tx, historyEntries, history);
   // a key already used (a replay, or another request's): its own answer comes from the store, one change at a time
   if ((await insertJsonRows(tx, idempotencyKeys, keys, 'do nothing')) !== keys.length) oneAtATime();
+}
+
+/**
+ * A created row as the database will hold it: the values written, and for each column left out its
+ * default, when that is a value (or a function) known here; null when one is computed by the
+ * database (then the insert answers the rows).
+ */
+function withDefaults(table: ResourceTable, values: Record<string, unknown>): Row | null {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table as PgTable) as Record<string, AnyPgColumn>)) {
+    if (values[key] !== undefined) row[key] = values[key];
+    else if (column.defaultFn !== undefined) row[key] = column.defaultFn();
+    else if (column.default === undefined) {
+      if (column.notNull) return null;
+      row[key] = null;
+    } else if (is(column.default, SQL)) return null;
+    else row[key] = column.default;
+  }
+  return row as Row;
 }

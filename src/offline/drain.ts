@@ -654,7 +654,8 @@ async function drainInBatches(context: DrainContext, bounds: { maxChanges: numbe
     while (cursor < snapshot.length) {
       // read afresh, mark sending and plan in one transaction: an earlier batch may have moved an
       // If-Match, and the operator may have discarded a change meanwhile
-      const window = snapshot.slice(cursor, cursor + bounds.maxChanges * 2);
+      // a few more than a batch takes, for entries it skips (stuck, or behind a stuck change)
+      const window = snapshot.slice(cursor, cursor + bounds.maxChanges + 32);
       const plan = await db.transaction('rw', db.outbox, async () => {
         const fresh = await db.outbox.bulkGet(window);
         const planned = planBatch(fresh, blocked, bounds);

@@ -64,9 +64,9 @@ export function requestSync(trigger: 'queued' | 'manual' = 'manual'): void {
   requestSyncHandler?.(trigger);
 }
 
-/** Stores the change (one transaction) and returns it with its place in the queue. */
-export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()): Promise<OutboxEntry> {
-  const entry: NewOutboxEntry = {
+/** The entry `enqueue` stores for `input` (made at `created`, offline or not), before it has its place in the queue. */
+export function newEntry(input: EnqueueInput, offline: boolean, created = Date.now()): NewOutboxEntry {
+  return {
     id: newId(),
     idempotencyKey: newId(),
     method: input.method,
@@ -75,8 +75,8 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     ifMatch: input.ifMatch ?? null,
     userUuid: input.userUuid,
     orgUuid: input.orgUuid ?? null,
-    created: Date.now(),
-    offline: offlineProbe(),
+    created,
+    offline,
     attempts: 0,
     status: 'pending',
     lastError: null,
@@ -93,6 +93,11 @@ export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()
     summary: input.summary === undefined ? defaultSummary(input) : input.summary,
     file: input.file ?? null,
   };
+}
+
+/** Stores the change (one transaction) and returns it with its place in the queue. */
+export async function enqueue(input: EnqueueInput, db: LobbyDatabase = lobbyDb()): Promise<OutboxEntry> {
+  const entry = newEntry(input, offlineProbe());
   const seq = await db.transaction('rw', db.outbox, async () => {
     // A refused change was returned to its form; saving that form again supersedes it.
     if (input.draft) {

@@ -5,6 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { NewOutboxEntry } from '../../src/offline/records';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness';
 
 // context.route sees the service worker's requests only with this set before Chromium starts
@@ -153,4 +154,23 @@ export function watchWrites(context: BrowserContext, matches: (method: string, p
     })().catch(() => undefined);
   });
   return statuses;
+}
+
+/** Writes `entries` into the page's outbox (IndexedDB), as the app's `enqueue` stores them (src/offline/outbox.ts newEntry). */
+export async function writeQueue(page: Page, entries: readonly NewOutboxEntry[]): Promise<number> {
+  return page.evaluate(async (queued) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('lobby');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('outbox', 'readwrite');
+      for (const item of queued) tx.objectStore('outbox').add(item);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    return queued.length;
+  }, entries as NewOutboxEntry[]);
 }

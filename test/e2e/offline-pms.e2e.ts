@@ -16,7 +16,9 @@ import type { BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
-import { apiSignIn, browserStorage, cutGateway, draftHolding, gatewayClient, isFromServiceWorker, restoreGateway, signIn, waitForServiceWorker } from './journeys';
+import { newEntry } from '../../src/offline/outbox';
+import type { NewOutboxEntry } from '../../src/offline/records';
+import { apiSignIn, browserStorage, cutGateway, draftHolding, gatewayClient, isFromServiceWorker, restoreGateway, signIn, waitForServiceWorker, writeQueue } from './journeys';
 
 let gateway: Gateway;
 let browser: Browser | null = null;
@@ -318,83 +320,38 @@ interface RateCodeRecord {
   version: number;
 }
 
-/** The queue in the page's IndexedDB: `count` changes written as `enqueue` writes them (src/offline/outbox.ts). */
-async function writeQueued(page: Page, where: { org: string; hotel: string }) {
-  return page.evaluate(async ({ org, hotel }) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('lobby');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const made = await new Promise<{ userUuid: string; orgUuid: string | null }[]>((resolve, reject) => {
-      const all = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-      all.onsuccess = () => resolve(all.result as { userUuid: string; orgUuid: string | null }[]);
-      all.onerror = () => reject(all.error);
-    });
-    const userUuid = made[0]?.userUuid ?? '';
-    let created = Date.now();
-    const entry = (method: string, path: string, body: unknown, ifMatch: number | null, recordUuid: string, collection: string, label: string) => ({
-      id: crypto.randomUUID(),
-      idempotencyKey: crypto.randomUUID(),
-      method,
-      path,
-      body,
-      ifMatch,
-      userUuid,
-      orgUuid: org,
-      created: (created += 1),
-      offline: true,
-      attempts: 0,
-      status: 'pending',
-      lastError: null,
-      lastStatus: null,
-      problem: null,
-      errorMessages: [],
-      label,
-      recordUuid,
-      collection,
-      original: null,
-      theirs: null,
-      draft: null,
-      backoff: null,
-      summary: null,
-      file: null,
-    });
-    const entries: ReturnType<typeof entry>[] = [];
-    const connections = `/organization/${org}/pms-connection`;
-    const packages = `/organization/${org}/hotel/${hotel}/pms-package`;
-    const codes = `/organization/${org}/hotel/${hotel}/pms-rate-code`;
-    const connection = Array.from({ length: 70 }, () => crypto.randomUUID());
-    const pkg = Array.from({ length: 50 }, () => crypto.randomUUID());
-    const name = (prefix: string, i: number) => `${prefix}${String(i).padStart(2, '0')}`;
-    // 70 connections created, 20 edited once over version 1, 10 of them again (their If-Match follows the first edit)
-    connection.forEach((uuid, i) =>
-      entries.push(entry('POST', connections, { uuid, name: name('Bulk C', i), type: 'MOCK_PMS_INTERFACE', host: `c${i}.local`, port: 10_000 + i }, null, uuid, 'pms-connection', `Create ${name('Bulk C', i)}`)),
-    );
-    for (let i = 0; i < 20; i += 1) {
-      entries.push(entry('PUT', `${connections}/${connection[i]}`, { name: name('Bulk C', i), type: 'MOCK_PMS_INTERFACE', host: `c${i}.local`, port: 11_000 + i }, 1, connection[i] ?? '', 'pms-connection', `Edit ${name('Bulk C', i)}`));
-    }
-    for (let i = 0; i < 10; i += 1) {
-      entries.push(entry('PUT', `${connections}/${connection[i]}`, { name: name('Bulk C', i), type: 'MOCK_PMS_INTERFACE', host: `c${i}-b.local`, port: 11_000 + i }, 1, connection[i] ?? '', 'pms-connection', `Edit ${name('Bulk C', i)}`));
-    }
-    // 50 packages of the hotel created, 30 edited; 17 rate codes created over them
-    pkg.forEach((uuid, i) => entries.push(entry('POST', packages, { uuid, externalId: name('BULK-P', i), calculationRule: 'ADULT' }, null, uuid, 'pms-package', `Add ${name('BULK-P', i)}`)));
-    for (let i = 0; i < 30; i += 1) {
-      entries.push(entry('PUT', `${packages}/${pkg[i]}`, { externalId: name('BULK-P', i), calculationRule: 'PERSON' }, 1, pkg[i] ?? '', 'pms-package', `Edit ${name('BULK-P', i)}`));
-    }
-    for (let i = 0; i < 17; i += 1) {
-      const uuid = crypto.randomUUID();
-      entries.push(entry('POST', codes, { uuid, name: name('BULK-R', i), packages: [pkg[i]] }, null, uuid, 'rate-code', `Add ${name('BULK-R', i)}`));
-    }
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('outbox', 'readwrite');
-      for (const item of entries) tx.objectStore('outbox').add(item);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-    return entries.length;
-  }, where);
+/** The queue in the page's IndexedDB: 197 changes written as `enqueue` writes them (src/offline/outbox.ts), by the user signed in. */
+async function writeQueued(page: Page, where: { org: string; hotel: string }): Promise<number> {
+  const { org, hotel } = where;
+  const { uuid: userUuid } = await apiSignIn(gateway.url);
+  let created = Date.now();
+  const entries: NewOutboxEntry[] = [];
+  const entry = (method: 'POST' | 'PUT', path: string, body: unknown, ifMatch: number | null, recordUuid: string, collection: string, label: string) =>
+    entries.push(newEntry({ method, path, body, ifMatch, userUuid, orgUuid: org, label, recordUuid, collection }, true, (created += 1)));
+  const connections = `/organization/${org}/pms-connection`;
+  const packages = `/organization/${org}/hotel/${hotel}/pms-package`;
+  const codes = `/organization/${org}/hotel/${hotel}/pms-rate-code`;
+  const connection = Array.from({ length: 70 }, () => crypto.randomUUID());
+  const pkg = Array.from({ length: 50 }, () => crypto.randomUUID());
+  const name = (prefix: string, i: number) => `${prefix}${String(i).padStart(2, '0')}`;
+  // 70 connections created, 20 edited once over version 1, 10 of them again (their If-Match follows the first edit)
+  connection.forEach((uuid, i) => entry('POST', connections, { uuid, name: name('Bulk C', i), type: 'MOCK_PMS_INTERFACE', host: `c${i}.local`, port: 10_000 + i }, null, uuid, 'pms-connection', `Create ${name('Bulk C', i)}`));
+  for (let i = 0; i < 20; i += 1) {
+    entry('PUT', `${connections}/${connection[i]}`, { name: name('Bulk C', i), type: 'MOCK_PMS_INTERFACE', host: `c${i}.local`, port: 11_000 + i }, 1, connection[i] ?? '', 'pms-connection', `Edit ${name('Bulk C', i)}`);
+  }
+  for (let i = 0; i < 10; i += 1) {
+    entry('PUT', `${connections}/${connection[i]}`, { name: name('Bulk C', i), type: 'MOCK_PMS_INTERFACE', host: `c${i}-b.local`, port: 11_000 + i }, 1, connection[i] ?? '', 'pms-connection', `Edit ${name('Bulk C', i)}`);
+  }
+  // 50 packages of the hotel created, 30 edited; 17 rate codes created over them
+  pkg.forEach((uuid, i) => entry('POST', packages, { uuid, externalId: name('BULK-P', i), calculationRule: 'ADULT' }, null, uuid, 'pms-package', `Add ${name('BULK-P', i)}`));
+  for (let i = 0; i < 30; i += 1) {
+    entry('PUT', `${packages}/${pkg[i]}`, { externalId: name('BULK-P', i), calculationRule: 'PERSON' }, 1, pkg[i] ?? '', 'pms-package', `Edit ${name('BULK-P', i)}`);
+  }
+  for (let i = 0; i < 17; i += 1) {
+    const uuid = crypto.randomUUID();
+    entry('POST', codes, { uuid, name: name('BULK-R', i), packages: [pkg[i]] }, null, uuid, 'rate-code', `Add ${name('BULK-R', i)}`);
+  }
+  return writeQueue(page, entries);
 }
 
 describe('after an outage', () => {

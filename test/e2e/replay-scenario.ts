@@ -7,6 +7,9 @@
  * The chaos a replay meets (reloads, service-worker stops, lost answers) comes from the same seed.
  */
 
+import { newEntry } from '../../src/offline/outbox';
+import type { NewOutboxEntry } from '../../src/offline/records';
+
 /** mulberry32: a small seeded generator, the same numbers for the same seed everywhere. */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;
@@ -20,35 +23,6 @@ export function seeded(seed: number): () => number {
 
 export type ReplayKind = 'pms-connection' | 'pms-package' | 'rate-code' | 'discount' | 'order-item';
 export const REPLAY_KINDS: readonly ReplayKind[] = ['pms-connection', 'pms-package', 'rate-code', 'discount', 'order-item'];
-
-/** An outbox entry as `enqueue` writes it. */
-export interface QueuedEntry {
-  id: string;
-  idempotencyKey: string;
-  method: 'POST' | 'PUT';
-  path: string;
-  body: Record<string, unknown>;
-  ifMatch: number | null;
-  userUuid: string;
-  orgUuid: string;
-  created: number;
-  offline: true;
-  attempts: 0;
-  status: 'pending';
-  lastError: null;
-  lastStatus: null;
-  problem: null;
-  errorMessages: [];
-  label: string;
-  recordUuid: string;
-  collection: string;
-  original: null;
-  theirs: null;
-  draft: null;
-  backoff: null;
-  summary: null;
-  file: null;
-}
 
 /** What the gateway must hold of one record after the replay: its version, and the field its last change set. */
 export interface ExpectedRecord {
@@ -64,7 +38,7 @@ export type ChaosStep = 'reload' | 'lost answer' | 'service worker stopped' | 'n
 
 export interface ReplayScenario {
   seed: number;
-  entries: QueuedEntry[];
+  entries: NewOutboxEntry[];
   expected: ExpectedRecord[];
   /** what happens at the first batches sent, in order */
   chaos: ChaosStep[];
@@ -106,13 +80,11 @@ export function replayScenario(seed: number, count: number, place: ReplayPlace):
   }
   const made: Made[] = [];
   const packages: string[] = [];
-  const entries: QueuedEntry[] = [];
+  const entries: NewOutboxEntry[] = [];
   const counts = Object.fromEntries(REPLAY_KINDS.map((kind) => [kind, { creates: 0, edits: 0 }])) as ReplayScenario['counts'];
   let created = Date.now();
   const push = (kind: ReplayKind, method: 'POST' | 'PUT', record: Made, label: string) => {
-    entries.push({
-      id: crypto.randomUUID(),
-      idempotencyKey: crypto.randomUUID(),
+    const input = {
       method,
       path: method === 'POST' ? paths[kind] : `${paths[kind]}/${record.uuid}`,
       body: method === 'POST' ? { uuid: record.uuid, ...record.body } : { ...record.body },
@@ -120,24 +92,11 @@ export function replayScenario(seed: number, count: number, place: ReplayPlace):
       ifMatch: method === 'POST' ? null : 1,
       userUuid: place.userUuid,
       orgUuid: place.org,
-      created: (created += 1),
-      offline: true,
-      attempts: 0,
-      status: 'pending',
-      lastError: null,
-      lastStatus: null,
-      problem: null,
-      errorMessages: [],
       label,
       recordUuid: record.uuid,
       collection: kind,
-      original: null,
-      theirs: null,
-      draft: null,
-      backoff: null,
-      summary: null,
-      file: null,
-    });
+    };
+    entries.push(newEntry(input, true, (created += 1)));
   };
 
   const create = (kind: ReplayKind): void => {

@@ -11,8 +11,8 @@ import type { CDPSession, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
-import { apiSignIn, gatewayClient, signIn, waitForServiceWorker } from './journeys';
-import { type ChaosStep, type ExpectedRecord, type QueuedEntry, replayScenario, type ReplayKind } from './replay-scenario';
+import { apiSignIn, gatewayClient, signIn, waitForServiceWorker, writeQueue } from './journeys';
+import { type ChaosStep, type ExpectedRecord, replayScenario, type ReplayKind } from './replay-scenario';
 
 const CHANGES = 500;
 const DONE = 'Sync status: 0 pending, 0 failed, 0 conflicts';
@@ -33,24 +33,6 @@ afterAll(async () => {
 });
 
 const badge = (page: Page) => page.getByTitle(/^Sync status:/);
-
-/** Writes the queue into the page's IndexedDB, as the app's `enqueue` writes it. */
-async function writeQueue(page: Page, entries: readonly QueuedEntry[]): Promise<void> {
-  await page.evaluate(async (queued) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('lobby');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('outbox', 'readwrite');
-      for (const item of queued) tx.objectStore('outbox').add(item);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, entries as QueuedEntry[]);
-}
 
 interface Held {
   uuid: string;
