@@ -11,6 +11,10 @@
  *
  * A change that meets a 5xx or 429 ends the batch: the rest is not tried and has no result (the
  * client sends them again later). A change naming `after` runs only if that change got a 2xx.
+ *
+ * A run of creates and updates of resources with batch rules is applied as a set instead, in one
+ * transaction (../resources/batch-set.ts, docs/adr/0037), with the answers the changes would get
+ * one at a time; a run its rules cannot vouch for goes one at a time as above.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
