@@ -40,12 +40,15 @@ export function stableStringify(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
 }
 
+/** Whether `key` is a usable Idempotency-Key: 1 to 255 visible ASCII characters. */
+export const isIdempotencyKey = (key: string): boolean => /^[\x21-\x7e]{1,255}$/.test(key);
+
 /** The request's Idempotency-Key (null: none); 400 when it is not 1 to 255 visible ASCII characters. */
 export function readKey(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || !/^[\x21-\x7e]{1,255}$/.test(key)) {
+  if (key === undefined || !isIdempotencyKey(key)) {
     throw HttpError.of(400, ERROR_CODES.validation, 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
   }
   return key;

@@ -22,7 +22,7 @@ import type { Transaction } from '../db/client';
 import { insertJsonRows } from '../db/json-rows';
 import { historyEntries, idempotencyKeys, organizations } from '../db/schema';
 import { parseIfMatch } from '../plugins/if-match';
-import { keyOwner, mutationHash } from '../plugins/idempotency';
+import { isIdempotencyKey, keyOwner, mutationHash } from '../plugins/idempotency';
 import { callerGrantee } from '../services/directory';
 import { recordChange } from '../services/history';
 import { batchSetPlanners, NIL_UUID, type RowOf, type ResourceTable, type SetPlanner, UUID } from './define-resource';
@@ -88,12 +88,14 @@ const headerOf = (change: SetChange, name: string): string | undefined => {
   for (const [header, value] of Object.entries(change.headers)) if (header.toLowerCase() === name) return value;
   return undefined;
 };
-const isSuccess = (status: number) => status >= 200 && status < 300;
-const versionOf = (body: unknown): number | null => {
+export const isSuccess = (status: number) => status >= 200 && status < 300;
+/** The version an answer's record has, for a change that follows it (`rebase`). */
+export const versionOf = (body: unknown): number | null => {
   const version = (body as { version?: unknown } | null | undefined)?.version;
   return typeof version === 'number' && Number.isInteger(version) ? version : null;
 };
-const dependencyFailed = (): BatchResult => ({
+/** The answer of a change whose `after` failed: 424, not tried, not stored. */
+export const dependencyFailed = (): BatchResult => ({
   status: DEPENDENCY_FAILED_STATUS,
   body: { errors: [{ code: ERROR_CODES.dependencyFailed, message: OUTBOX_BATCH_MESSAGES.dependencyFailed }] },
 });
@@ -137,7 +139,7 @@ export async function applyRunAsSet(request: FastifyRequest, run: readonly SetCh
     }
     if (!granted || !UUID.test(rawParent)) return null;
     const key = headerOf(change, 'idempotency-key') ?? null;
-    if (key !== null && !/^[\x21-\x7e]{1,255}$/.test(key)) return null;
+    if (key !== null && !isIdempotencyKey(key)) return null;
     const parsed = (op === 'create' ? declaration.schemas.create : declaration.schemas.update).safeParse(change.body);
     if (!parsed.success) return null;
     let id: string;

@@ -20,7 +20,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   batchRequestSchema,
   batchResponseSchema,
-  DEPENDENCY_FAILED_STATUS,
   ERROR_CODES,
   OUTBOX_BATCH_MAX_BYTES,
   OUTBOX_BATCH_MAX_CHANGES,
@@ -33,13 +32,12 @@ import { HttpError } from '../http-error';
 import { BATCH_TICKET_HEADER, caller, openBatchTicket } from '../plugins/auth';
 import { flushCommits } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
-import { applyRunAsSet, matchSetChange } from '../resources/batch-set';
+import { applyRunAsSet, dependencyFailed, isSuccess, matchSetChange, versionOf } from '../resources/batch-set';
 import { errorResponses } from './schemas';
 
 /** Runs shorter than this go one change at a time: a set's fixed statements would cost more than they save. */
 const SET_RUN_MIN = 4;
 
-const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /**
  * Changes that may alter the caller's own grants (users and their memberships and permissions, an
@@ -56,11 +54,6 @@ function parseAnswer(payload: string): unknown {
     return payload;
   }
 }
-
-const versionOf = (body: unknown): number | null => {
-  const version = (body as { version?: unknown } | null | undefined)?.version;
-  return typeof version === 'number' && Number.isInteger(version) ? version : null;
-};
 
 export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -97,10 +90,7 @@ export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
       const applyAlone = async (change: BatchChange): Promise<boolean> => {
         const dependency = change.after === undefined ? undefined : results[change.after];
         if (dependency !== undefined && !isSuccess(dependency.status)) {
-          results.push({
-            status: DEPENDENCY_FAILED_STATUS,
-            body: { errors: [{ code: ERROR_CODES.dependencyFailed, message: OUTBOX_BATCH_MESSAGES.dependencyFailed }] },
-          });
+          results.push(dependencyFailed());
           return true;
         }
         const headers: Record<string, string> = { authorization, accept: 'application/json', [BATCH_TICKET_HEADER]: ticket.id };
