@@ -16,9 +16,14 @@ import { syncStatus, type SyncStatus } from './sync';
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
-/** The signed-in user's outbox in queue order, live. */
+/** The signed-in user's outbox in queue order, live; undefined until first read (an empty list is never claimed before the queue is read). */
+export function useOutboxRead(userUuid: string | null): OutboxEntry[] | undefined {
+  return useLiveQuery(() => (userUuid ? listEntries(userUuid, lobbyDb()) : NO_ENTRIES), [userUuid]);
+}
+
+/** The signed-in user's outbox in queue order, live (empty until first read). */
 export function useOutboxEntries(userUuid: string | null): OutboxEntry[] {
-  return useLiveQuery(() => (userUuid ? listEntries(userUuid, lobbyDb()) : NO_ENTRIES), [userUuid], NO_ENTRIES);
+  return useOutboxRead(userUuid) ?? NO_ENTRIES;
 }
 
 const NO_OUTCOMES: OutcomeRecord[] = [];
@@ -28,9 +33,10 @@ export function useOutcomes(userUuid: string | null): OutcomeRecord[] {
   return useLiveQuery(() => (userUuid ? listOutcomes(userUuid, lobbyDb()) : NO_OUTCOMES), [userUuid], NO_OUTCOMES);
 }
 
-export function useOutboxCounts(userUuid: string | null): OutboxCounts {
-  const entries = useOutboxEntries(userUuid);
-  return useMemo(() => countEntries(entries), [entries]);
+/** The outbox's counts, live; undefined until the queue is first read. */
+export function useOutboxCounts(userUuid: string | null): OutboxCounts | undefined {
+  const entries = useOutboxRead(userUuid);
+  return useMemo(() => (entries === undefined ? undefined : countEntries(entries)), [entries]);
 }
 
 /** The user's drafts of one kind in one organization that hold a change, newest first, live; undefined while first read. */

@@ -25,4 +25,4 @@ export { type DraftRecord, type DraftScope, type OutboxEntry, type OutboxStatus,
 export { mirrorSession } from './session-mirror';
 export { BACKOFF_MAX_MS, BACKOFF_MIN_MS, backoffDelay, startOutboxSync, syncStatus, type SyncScheduler, type SyncStatus } from './sync';
 export { unsyncedWork, wipeUserData, type UnsyncedWork, type WorkCount } from './wipe';
-export { useDraft, useDraftList, useOutboxCounts, useOutboxEntries, useOutcomes, useSyncStatus, type DraftState, type DraftStorage } from './hooks';
+export { useDraft, useDraftList, useOutboxCounts, useOutboxEntries, useOutboxRead, useOutcomes, useSyncStatus, type DraftState, type DraftStorage } from './hooks';

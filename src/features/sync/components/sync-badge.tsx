@@ -10,15 +10,16 @@ import { useAnyUnsavedWork } from '../../../ui';
  * name is the words it shows (WCAG 2.5.3, label in name: 'All changes saved', 'Offline 2 pending');
  * the full status, every count, is its description and tooltip ('Sync status: 2 pending, 0 failed, 0 conflicts').
  * Edits on screen that are neither saved nor queued count: while a form holds some, the badge says
- * 'Unsaved changes', never 'All changes saved'.
+ * 'Unsaved changes', never 'All changes saved'. Until the queue is first read, it claims nothing.
  */
 export function SyncBadge() {
   const session = useSession();
   const counts = useOutboxCounts(session?.uuid ?? null);
   const connection = useConnectivity();
-  const status = t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflicts: plural('sync.badge.conflict', counts.conflict) });
+  // until the queue is read, nothing is claimed: no 'All changes saved', no counts
+  const status = counts === undefined ? t('sync.badge.reading') : t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflicts: plural('sync.badge.conflict', counts.conflict) });
   const unsaved = useAnyUnsavedWork();
-  const nothing = counts.pending === 0 && counts.failed === 0 && counts.conflict === 0 && !unsaved;
+  const nothing = counts !== undefined && counts.pending === 0 && counts.failed === 0 && counts.conflict === 0 && !unsaved;
   return (
     <UnstyledButton component={Link} to="/sync" title={status} miw={0}>
       <Group gap={6} wrap="wrap" justify="flex-end">
@@ -37,17 +38,17 @@ export function SyncBadge() {
             {t('sync.badge.unsaved')}
           </Badge>
         )}
-        {counts.pending > 0 && (
+        {counts !== undefined && counts.pending > 0 && (
           <Badge color="blue" variant="filled">
             {t('sync.badge.pending', { count: counts.pending })}
           </Badge>
         )}
-        {counts.failed > 0 && (
+        {counts !== undefined && counts.failed > 0 && (
           <Badge color="red" variant="filled">
             {t('sync.badge.failed', { count: counts.failed })}
           </Badge>
         )}
-        {counts.conflict > 0 && (
+        {counts !== undefined && counts.conflict > 0 && (
           <Badge color="yellow" variant="filled">
             {plural('sync.badge.conflict', counts.conflict)}
           </Badge>

@@ -347,6 +347,16 @@ describe('SyncBadge', () => {
     expect(link.getAttribute('href')).toBe('/sync');
   });
 
+  it('claims nothing until the queue is read: no "All changes saved" over changes still waiting', async () => {
+    const me = signedIn();
+    await enqueue({ method: 'POST', path: '/waiting', body: {}, userUuid: me.uuid, label: 'Waiting' });
+    renderWithProviders(<SyncBadge />);
+    // the first paint, before IndexedDB answers
+    const first = screen.getByRole('link', { description: 'Sync status: reading the changes kept in this browser' });
+    expect(within(first).queryByText('All changes saved')).toBeNull();
+    expect(await screen.findByRole('link', { name: '1 pending', description: 'Sync status: 1 pending, 0 failed, 0 conflicts' })).toBeTruthy();
+  });
+
   it("counts conflicts in the right plural form, and leaves out what there is none of", async () => {
     const me = signedIn();
     await conflictingEdit(me.uuid);

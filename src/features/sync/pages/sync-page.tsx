@@ -8,7 +8,7 @@ import {
   discardEntry,
   dismissOutcome,
   retryEntry,
-  useOutboxEntries,
+  useOutboxRead,
   useOutcomes,
   useSyncStatus,
   type OutboxEntry,
@@ -97,11 +97,14 @@ function EntryActions({ entry, onResolve, onDiscard }: { entry: OutboxEntry; onR
  * resolved conflict each say what they did in a notice; when a change leaves the list, focus goes
  * to the next change's first action, or to the heading when none is left.
  */
+const NO_ENTRIES: OutboxEntry[] = [];
+
 export function SyncPage() {
   usePageTitle(t('sync.title'));
   const session = useSession();
   const userUuid = session?.uuid ?? null;
-  const entries = useOutboxEntries(userUuid);
+  const read = useOutboxRead(userUuid);
+  const entries = read ?? NO_ENTRIES;
   const outcomes = useOutcomes(userUuid);
   const status = useSyncStatus();
   const connection = useConnectivity();
@@ -175,7 +178,9 @@ export function SyncPage() {
           {status.retryAt !== null && t('sync.retryAt', { time: formatTime(status.retryAt) })}
         </Alert>
       )}
-      {entries.length === 0 ? (
+      {read === undefined ? (
+        <Text c="dimmed">{t('sync.reading')}</Text>
+      ) : entries.length === 0 ? (
         <Text>{t('sync.empty')}</Text>
       ) : (
         <StaticTable label={t('sync.title')} named rows={entries} rowKey={(entry) => entry.seq} columns={entryColumns} />
