@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from './axe';
+import { accessibilityViolations, expectAccessible } from './axe';
 import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
 import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
@@ -55,6 +55,21 @@ const SIGNED_OUT: ReadonlyArray<[string, string]> = [
   ['/403', 'forbidden'],
   ['/no/such/page', 'not found'],
 ];
+
+describe('the checker', () => {
+  it('finds what it is there to find: a nameless button and an unlabelled field fail', async () => {
+    const { page } = browser;
+    await visit(page, '/login');
+    await expect(accessibilityViolations(page)).resolves.toEqual([]);
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      main?.insertAdjacentHTML('beforeend', '<button type="button"><svg aria-hidden="true"></svg></button><input type="text">');
+    });
+    const found = await accessibilityViolations(page);
+    expect(found.some((line) => line.startsWith('critical button-name'))).toBe(true);
+    expect(found.some((line) => line.startsWith('critical label'))).toBe(true);
+  });
+});
 
 describe('signed out', () => {
   it('every public screen passes axe, with and without the cookie banner', { timeout: 180_000 }, async () => {
