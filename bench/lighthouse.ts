@@ -171,6 +171,8 @@ async function session(served: Served, results: Map<string, Scores[]>): Promise<
 
 /** Each build's sessions alternate, so a busier minute of the machine falls on both. */
 async function lighthouseRows(builds: readonly Served[]): Promise<Row[]> {
+  // BENCH_LIGHTHOUSE_RUNS=0: the warm load and the offline start alone
+  if (RUNS === 0) return [];
   const results = builds.map(() => new Map<string, Scores[]>(TARGETS.map((target) => [target.label, []])));
   for (let run = 0; run < RUNS; run += 1) {
     for (const [i, served] of builds.entries()) await session(served, results[i] as Map<string, Scores[]>);

@@ -3,7 +3,7 @@
  * that user's cache (the rules of what is kept and how it is stamped: read-cache-rules.ts).
  */
 import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheOnly, NetworkFirst } from 'workbox-strategies';
 import { CACHED_AT_HEADER, readCacheName } from '../src/offline/read-cache';
 import { isCachedApiPath, keepFetchedOk, requestUser } from './read-cache-rules';
 
@@ -41,25 +41,34 @@ const withoutCredentials: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => new Request(request.url),
 };
 
-const strategies = new Map<string, NetworkFirst>();
+interface UserStrategies {
+  networkFirst: NetworkFirst;
+  /** while the browser knows it has no network: the same cache, without a request that can only fail */
+  cacheOnly: CacheOnly;
+}
 
-function strategyFor(user: string): NetworkFirst {
+const strategies = new Map<string, UserStrategies>();
+
+function strategiesFor(user: string): UserStrategies {
   let strategy = strategies.get(user);
   if (!strategy) {
-    strategy = new NetworkFirst({
-      cacheName: readCacheName(user),
-      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      // the cache is already per user; a Vary on the answer must not make a cached answer unreachable
-      matchOptions: { ignoreVary: true },
-      plugins: [keepFetchedOk, trim, withoutCredentials],
-    });
+    const cacheName = readCacheName(user);
+    // the cache is already per user; a Vary on the answer must not make a cached answer unreachable
+    const matchOptions = { ignoreVary: true };
+    strategy = {
+      networkFirst: new NetworkFirst({ cacheName, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [keepFetchedOk, trim, withoutCredentials] }),
+      cacheOnly: new CacheOnly({ cacheName, matchOptions, plugins: [trim, withoutCredentials] }),
+    };
     strategies.set(user, strategy);
   }
   return strategy;
 }
 
+/** Network first; offline (navigator.onLine false) the cache alone, and no entry is a network error, as the network's would be. */
 export async function handleCachedRead({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
   const user = requestUser(request);
   if (user === null) return fetch(request); // matchesCachedRead let it through: cannot happen
-  return strategyFor(user).handle({ request, event });
+  const { networkFirst, cacheOnly } = strategiesFor(user);
+  if (!navigator.onLine) return cacheOnly.handle({ request, event }).catch(() => Response.error());
+  return networkFirst.handle({ request, event });
 }

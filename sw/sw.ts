@@ -3,10 +3,12 @@
  * with the precache manifest injected.
  *
  * Routes, first match wins:
- *   navigations (not /api)  network first, with navigation preload; on no answer, a timeout or a 5xx,
+ *   navigations (not /api)  network first (no navigation preload); on no answer, a timeout or a 5xx,
  *                           the precached index.html (every app route is the same shell)
  *   /config.js              network first (an operator may edit it after a build), else precached
  *   GET /api/** of a user   network first, kept per user (sw/read-cache.ts)
+ * While the browser says it has no network (navigator.onLine false), each answers from its cache at
+ * once without asking the network.
  *   the built shell         precache: index.html, assets, config.js, manifest, icons
  *
  * Lifecycle: a new version installs and waits until a page says SKIP_WAITING (after flushing its
@@ -17,8 +19,7 @@
  */
 // first: no zod schema may be built before zod is told not to compile (CSP, no eval)
 import '../src/domain/zod-jitless';
-import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
-import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
+import { clientsClaim, type RouteHandlerObject, type WorkboxPlugin } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
@@ -48,16 +49,29 @@ function precachedFallback(url: string): WorkboxPlugin {
   };
 }
 
-enableNavigationPreload();
-registerRoute(
-  new NavigationRoute(new NetworkOnly({ networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [precachedFallback(SHELL_URL)] }), {
-    denylist: [/^\/api(\/|$)/],
-  }),
-);
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_URL,
-  new NetworkOnly({ networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [precachedFallback(CONFIG_URL)] }),
-);
+/**
+ * Network first, with the precached `url` as the fallback; while the browser knows it has no network
+ * (navigator.onLine false), the precache answers at once and the network is not asked: an offline
+ * start makes no request that can only fail.
+ */
+function networkElsePrecached(url: string): RouteHandlerObject {
+  const network = new NetworkOnly({ networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [precachedFallback(url)] });
+  return {
+    handle: async (options) => (self.navigator.onLine ? network.handle(options) : ((await matchPrecache(url)) ?? network.handle(options))),
+  };
+}
+
+/**
+ * No navigation preload: the browser would send a navigation's preload request itself, before the
+ * worker can see that it has no network, so an offline start would ask the network for the page.
+ * A worker that enabled it in an earlier version turns it off.
+ */
+self.addEventListener('activate', (event) => {
+  const preload = self.registration.navigationPreload as NavigationPreloadManager | undefined;
+  if (preload !== undefined) event.waitUntil(preload.disable().catch(() => undefined));
+});
+registerRoute(new NavigationRoute(networkElsePrecached(SHELL_URL), { denylist: [/^\/api(\/|$)/] }));
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_URL, networkElsePrecached(CONFIG_URL));
 registerRoute(matchesCachedRead, handleCachedRead);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

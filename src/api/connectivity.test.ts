@@ -70,6 +70,21 @@ describe('connectivity', () => {
     expect(connectivity.get().reachable).toBe(true);
   });
 
+  it('sends no probe while the browser says it has no network, and probes once it says online', async () => {
+    win.navigator.onLine = false;
+    win.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    await connectivity.probeNow();
+    expect(probeCalls).toBe(0);
+    expect(connectivity.get().reachable).toBe(false);
+    win.navigator.onLine = true;
+    probes = [true];
+    win.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(probeCalls).toBe(1);
+    expect(connectivity.get().reachable).toBe(true);
+  });
+
   it('notices a gateway that went away while nobody clicked (heartbeat while visible)', async () => {
     probes = [false];
     await vi.advanceTimersByTimeAsync(20_000);

@@ -6,6 +6,7 @@
  *   reachable ──fetch rejects / answer from the read cache / 502-504 / browser 'offline'──► unreachable
  *   unreachable ──probe GET /api/health (1 s, 2 s, 4 s, then every 4 s; at once on 'online' or a
  *                 visible tab)──► answered ──► reachable
+ *                 (while navigator.onLine is false no probe is sent: it could only fail)
  *   any fresh answer from the gateway ──► reachable
  *
  * The probe stays short (at most PROBE_MAX_MS apart) so the indicator clears within seconds of the
@@ -78,8 +79,9 @@ export function createConnectivity(deps: ConnectivityDeps): Connectivity {
   };
 
   function probeNow(): Promise<boolean> {
-    probing ??= deps
-      .probe()
+    // while the browser says it has no network, a probe could only fail: none is sent (its 'online' event probes)
+    const probe = win && !win.navigator.onLine ? () => Promise.resolve(false) : deps.probe;
+    probing ??= probe()
       .catch(() => false)
       .then((answered) => {
         probing = null;

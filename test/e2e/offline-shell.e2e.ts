@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { versionParts } from '../../src/app/version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, openBrowser, startGateway, type Browser, type Gateway } from './harness';
@@ -141,10 +141,24 @@ describe('offline from the first visit', () => {
     // the network drops, for the page and for its service worker
     await context.setOffline(true);
     await cutGateway(context, gateway.url);
+    // and the browser knows it: nothing of the reload goes to the network, the worker answers it all
+    const network: string[] = [];
+    const answered: Promise<void>[] = [];
+    const seen = (request: Request) => {
+      if (request.serviceWorker()) network.push(`worker: ${request.method()} ${request.url()}`);
+      else answered.push(request.response().then((response) => void (response?.fromServiceWorker() ? undefined : network.push(`page: ${request.method()} ${request.url()}`)), () => undefined));
+    };
+    context.on('request', seen);
     await page.reload();
     await page.getByRole('table', { name: 'PMS connections' }).getByRole('cell', { name: 'Mock PMS', exact: true }).waitFor();
     await page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).waitFor();
     expect(await page.getByText('Cannot reach the gateway. Check your connection and try again.').count()).toBe(0);
+    // the tab shown again asks for a connectivity probe at once: the browser is offline, so none goes out
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForLoadState('networkidle');
+    context.off('request', seen);
+    await Promise.all(answered);
+    expect(network).toEqual([]);
   });
 });
 
