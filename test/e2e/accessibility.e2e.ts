@@ -28,10 +28,11 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-/** Visits `path` and waits for its screen's main heading. */
+/** Visits `path` and waits for its screen: its main heading, and no loader left (a screen shows its heading before slow lists, as the hotel set-up does). */
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${gateway.url}${path}`);
   await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('main [data-testid="page-loader"]') === null, undefined, { timeout: 60_000, polling: 100 });
 }
 
 async function everyWidth(page: Page, screen: string, check: () => Promise<void> = async () => undefined): Promise<void> {

@@ -213,6 +213,8 @@ describe('hotels', () => {
     const before = await hotelState(client, hotelUuid);
     await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
+    // the heading shows before the hotel's lists; the steps once they are read
+    await page.getByRole('button', { name: 'Access area' }).waitFor();
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     await expectAccessible(page, 'hotel wizard, edit mode');
     await page.getByRole('button', { name: 'Access area' }).click();

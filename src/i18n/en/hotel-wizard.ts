@@ -4,6 +4,9 @@ export const hotelWizard = {
   'hotelWizard.label.save': 'Save hotel "{name}"',
   'hotelWizard.createTitle': 'New hotel',
   'hotelWizard.editTitle': '{name} — hotel set-up',
+  /** the edit page's heading before its hotel is known */
+  'hotelWizard.setupTitle': 'Hotel set-up',
+  'hotelWizard.loadingLists': "Loading the hotel's packages, rate codes and access services…",
   'hotelWizard.name': 'Hotel name',
   'hotelWizard.namePlaceholder': 'Hotel Name',
   'hotelWizard.nameHelp': 'At most 50 characters. Leaving it empty keeps the current name.',

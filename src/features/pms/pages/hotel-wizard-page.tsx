@@ -6,7 +6,7 @@ import { cutHotelName, inheritedUnder, UNIT_KIND } from '../../../domain';
 import { describeError, isForbiddenError, useSession } from '../../../api';
 import { useOrganizationDetail } from '../../../api/units';
 import { t } from '../../../i18n';
-import { ForbiddenRedirect, HistoryPanel, OfflineNotice, ScreenStatus, usePageTitle } from '../../../ui';
+import { ForbiddenRedirect, HistoryPanel, OfflineNotice, PageLoader, ScreenStatus, usePageTitle } from '../../../ui';
 import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources';
 import { newHotelForm, organizationUnitsPath, useHotelWizardData } from '../api/hotel-wizard-data';
 import { HotelWizard } from '../components/hotel-wizard';
@@ -75,20 +75,26 @@ export function HotelCreatePage() {
   );
 }
 
-/** /organization/:uuid/ous/hotel/:hotelUuid: the hotel wizard in edit mode. */
+/**
+ * /organization/:uuid/ous/hotel/:hotelUuid: the hotel wizard in edit mode. Its heading, links and
+ * history show as soon as the hotel is known (the organization's units, usually cached); the
+ * steps follow when the hotel's lists (packages, rate codes, services: 100,000 items on a big
+ * hotel) have arrived, with a loader in their place meanwhile.
+ */
 export function HotelEditPage() {
   const { uuid: org = '', hotelUuid = '' } = useParams();
   const session = useSession();
   const queryClient = useQueryClient();
   const data = useHotelWizardData(org, hotelUuid);
-  const record = data.record;
-  usePageTitle(record ? t('hotelWizard.editTitle', { name: record.name }) : t('hotelWizard.createTitle'));
+  const record = data.record !== null && data.record.type === 'HOTEL' ? data.record : null;
+  usePageTitle(record ? t('hotelWizard.editTitle', { name: record.name }) : t('hotelWizard.setupTitle'));
   if (isForbiddenError(data.error)) return <ForbiddenRedirect reason={t('hotelWizard.forbidden')} />;
 
-  if (data.error !== null || !data.ready || session === null || record === null || record.type !== 'HOTEL' || data.form === null) {
+  if (record === null) {
+    // the units not read yet, or no such hotel in them
     return (
-      <Frame org={org} title={t('hotelWizard.createTitle')}>
-        <ScreenStatus error={data.error} loading={!data.ready || session === null} notFound={t('hotelWizard.notFound')} />
+      <Frame org={org} title={t('hotelWizard.setupTitle')}>
+        <ScreenStatus error={data.error} loading={data.units === null} notFound={t('hotelWizard.notFound')} />
       </Frame>
     );
   }
@@ -110,26 +116,32 @@ export function HotelEditPage() {
           {t('history.allOfUnit', { name: record.name })}
         </Anchor>
       </Stack>
-      <HotelWizard
-        // a save raises the hotel's version: the wizard starts again from what the gateway has
-        key={`${hotelUuid}/${record.version}`}
-        org={org}
-        userUuid={session.uuid}
-        mode="edit"
-        hotelUuid={hotelUuid}
-        version={record.version}
-        initialForm={data.form}
-        ownAttributes={record.attributes}
-        parentName={parent?.name ?? null}
-        connections={data.connections}
-        otherHotels={data.otherHotels}
-        draftKey={hotelUuid}
-        loadErrors={{ rateCodes: data.codesError ? describeError(data.codesError) : null, accessServices: data.servicesError ? describeError(data.servicesError) : null }}
-        onImported={() => {
-          void queryClient.invalidateQueries({ queryKey: rateCodes.keys.list(session.uuid, scope) });
-          void queryClient.invalidateQueries({ queryKey: accessControls.keys.list(session.uuid, scope) });
-        }}
-      />
+      {data.error !== null ? (
+        <ScreenStatus error={data.error} loading={false} />
+      ) : !data.ready || session === null || data.form === null ? (
+        <PageLoader label={t('hotelWizard.loadingLists')} />
+      ) : (
+        <HotelWizard
+          // a save raises the hotel's version: the wizard starts again from what the gateway has
+          key={`${hotelUuid}/${record.version}`}
+          org={org}
+          userUuid={session.uuid}
+          mode="edit"
+          hotelUuid={hotelUuid}
+          version={record.version}
+          initialForm={data.form}
+          ownAttributes={record.attributes}
+          parentName={parent?.name ?? null}
+          connections={data.connections}
+          otherHotels={data.otherHotels}
+          draftKey={hotelUuid}
+          loadErrors={{ rateCodes: data.codesError ? describeError(data.codesError) : null, accessServices: data.servicesError ? describeError(data.servicesError) : null }}
+          onImported={() => {
+            void queryClient.invalidateQueries({ queryKey: rateCodes.keys.list(session.uuid, scope) });
+            void queryClient.invalidateQueries({ queryKey: accessControls.keys.list(session.uuid, scope) });
+          }}
+        />
+      )}
     </Stack>
   );
 }

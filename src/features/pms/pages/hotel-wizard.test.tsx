@@ -507,7 +507,7 @@ describe('HotelEditPage: the error catalogue (spec section 8)', () => {
 
   /** The gateway of openEdit, with the hotel's rate codes and access services answered by `lists`, and the save by `save`. */
   /** `app`: the whole app (its outbox is sent, so the gateway's verdict comes back), else the page alone. */
-  function openWith(lists: (path: string) => Response | null, save: () => Response = () => json(200, {}), app = false) {
+  function openWith(lists: (path: string) => Response | Promise<Response> | null, save: () => Response = () => json(200, {}), app = false) {
     signedIn();
     fakeGateway((call: RecordedCall) => {
       const path = call.path.split('?')[0] ?? '';
@@ -527,6 +527,19 @@ describe('HotelEditPage: the error catalogue (spec section 8)', () => {
     else renderEdit();
     return userEvent.setup();
   }
+
+  it("shows the hotel's heading before its lists have arrived, a loader naming them in the steps' place, then the steps", async () => {
+    let answerCodes: (answer: Response) => void = () => undefined;
+    const codes = new Promise<Response>((resolve) => (answerCodes = resolve));
+    openWith((path) => (path.endsWith('/pms-rate-code') ? codes : null));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpine Lodge — hotel set-up' })).toBeTruthy();
+    expect(await screen.findByText("Loading the hotel's packages, rate codes and access services…")).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Stages of the hotel set-up' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Access area' })).toBeNull();
+    answerCodes(json(200, { data: [rack] }));
+    await ready();
+    expect(screen.queryByText("Loading the hotel's packages, rate codes and access services…")).toBeNull();
+  });
 
   it("says a failed read of the rate codes as the message followed by ' error', and of the access services as the message", async () => {
     const user = openWith((path) => {
