@@ -149,9 +149,12 @@ export function useHotelWizardData(org: string, hotel: string | null) {
   const connections = usePmsConnectionRows(org, readsDefinitions);
   const definitions = hotelDefinitions.useRows(org, readsDefinitions);
   const scope = hotelScopeOf(org, hotel ?? '');
-  const packages = pmsPackages.useList(scope, hotel !== null);
-  const codes = rateCodes.useList(scope, hotel !== null);
-  const services = accessControls.useList(scope, hotel !== null);
+  // the hotel's lists (100,000 items on a big hotel) are asked for once the units are read: the
+  // units name the hotel, so its heading shows first, not after the lists on a busy gateway
+  const listsWanted = hotel !== null && units.data !== undefined;
+  const packages = pmsPackages.useList(scope, listsWanted);
+  const codes = rateCodes.useList(scope, listsWanted);
+  const services = accessControls.useList(scope, listsWanted);
   const session = useSession();
 
   const record = useMemo(() => (hotel === null ? null : (units.data?.find((unit) => unit.uuid === hotel) ?? null)), [units.data, hotel]);
