@@ -7,9 +7,9 @@
  *                           the precached index.html (every app route is the same shell)
  *   /config.js              network first (an operator may edit it after a build), else precached
  *   GET /api/** of a user   network first, kept per user (sw/read-cache.ts)
- * While the browser says it has no network (navigator.onLine false), each answers from its cache at
- * once without asking the network.
  *   the built shell         precache: index.html, assets, config.js, manifest, icons
+ * While the browser says it has no network (navigator.onLine false), the first three answer from
+ * their caches at once without asking the network (docs/adr/0038).
  *
  * Lifecycle: a new version installs and waits until a page says SKIP_WAITING (after flushing its
  * drafts, src/app/service-worker.ts); once active it claims the open pages, which reload into it.

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { useConnectivity, useSession } from '../../../api';
 import { plural, t } from '../../../i18n';
-import { useOutboxCounts } from '../../../offline';
+import { useOutboxCounts, type OutboxCounts } from '../../../offline';
 import { useAnyUnsavedWork } from '../../../ui';
 
 /**
@@ -12,14 +12,18 @@ import { useAnyUnsavedWork } from '../../../ui';
  * Edits on screen that are neither saved nor queued count: while a form holds some, the badge says
  * 'Unsaved changes', never 'All changes saved'. Until the queue is first read, it claims nothing.
  */
+/** what the count badges show while the queue is not read yet: none */
+const NONE_SHOWN: OutboxCounts = { pending: 0, failed: 0, conflict: 0 };
+
 export function SyncBadge() {
   const session = useSession();
   const counts = useOutboxCounts(session?.uuid ?? null);
   const connection = useConnectivity();
   // until the queue is read, nothing is claimed: no 'All changes saved', no counts
-  const status = counts === undefined ? t('sync.badge.reading') : t('sync.badge.label', { pending: counts.pending, failed: counts.failed, conflicts: plural('sync.badge.conflict', counts.conflict) });
+  const known = counts ?? NONE_SHOWN;
+  const status = counts === undefined ? t('sync.badge.reading') : t('sync.badge.label', { pending: known.pending, failed: known.failed, conflicts: plural('sync.badge.conflict', known.conflict) });
   const unsaved = useAnyUnsavedWork();
-  const nothing = counts !== undefined && counts.pending === 0 && counts.failed === 0 && counts.conflict === 0 && !unsaved;
+  const nothing = counts !== undefined && known.pending === 0 && known.failed === 0 && known.conflict === 0 && !unsaved;
   return (
     <UnstyledButton component={Link} to="/sync" title={status} miw={0}>
       <Group gap={6} wrap="wrap" justify="flex-end">
@@ -38,19 +42,19 @@ export function SyncBadge() {
             {t('sync.badge.unsaved')}
           </Badge>
         )}
-        {counts !== undefined && counts.pending > 0 && (
+        {known.pending > 0 && (
           <Badge color="blue" variant="filled">
-            {t('sync.badge.pending', { count: counts.pending })}
+            {t('sync.badge.pending', { count: known.pending })}
           </Badge>
         )}
-        {counts !== undefined && counts.failed > 0 && (
+        {known.failed > 0 && (
           <Badge color="red" variant="filled">
-            {t('sync.badge.failed', { count: counts.failed })}
+            {t('sync.badge.failed', { count: known.failed })}
           </Badge>
         )}
-        {counts !== undefined && counts.conflict > 0 && (
+        {known.conflict > 0 && (
           <Badge color="yellow" variant="filled">
-            {plural('sync.badge.conflict', counts.conflict)}
+            {plural('sync.badge.conflict', known.conflict)}
           </Badge>
         )}
       </Group>

@@ -90,6 +90,8 @@ function EntryActions({ entry, onResolve, onDiscard }: { entry: OutboxEntry; onR
   );
 }
 
+const NO_ENTRIES: OutboxEntry[] = [];
+
 /**
  * /sync: every queued change of the signed-in user with its status, age and error; Retry, Discard
  * (asks first), Resolve. Below, recent outcomes: changes that left the queue otherwise than as
@@ -97,8 +99,6 @@ function EntryActions({ entry, onResolve, onDiscard }: { entry: OutboxEntry; onR
  * resolved conflict each say what they did in a notice; when a change leaves the list, focus goes
  * to the next change's first action, or to the heading when none is left.
  */
-const NO_ENTRIES: OutboxEntry[] = [];
-
 export function SyncPage() {
   usePageTitle(t('sync.title'));
   const session = useSession();
