@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packRateCodes } from '../src/domain/csv-import-preview';
+import { joinPackedRateCodes, packRateCodes, unpackRateCodes } from '../src/domain/csv-import-preview';
 import { jobs } from './jobs';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -112,6 +112,10 @@ describe('jobs.previewCsvImport with the codes packed', () => {
     expect(fromPacked).toEqual(jobs.previewCsvImport('rate-codes', encode(file), { rateCodes, packages }));
     expect(fromPacked.counts).toMatchObject({ added: 1, changed: 2, removed: 1, kept: 0 });
     expect(fromPacked.first.changed.map((row) => row.id)).toEqual(['BB', 'RO']);
+    // packed block by block, then joined: the same
+    const joined = joinPackedRateCodes([packRateCodes(rateCodes.slice(0, 2)) ?? { packed: 'x' }, packRateCodes([]) ?? { packed: 'x' }, packRateCodes(rateCodes.slice(2)) ?? { packed: 'x' }]);
+    expect(joined).toEqual(packed);
+    expect(unpackRateCodes(joined)).toEqual(rateCodes);
     // a name holding a separator is not packed: the codes go as records
     expect(packRateCodes([{ name: 'A\u0000B', packageExternalIds: [] }])).toBeNull();
   });

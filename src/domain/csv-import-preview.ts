@@ -81,6 +81,14 @@ export function packRateCodes(codes: Iterable<{ name: string; packageExternalIds
   return { packed: parts.join(CODE_END) };
 }
 
+/** Lists packRateCodes packed, as one (a big list is packed block by block). */
+export const joinPackedRateCodes = (lists: readonly PackedRateCodes[]): PackedRateCodes => ({
+  packed: lists
+    .map((list) => list.packed)
+    .filter((packed) => packed !== '')
+    .join(CODE_END),
+});
+
 /** The codes packRateCodes packed, as records again. */
 export function unpackRateCodes({ packed }: PackedRateCodes): CurrentRateCode[] {
   if (packed === '') return [];

@@ -15,6 +15,8 @@ import type { PackageItem } from '../components/packages-section';
 import type { HotelForm } from './hotel-save';
 import { accessControls, hotelDefinitions, hotelScopeOf, pmsPackages, rateCodes } from './hotel-resources';
 import { usePmsConnectionRows } from './pms-connections';
+import { useMappedInSlices } from '../../../ui';
+import { sameValue } from '../../../offline';
 
 /** GET of the organization's units, every depth, under the key the unit screens read it by. */
 export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
@@ -61,21 +63,19 @@ type ReadPackage = { uuid: string; externalId: string; calculationRule: PackageI
 type ReadRateCode = { uuid: string; name: string; packages: string[]; version: number };
 type ReadService = { uuid: string; name: string; hotelsAndPackages: { hotelDefinitionUuid: string; pmsPackageUuid: string }[]; defaultHotelUuid: string | null; idMethods: AccessServiceItem['idMethods']; version: number };
 
-/** A hotel's lists as the wizard edits them, each made from its read alone. */
-const packageItemsOf = (packages: readonly ReadPackage[]): PackageItem[] =>
-  packages.map((item) => ({ localId: item.uuid, uuid: item.uuid, externalId: item.externalId, calculationRule: item.calculationRule, deleted: false }));
-const rateCodeItemsOf = (codes: readonly ReadRateCode[]): RateCodeItem[] => codes.map((code): RateCodeItem => ({ localId: code.uuid, uuid: code.uuid, name: code.name, packages: [...code.packages] }));
-const serviceItemsOf = (services: readonly ReadService[]): AccessServiceItem[] =>
-  services.map(
-    (service): AccessServiceItem => ({
-      localId: service.uuid,
-      uuid: service.uuid,
-      name: service.name,
-      hotelsAndPackages: service.hotelsAndPackages.map(({ hotelDefinitionUuid, pmsPackageUuid }) => ({ hotelDefinitionUuid, pmsPackageUuid })),
-      defaultHotelUuid: service.defaultHotelUuid,
-      idMethods: [...service.idMethods],
-    }),
-  );
+/** A hotel's lists as the wizard edits them, each item made from its read alone. */
+const packageItemOf = (item: ReadPackage): PackageItem => ({ localId: item.uuid, uuid: item.uuid, externalId: item.externalId, calculationRule: item.calculationRule, deleted: false });
+// the read's package list is shared, not copied: nothing edits an item's list in place (an edit
+// makes a new item), and 100,000 copies are garbage the page pauses to collect
+const rateCodeItemOf = (code: ReadRateCode): RateCodeItem => ({ localId: code.uuid, uuid: code.uuid, name: code.name, packages: code.packages });
+const serviceItemOf = (service: ReadService): AccessServiceItem => ({
+  localId: service.uuid,
+  uuid: service.uuid,
+  name: service.name,
+  hotelsAndPackages: service.hotelsAndPackages.map(({ hotelDefinitionUuid, pmsPackageUuid }) => ({ hotelDefinitionUuid, pmsPackageUuid })),
+  defaultHotelUuid: service.defaultHotelUuid,
+  idMethods: [...service.idMethods],
+});
 const uuidsOf = (list: readonly { uuid: string }[]) => list.map((item) => item.uuid);
 
 /** The lists of a hotel form, made apart from the rest of it (useHotelLists keeps each as long as its read). */
@@ -100,27 +100,42 @@ function hotelFormOver(hotel: Unit, definition: HotelDefinition | null, lists: H
 /** An existing hotel as the wizard shows it. Saved items are named by their uuid (their localId). */
 export function hotelFormOf(hotel: Unit, definition: HotelDefinition | null, packages: readonly ReadPackage[], codes: readonly ReadRateCode[], services: readonly ReadService[]): HotelForm {
   return hotelFormOver(hotel, definition, {
-    packages: packageItemsOf(packages),
-    rateCodes: rateCodeItemsOf(codes),
-    accessServices: serviceItemsOf(services),
+    packages: packages.map(packageItemOf),
+    rateCodes: codes.map(rateCodeItemOf),
+    accessServices: services.map(serviceItemOf),
     base: { packages: uuidsOf(packages), rateCodes: uuidsOf(codes), accessControls: uuidsOf(services) },
   });
 }
+
+/** A list not read (yet, or at all: who may not read it). */
+const NONE: readonly never[] = [];
 
 /**
  * The lists of the form, each made again only when its own read changes: a list of 100,000 rate
  * codes read once is the same array whatever else is read again (the services after an import),
  * so the wizard and its draft see at once that it did not change, without comparing it item by item.
+ * A big list is made in slices (no long task); until it is, the lists made before are kept, with
+ * the reads they were made from (`of`). Undefined until a list of this hotel is made.
  */
-function useHotelLists(packages: readonly ReadPackage[] | undefined, codes: readonly ReadRateCode[] | undefined, services: readonly ReadService[] | undefined): HotelLists {
-  const packageItems = useMemo(() => packageItemsOf(packages ?? []), [packages]);
-  const codeItems = useMemo(() => rateCodeItemsOf(codes ?? []), [codes]);
-  const serviceItems = useMemo(() => serviceItemsOf(services ?? []), [services]);
-  const packageUuids = useMemo(() => uuidsOf(packages ?? []), [packages]);
-  const codeUuids = useMemo(() => uuidsOf(codes ?? []), [codes]);
-  const serviceUuids = useMemo(() => uuidsOf(services ?? []), [services]);
-  const base = useMemo(() => ({ packages: packageUuids, rateCodes: codeUuids, accessControls: serviceUuids }), [packageUuids, codeUuids, serviceUuids]);
-  return useMemo(() => ({ packages: packageItems, rateCodes: codeItems, accessServices: serviceItems, base }), [packageItems, codeItems, serviceItems, base]);
+function useHotelLists(
+  hotel: string,
+  packages: readonly ReadPackage[] | undefined,
+  codes: readonly ReadRateCode[] | undefined,
+  services: readonly ReadService[] | undefined,
+): { lists: HotelLists; of: { packages: readonly ReadPackage[]; codes: readonly ReadRateCode[]; services: readonly ReadService[] } } | undefined {
+  const packageItems = useMappedInSlices(packages ?? NONE, packageItemOf, hotel, sameValue);
+  const codeItems = useMappedInSlices(codes ?? NONE, rateCodeItemOf, hotel, sameValue);
+  const serviceItems = useMappedInSlices(services ?? NONE, serviceItemOf, hotel, sameValue);
+  const packageUuids = useMemo(() => (packageItems === undefined ? undefined : uuidsOf(packageItems.of)), [packageItems]);
+  const codeUuids = useMemo(() => (codeItems === undefined ? undefined : uuidsOf(codeItems.of)), [codeItems]);
+  const serviceUuids = useMemo(() => (serviceItems === undefined ? undefined : uuidsOf(serviceItems.of)), [serviceItems]);
+  return useMemo(() => {
+    if (packageItems === undefined || codeItems === undefined || serviceItems === undefined || packageUuids === undefined || codeUuids === undefined || serviceUuids === undefined) return undefined;
+    return {
+      lists: { packages: packageItems.items, rateCodes: codeItems.items, accessServices: serviceItems.items, base: { packages: packageUuids, rateCodes: codeUuids, accessControls: serviceUuids } },
+      of: { packages: packageItems.of, codes: codeItems.of, services: serviceItems.of },
+    };
+  }, [packageItems, codeItems, serviceItems, packageUuids, codeUuids, serviceUuids]);
 }
 
 /**
@@ -194,20 +209,22 @@ export function useHotelWizardData(org: string, hotel: string | null) {
   const error = units.error ?? grants.error ?? connections.query.error ?? definitions.query.error ?? lists.find((query) => query.error)?.error ?? null;
   // without the right to read them, the connections and definitions are none: known once the grants are
   const pmsRead = readsDefinitions ? connections.rows !== null && definitions.rows !== null : grants.data !== undefined;
-  const ready = units.data !== undefined && pmsRead && lists.every((query) => query.data !== undefined);
-  const formLists = useHotelLists(packages.data, codes.data, services.data);
+  const made = useHotelLists(hotel ?? '', packages.data, codes.data, services.data);
+  // every list wanted is made from a read (a list read again shows as it was until it is made again)
+  const listsMade = made !== undefined && (hotel === null || (made.of.packages !== NONE && (codesError !== null || made.of.codes !== NONE) && (servicesError !== null || made.of.services !== NONE)));
+  const ready = units.data !== undefined && pmsRead && listsMade;
   const form = useMemo(
     () => {
-      if (!ready || !record || hotel === null) return null;
-      const form = hotelFormOver(record, definition, formLists);
+      if (!ready || !record || hotel === null || made === undefined) return null;
+      const form = hotelFormOver(record, definition, made.lists);
       if (definition !== null) return form;
       // not read (or none yet): the definition the hotel's access services name, when they name one
-      const named = definitionUuidOfServices(packages.data ?? [], services.data ?? []);
+      const named = definitionUuidOfServices(made.of.packages, made.of.services);
       return named === null ? form : { ...form, definitionUuid: named };
     },
     // the form is made again only when what it shows was read again
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, record, definition, formLists],
+    [ready, record, definition, made],
   );
   return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error, readsDefinitions, codesError, servicesError };
 }

@@ -9,7 +9,7 @@
  * step. Everything, the open step included, is kept as a draft, so a reload or a crash loses
  * nothing; the save is one outbox entry (./api/hotel-save.ts), offline too.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Accordion, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
@@ -180,6 +180,17 @@ export interface HotelWizardProps {
   onImported(): void;
   /** the gateway's message when the rate codes or access services could not be read (their tables say it) */
   loadErrors?: { rateCodes: string | null; accessServices: string | null };
+}
+
+/**
+ * An open step's contents, made in a render React may interrupt once the step opens: Mantine's
+ * accordion shows a panel in a synchronous flush, and a big hotel's Access area mounts three tables,
+ * which made that flush one long task (so the accordion keeps no React Activity whose hidden render
+ * that flush would finish). Closed, a step holds nothing.
+ */
+function StepContents({ open, children }: { open: boolean; children: ReactNode }) {
+  const shown = useDeferredValue(open);
+  return open && shown ? children : null;
 }
 
 export function HotelWizard(props: HotelWizardProps) {
@@ -563,7 +574,7 @@ export function HotelWizard(props: HotelWizardProps) {
         </Alert>
       )}
       {!edit && <HotelCreateStages step={value.step} />}
-      <Accordion value={value.step === NO_STEP ? null : String(value.step)} onChange={(next) => open(next === null ? NO_STEP : Number(next))} variant="separated">
+      <Accordion value={value.step === NO_STEP ? null : String(value.step)} onChange={(next) => open(next === null ? NO_STEP : Number(next))} variant="separated" keepMountedMode="display-none">
         {order.map((step) => (
           <Accordion.Item key={step} value={String(step)}>
             <Accordion.Control disabled={!draft.ready || (!edit && rank(step) > rank(value.maxStep))}>
@@ -578,13 +589,13 @@ export function HotelWizard(props: HotelWizardProps) {
             </Accordion.Control>
             <Accordion.Panel>
               <Stack gap="lg">
-                {value.step === step && (
+                <StepContents open={value.step === step}>
                   <Text size="sm" role="note">
                     {t(!edit ? 'hotelSave.takesEffectCreate' : step === LAST_STEP ? 'hotelSave.takesEffectImport' : 'hotelSave.takesEffect')}
                   </Text>
-                )}
-                {value.step === step && panels[step]}
-                {value.step === step && footer(step)}
+                  {panels[step]}
+                  {footer(step)}
+                </StepContents>
               </Stack>
             </Accordion.Panel>
           </Accordion.Item>

@@ -125,7 +125,7 @@ export function PackagesSection({ items, onSave, onRemove, onRemoveMany, usedBy,
           />
           <RemovePackageModal removing={removing} onClose={() => setRemoving(null)} onRemove={onRemove} fallbackFocus={fallbackFocus} note={removalNote} />
           {csv?.target && importing && (
-            <RateCodeImportModal kind="packages" opened onClose={() => setImporting(false)} target={csv.target} current={currentOf(items, rateCodesOf)} onImported={csv.onImported} />
+            <RateCodeImportModal kind="packages" opened onClose={() => setImporting(false)} target={csv.target} current={() => currentOf(items, rateCodesOf)} onImported={csv.onImported} />
           )}
         </>
       )}

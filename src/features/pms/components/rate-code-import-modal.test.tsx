@@ -54,7 +54,7 @@ function gateway(answer: () => Response | Promise<Response>) {
 function setup(kind: 'rate-codes' | 'packages' = 'rate-codes') {
   const onImported = vi.fn();
   const onClose = vi.fn();
-  renderWithProviders(<RateCodeImportModal opened kind={kind} onClose={onClose} target={{ org: ORG, hotel: HOTEL }} current={current} onImported={onImported} />);
+  renderWithProviders(<RateCodeImportModal opened kind={kind} onClose={onClose} target={{ org: ORG, hotel: HOTEL }} current={() => current} onImported={onImported} />);
   const dialog = screen.getByRole('dialog', { name: kind === 'packages' ? 'Import packages' : 'Import rate codes' });
   return { onImported, onClose, dialog, user: userEvent.setup({ applyAccept: false }) };
 }

@@ -22,8 +22,8 @@ export interface RateCodeImportModalProps {
   kind?: CsvImportKind;
   /** the hotel whose list the file becomes */
   target: { org: string; hotel: string };
-  /** what the hotel holds now (its rate codes with package IDs, its live packages): the file is compared with it */
-  current: CsvImportCurrent;
+  /** what the hotel holds now (its rate codes with package IDs, its live packages), asked for when a file is chosen: the file is compared with it */
+  current: () => CsvImportCurrent | Promise<CsvImportCurrent>;
   /** the gateway imported the file */
   onImported: () => void;
 }
@@ -113,14 +113,17 @@ function ImportBody({ kind, target, current, onImported, onClose }: Omit<RateCod
       return;
     }
     setCheck({ status: 'checking' });
-    previewCsvImportInWorker(kind, next, current).then(
-      (result) => {
-        if (latest.current === run) setCheck({ status: 'checked', result });
-      },
-      () => {
-        if (latest.current === run) setCheck({ status: 'unreadable' });
-      },
-    );
+    Promise.resolve()
+      .then(current)
+      .then((held) => previewCsvImportInWorker(kind, next, held))
+      .then(
+        (result) => {
+          if (latest.current === run) setCheck({ status: 'checked', result });
+        },
+        () => {
+          if (latest.current === run) setCheck({ status: 'unreadable' });
+        },
+      );
   }
 
   /** Upload: first the question naming what the import will do; only its answer sends the file. */

@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Alert, Button, Group, HoverCard, List, MultiSelect, Stack, Text } from '@mantine/core';
-import { externalIdKey, packRateCodes, RATE_CODE_PACKAGE_PREVIEW, rateCodeCsvText } from '../../../domain';
+import { externalIdKey, joinPackedRateCodes, packRateCodes, RATE_CODE_PACKAGE_PREVIEW, rateCodeCsvText } from '../../../domain';
 import { formatList, plural, t } from '../../../i18n';
-import { useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
+import { blocksOf, mapInSlices, useCheckedForm, useFormModalGuard, type DataTableColumn } from '../../../ui';
+import type { CsvImportCurrent } from '../../../../worker/jobs';
 import type { PackageRef, RateCodeItem } from './hotel-items';
 import { CsvExportButton } from './csv-export-button';
 import { RateCodeImportModal } from './rate-code-import-modal';
@@ -18,8 +19,9 @@ const REMOVE_MANY_WORDS: RemoveManyWords = {
 /** The order an export lists rate codes in. */
 const csvNames = new Intl.Collator('en', { sensitivity: 'base' });
 const byCsvName = (a: { name: string }, b: { name: string }) => csvNames.compare(a.name, b.name);
-/** what the closed import modal is given (it reads nothing while closed) */
-const NOTHING_HELD = { rateCodes: [], packages: [] };
+
+/** Rate codes packed at once for an import's preview (a few ms of the page's time). */
+const PACK_BLOCK = 1_000;
 
 /** A rate code ID's longest form (the gateway's rule). */
 const RATE_CODE_ID_MAX = 100;
@@ -53,19 +55,17 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
   const importHintId = useId();
   const externalIdOf = useMemo(() => new Map(packages.map((item) => [item.localId, item.externalId])), [packages]);
   // the codes as the CSV names them: what an export writes and an import is compared with. Made
-  // when asked (Export without the gateway) or while the import is open, never per render: a big
+  // when asked (Export without the gateway, a file chosen to import), never per render: a big
   // hotel's list is 100,000 codes (the worker sorts what it compares)
-  const asCsv = () => items.map((item) => ({ name: item.name, packageExternalIds: item.packages.flatMap((localId) => externalIdOf.get(localId) ?? []) }));
-  // handed to the worker as one string: 100,000 records would be a long task to serialise
-  const current = useMemo(
-    () => {
-      if (!importing) return null;
-      const codes = asCsv();
-      return { rateCodes: packRateCodes(codes) ?? codes, packages: packages.map((item) => ({ externalId: item.externalId })) };
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asCsv reads items and externalIdOf
-    [importing, items, externalIdOf, packages],
-  );
+  const csvCodeOf = (item: RateCodeItem) => ({ name: item.name, packageExternalIds: item.packages.flatMap((localId) => externalIdOf.get(localId) ?? []) });
+  // what a chosen file is compared with, made in slices (no long task) and handed to the worker as
+  // one string: 100,000 records would be a long task to serialise
+  const held = async (): Promise<CsvImportCurrent> => {
+    // packed block by block: one join of 100,000 short strings is itself a long task
+    const blocks = await mapInSlices(blocksOf(items, PACK_BLOCK), (block) => packRateCodes(block.map(csvCodeOf)), { checkEvery: 1 });
+    const packed = blocks.every((block) => block !== null) ? joinPackedRateCodes(blocks) : await mapInSlices(items, csvCodeOf);
+    return { rateCodes: packed, packages: packages.map((item) => ({ externalId: item.externalId })) };
+  };
 
   const columns: DataTableColumn<RateCodeItem>[] = [
     { key: 'alias', header: t('rateCodes.column.alias'), cell: (item) => item.name, sort: (item) => item.name },
@@ -102,7 +102,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
           <Button variant="light" disabled={importTarget === null || loadError !== null} onClick={() => setImporting(true)} aria-describedby={importTarget === null ? importHintId : undefined}>
             {t('rateCodes.import')}
           </Button>
-          <CsvExportButton kind="rate-codes" label="rateCodes.export" target={importTarget} local={() => rateCodeCsvText(asCsv().sort(byCsvName))} />
+          <CsvExportButton kind="rate-codes" label="rateCodes.export" target={importTarget} local={() => rateCodeCsvText(items.map(csvCodeOf).sort(byCsvName))} />
         </Group>,
       )}
       {importTarget === null && (
@@ -120,7 +120,7 @@ export function RateCodesSection({ items, packages, onChange, importTarget, onIm
       )}
       {list.modal(700, (item, onSave, onClose) => <RateCodeForm item={item} items={items} packages={packages} onSave={onSave} onClose={onClose} />)}
       {importTarget !== null && (
-        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} current={current ?? NOTHING_HELD} onImported={onImported} />
+        <RateCodeImportModal opened={importing} onClose={() => setImporting(false)} target={importTarget} current={held} onImported={onImported} />
       )}
     </Stack>
   );
