@@ -21,6 +21,8 @@ import {
   HOTEL_DEFINITION_KIND,
   HOTEL_MESSAGES,
   hotelBundleSchema,
+  hotelSavedSchema,
+  PREFER_MINIMAL,
   hotelSaveSchema,
   UNIT_KIND,
   unitNameOf,
@@ -37,7 +39,7 @@ import { fieldRefusal, ifMatchHeaders, UUID } from '../resources/define-resource
 import { loadGrantee, loadTree } from '../services/directory';
 import { lockHotel } from '../services/hotel-scope';
 import { collapseItems, type HistoryWrite, recordChange, recordHistory, unitFields } from '../services/history';
-import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelDefinitionRecord, hotelParts, itemStale, uuidTaken } from '../services/hotels';
+import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelDefinitionOf, hotelDefinitionRecord, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { presentUnits, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
 import { BULK_BODY_LIMIT, errorResponses } from './schemas';
@@ -51,6 +53,18 @@ async function bundle(tx: Transaction, me: Grants, org: OrganizationRow, rows: r
   const parts = await hotelParts(tx, hotel.uuid);
   // the hotel's version at the top, as every record's answer has it: queued saves behind this one go over it
   return { version: unit.version, hotel: unit, ...parts, hotelDefinition: canSetupHotelDefinitions(me, org.uuid) ? parts.hotelDefinition : null };
+}
+
+/** The hotel and its definition without its lists: the answer to `Prefer: return=minimal`. */
+async function saved(tx: Transaction, me: Grants, org: OrganizationRow, rows: readonly UnitRow[], hotel: UnitRow) {
+  const unit = presentUnits(org, rows, { inherit: true }).get(hotel.uuid) as Unit;
+  return { version: unit.version, hotel: unit, hotelDefinition: canSetupHotelDefinitions(me, org.uuid) ? await hotelDefinitionOf(tx, hotel.uuid) : null };
+}
+
+/** Whether the request's Prefer header asks for the minimal answer (RFC 7240: comma-separated preferences). */
+export function prefersMinimal(prefer: string | string[] | undefined): boolean {
+  const values = Array.isArray(prefer) ? prefer : prefer === undefined ? [] : [prefer];
+  return values.some((value) => value.split(',').some((preference) => preference.trim().toLowerCase() === PREFER_MINIMAL));
 }
 
 export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,16 +83,19 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           'hotelDefinition creates or updates the PMS hotel definition of this hotel: like the hotel-definition routes, it needs organization setup (403 otherwise, changing nothing), ' +
           'and only a caller with organization setup gets it back (null otherwise). packages (newPackages, updatedPackages, deletedPackages), rateCodes (newRateCodes, updatedRateCodes, deletedRateCodes; packages as uuids, new packages of this save included) ' +
           'and accessControls (newAccessControl, updatedAccessControl, deletedAccessControl) are applied in that order. Any refusal leaves everything as it was. ' +
-          'If-Match names the hotel version (412 with `current`, the whole hotel); an item sent with a stale version answers 412 too. Answers the hotel with everything it owns.',
+          'If-Match names the hotel version (412 with `current`, the whole hotel); an item sent with a stale version answers 412 too. Answers the hotel with everything it owns; ' +
+          'with `Prefer: return=minimal`, only its version, the hotel and its definition (Preference-Applied says so): a big hotel\'s lists are megabytes. A save that changes nothing writes nothing.',
         params,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeaders.extend({ prefer: z.string().max(256).optional().describe('return=minimal: answer the hotel and its version without its lists') }),
         body: hotelSaveSchema,
-        response: { 200: hotelBundleSchema, 201: hotelBundleSchema, ...errorResponses(400, 401, 403, 404, 409, 422), 412: z.object({ ...apiErrorBodySchema.shape, current: hotelBundleSchema.optional() }) },
+        response: { 200: z.union([hotelBundleSchema, hotelSavedSchema]), 201: z.union([hotelBundleSchema, hotelSavedSchema]), ...errorResponses(400, 401, 403, 404, 409, 422), 412: z.object({ ...apiErrorBodySchema.shape, current: hotelBundleSchema.optional() }) },
       },
     },
     async (request, reply) => {
       const body = request.body;
       const hotelUuid = request.params.hotel.toLowerCase();
+      const minimal = prefersMinimal(request.headers.prefer);
+      if (minimal) void reply.header('Preference-Applied', PREFER_MINIMAL);
       return withMutation(request, reply, async (tx) => {
         const me = await loadGrantee(tx, caller(request));
         if (!me) throw unauthenticated();
@@ -187,6 +204,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         await recordHistory(tx, request, [...history, ...collapseItems(items, hotel.uuid)]);
         rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
+        if (minimal) return { statusCode: created ? 201 : 200, body: await saved(tx, me, org, rows, hotel) };
         return { statusCode: created ? 201 : 200, body: await bundle(tx, me, org, rows, hotel) };
       });
     },

@@ -383,13 +383,18 @@ describe('the hotel save', () => {
     expect(again.json()).toEqual(saved);
     const empty = await save(hotel, {}, { 'if-match': `"${saved.version}"` });
     expect(empty.json()).toEqual(saved);
+    // asked for the minimal answer (as the outbox asks): the hotel and its version, not its lists
+    const minimal = await save(hotel, same, { 'if-match': `"${saved.version}"`, prefer: 'respond-async, return=minimal' });
+    expect(minimal.statusCode).toBe(200);
+    expect(minimal.headers['preference-applied']).toBe('return=minimal');
+    expect(minimal.json()).toEqual({ version: saved.version, hotel: saved.hotel, hotelDefinition: saved.hotelDefinition });
     expect(await stored()).toEqual(before);
 
     // one change raises the hotel's version and that item's, and no other
     const spa = saved.packages.find((item) => item.externalId === 'SPA') as PmsPackage;
-    const one = await save(hotel, { packages: { updatedPackages: [{ uuid: spa.uuid, externalId: 'SPA', calculationRule: 'ADULT', version: spa.version }] } }, { 'if-match': `"${saved.version}"` });
+    const one = await save(hotel, { packages: { updatedPackages: [{ uuid: spa.uuid, externalId: 'SPA', calculationRule: 'ADULT', version: spa.version }] } }, { 'if-match': `"${saved.version}"`, prefer: 'return=minimal' });
     expect(one.statusCode).toBe(200);
-    expect((one.json() as HotelBundle).version).toBe(saved.version + 1);
+    expect(one.json()).toEqual({ version: saved.version + 1, hotel: { ...saved.hotel, version: saved.version + 1 }, hotelDefinition: saved.hotelDefinition });
     const after = await stored();
     expect(after.packages.filter((item) => item.version !== 1).map((item) => item.uuid)).toEqual([spa.uuid]);
     expect(after.rateCodes).toEqual(before.rateCodes);

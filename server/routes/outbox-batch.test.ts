@@ -67,6 +67,22 @@ async function historyCount(uuid: string): Promise<number> {
 }
 
 describe('POST /outbox/v1/batch', () => {
+  it("carries a change's Prefer: a hotel save asking for the minimal answer gets the hotel and its version, not its lists", async () => {
+    const hotel = randomUUID();
+    const save = (prefer: Record<string, string>): BatchChange => ({
+      method: 'PUT',
+      path: `/organization/${demoOrg}/hotel/${hotel}/save`,
+      body: { hotel: { parentUuid: null, attributes: { NAME: 'Batch Minimal Hotel' } }, packages: { newPackages: [{ uuid: randomUUID(), externalId: 'BB', calculationRule: 'ADULT' }] } },
+      headers: { 'Idempotency-Key': randomUUID(), ...prefer },
+    });
+    const [created] = results(await batch([save({ Prefer: 'return=minimal' })]));
+    expect(created?.status).toBe(201);
+    expect(Object.keys(created?.body as object).sort()).toEqual(['hotel', 'hotelDefinition', 'version']);
+    const [whole] = results(await batch([{ ...save({}), body: {}, headers: { 'Idempotency-Key': randomUUID(), 'If-Match': '"1"' } }]));
+    expect(whole?.status).toBe(200);
+    expect((whole?.body as { packages: unknown[] }).packages).toHaveLength(1);
+  });
+
   it("authorizes each change as if sent alone: another organization's record is refused in its own result, the allowed change is applied", async () => {
     const mine = connection('Alpine Batch Opera');
     const answer = results(

@@ -506,13 +506,19 @@ export async function applyAccessControls(context: BulkContext, changes: AccessC
 }
 
 /** Everything a hotel owns, as the hotel save answers it (without the unit itself). */
-export async function hotelParts(executor: Executor, hotelUuid: string) {
+/** The hotel's PMS hotel definition as answered, or null (none). */
+export async function hotelDefinitionOf(executor: Executor, hotelUuid: string) {
   const [definition] = await executor.select().from(hotelDefinitions).where(eq(hotelDefinitions.hotelUuid, hotelUuid));
+  return definition ? hotelDefinitionRecord(definition) : null;
+}
+
+export async function hotelParts(executor: Executor, hotelUuid: string) {
+  const hotelDefinition = await hotelDefinitionOf(executor, hotelUuid);
   const packages = (await livePackages(executor, hotelUuid)).map(packageRecord).sort((a, b) => a.externalId.localeCompare(b.externalId));
   const codes = (await executor.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid))).map(rateCodeRecord).sort((a, b) => a.name.localeCompare(b.name));
   const services = await withPackageNames(
     executor,
     (await executor.select().from(accessControlServices).where(eq(accessControlServices.hotelUuid, hotelUuid))).map(accessControlRecord).sort((a, b) => a.name.localeCompare(b.name)),
   );
-  return { hotelDefinition: definition ? hotelDefinitionRecord(definition) : null, packages, rateCodes: codes, accessControls: services };
+  return { hotelDefinition, packages, rateCodes: codes, accessControls: services };
 }

@@ -327,6 +327,17 @@ export const hotelBundleSchema = z.object({
 });
 export type HotelBundle = z.infer<typeof hotelBundleSchema>;
 
+/**
+ * What the hotel save answers when asked for `Prefer: return=minimal` (RFC 7240; the outbox asks
+ * for it): the hotel and its version without its lists. A big hotel's lists are megabytes that a
+ * save's sender on a hotel network does not read (it reads the lists again when it needs them).
+ */
+export const hotelSavedSchema = hotelBundleSchema.pick({ version: true, hotel: true, hotelDefinition: true });
+export type HotelSaved = z.infer<typeof hotelSavedSchema>;
+
+/** The Prefer header's value asking an answer without the whole record (RFC 7240). */
+export const PREFER_MINIMAL = 'return=minimal';
+
 /** Package uuids a rate code (or service) names that are not among the hotel's live packages. */
 export function missingPackages(named: readonly string[], livePackageUuids: ReadonlySet<string>): string[] {
   return named.filter((packageUuid) => !livePackageUuids.has(packageUuid));

@@ -65,6 +65,7 @@ export const batchChangeSchema = z.object({
       'If-Match': z.string().optional(),
       'X-Made-At': z.string().optional(),
       'X-Made-Offline': z.string().optional(),
+      Prefer: z.string().max(256).optional(),
     })
     .strict()
     .default({})

@@ -67,6 +67,8 @@ describe('drainOutbox', () => {
     ]);
     expect(sent[0]?.headers['Idempotency-Key']).toBe(first?.idempotencyKey);
     expect(sent[1]?.headers['Idempotency-Key']).toBe(second?.idempotencyKey);
+    // the outbox reads no more of an answer than its version
+    expect(sent[0]?.headers.Prefer).toBe('return=minimal');
     expect(sent[1]?.headers['If-Match']).toBe('"3"');
     expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
     expect(sent[0]?.headers['X-Lobby-User']).toBe(ME);

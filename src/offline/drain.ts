@@ -58,6 +58,7 @@ import {
   OUTBOX_BATCH_MAX_BYTES,
   OUTBOX_BATCH_MAX_CHANGES,
   OUTBOX_BATCH_PATH,
+  PREFER_MINIMAL,
   apiErrorBodySchema,
   batchResponseSchema,
   type BatchChange,
@@ -180,6 +181,9 @@ function changeHeaders(entry: OutboxEntry): Record<string, string> {
     'Idempotency-Key': entry.idempotencyKey,
     // for the change history: when the operator made it, and whether the gateway was out of reach then
     [MADE_AT_HEADER]: new Date(entry.created).toISOString(),
+    // the outbox reads no more of an answer than its version: a route that can leaves the rest out
+    // (a big hotel's save would answer megabytes of lists)
+    Prefer: PREFER_MINIMAL,
   };
   if (entry.offline === true) headers[MADE_OFFLINE_HEADER] = '1';
   if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
@@ -188,7 +192,7 @@ function changeHeaders(entry: OutboxEntry): Record<string, string> {
 
 /** The same headers, named as the batch route's schema names them. */
 function batchHeaders(entry: OutboxEntry): BatchChange['headers'] {
-  const headers: BatchChange['headers'] = { 'Idempotency-Key': entry.idempotencyKey, 'X-Made-At': new Date(entry.created).toISOString() };
+  const headers: BatchChange['headers'] = { 'Idempotency-Key': entry.idempotencyKey, 'X-Made-At': new Date(entry.created).toISOString(), Prefer: PREFER_MINIMAL };
   if (entry.offline === true) headers['X-Made-Offline'] = '1';
   if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
   return headers;
