@@ -14,8 +14,13 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 async function settled(page: Page): Promise<void> {
   // animations and transitions settle first: a half-faded modal is not what an operator reads, and
-  // on a busy machine a fixed wait is not enough (CSS transitions are in document.getAnimations())
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 10_000, polling: 50 });
+  // on a busy machine a fixed wait is not enough (CSS transitions are in document.getAnimations()).
+  // One that repeats forever (a loader's spinner) never ends, and is what the operator keeps seeing
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000, polling: 50 },
+  );
   await page.waitForTimeout(50);
 }
 

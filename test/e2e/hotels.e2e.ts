@@ -227,10 +227,27 @@ describe('hotels', () => {
     const page = await start();
     const client = await gatewayClient(gateway.url);
     const before = await hotelState(client, hotelUuid);
+    // the rate codes' read held back until the page has been checked while it waits for them
+    let releaseCodes = () => {};
+    const codesHeld = new Promise<void>((resolve) => {
+      releaseCodes = resolve;
+    });
+    const codesPath = new RegExp(`/hotel/${hotelUuid}/pms-rate-code(\\?|$)`);
+    // the context's route: the service worker sends the page's reads (a page route never sees them)
+    await page.context().route(codesPath, async (route) => {
+      await codesHeld;
+      await route.continue();
+    });
     await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
-    // the heading shows before the hotel's lists; the steps once they are read
+    // the heading shows before the hotel's lists, with what the page waits for in the steps' place
+    await page.getByRole('main').getByText("Loading the hotel's packages, rate codes and access services…").waitFor();
+    expect(await page.getByRole('button', { name: 'Access area' }).count()).toBe(0);
+    await expectAccessible(page, 'hotel wizard, its lists loading');
+    releaseCodes();
+    // the steps once they are read
     await page.getByRole('button', { name: 'Access area' }).waitFor();
+    await page.context().unroute(codesPath);
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     await expectAccessible(page, 'hotel wizard, edit mode');
     await page.getByRole('button', { name: 'Access area' }).click();
