@@ -104,28 +104,36 @@ export async function browserStorage(page: Page): Promise<{ stores: Record<strin
  * fixed time.
  */
 export async function draftHolding(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    async (wanted) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('lobby');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      try {
-        if (![...db.objectStoreNames].includes('drafts')) return false;
-        const all = await new Promise<unknown[]>((resolve, reject) => {
-          const read = db.transaction('drafts', 'readonly').objectStore('drafts').getAll();
-          read.onsuccess = () => resolve(read.result);
-          read.onerror = () => reject(read.error);
+  // polled from here: page.waitForFunction does not await a promise its predicate returns (a
+  // promise is truthy), so it returned after the first read, held or not, and a reload right
+  // after it raced the draft's write
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const held = await page.evaluate(
+      async (wanted) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('lobby');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
         });
-        return all.some((draft) => JSON.stringify(draft).includes(wanted));
-      } finally {
-        db.close();
-      }
-    },
-    text,
-    { timeout: 30_000, polling: 100 },
-  );
+        try {
+          if (![...db.objectStoreNames].includes('drafts')) return false;
+          const all = await new Promise<unknown[]>((resolve, reject) => {
+            const read = db.transaction('drafts', 'readonly').objectStore('drafts').getAll();
+            read.onsuccess = () => resolve(read.result);
+            read.onerror = () => reject(read.error);
+          });
+          return all.some((draft) => JSON.stringify(draft).includes(wanted));
+        } finally {
+          db.close();
+        }
+      },
+      text,
+    );
+    if (held) return;
+    if (Date.now() > deadline) throw new Error(`No draft holds "${text}" after 30 s`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /**
