@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_AT_HEADER } from '../offline/read-cache';
-import { createConnectivity, observedFetch, probeDelay, type Connectivity } from './connectivity';
+import { createConnectivity, gatewayBack, observedFetch, probeDelay, type Connectivity } from './connectivity';
 
 class FakeWindow extends EventTarget {
   navigator = { onLine: true };
@@ -52,7 +52,7 @@ describe('connectivity', () => {
     expect(connectivity.get().reachable).toBe(false);
     await vi.advanceTimersByTimeAsync(4000); // never more than 4 s apart
     expect(probeCalls).toBe(4);
-    expect(connectivity.get()).toEqual({ reachable: true, since: null });
+    expect(connectivity.get()).toEqual({ reachable: true, since: null, answered: true });
     expect(changes).toEqual([false, true]);
 
     // reachable again: no more probes until the heartbeat (20 s after the start; 11 s have passed)
@@ -83,6 +83,26 @@ describe('connectivity', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(probeCalls).toBe(1);
     expect(connectivity.get().reachable).toBe(true);
+  });
+
+  it("tells its listeners of the gateway's first answer since the page started, and that it is back", () => {
+    const seen: boolean[] = [];
+    const start = connectivity.get();
+    expect(start).toEqual({ reachable: true, since: null, answered: false });
+    connectivity.subscribe(() => seen.push(gatewayBack(start, connectivity.get())));
+    connectivity.reportSuccess();
+    // reachable all along by the browser's guess; now known
+    expect(seen).toEqual([true]);
+    connectivity.reportSuccess();
+    expect(seen).toEqual([true]);
+    const answered = connectivity.get();
+    connectivity.reportFailure();
+    const lost = connectivity.get();
+    expect(gatewayBack(answered, lost)).toBe(false);
+    connectivity.reportSuccess();
+    expect(gatewayBack(lost, connectivity.get())).toBe(true);
+    // a further answer is nothing new
+    expect(gatewayBack(connectivity.get(), connectivity.get())).toBe(false);
   });
 
   it('notices a gateway that went away while nobody clicked (heartbeat while visible)', async () => {

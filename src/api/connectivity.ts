@@ -26,6 +26,8 @@ export interface ConnectivityState {
   reachable: boolean;
   /** when the gateway was last found unreachable (ms since epoch), or null while reachable */
   since: number | null;
+  /** whether the gateway has answered since the page started; until it has, `reachable` is the browser's guess */
+  answered: boolean;
 }
 
 export interface Connectivity {
@@ -57,16 +59,18 @@ export function probeDelay(failedProbes: number): number {
 export function createConnectivity(deps: ConnectivityDeps): Connectivity {
   const now = deps.now ?? Date.now;
   const win = deps.window;
-  let state: ConnectivityState = { reachable: win ? win.navigator.onLine : true, since: win && !win.navigator.onLine ? now() : null };
+  let state: ConnectivityState = { reachable: win ? win.navigator.onLine : true, since: win && !win.navigator.onLine ? now() : null, answered: false };
   const listeners = new Set<() => void>();
   let probeTimer: ReturnType<typeof setTimeout> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let failedProbes = 0;
   let probing: Promise<boolean> | null = null;
 
+  /** reachable true from an answer of the gateway, false from a failure */
   const set = (reachable: boolean) => {
-    if (state.reachable === reachable) return;
-    state = { reachable, since: reachable ? null : now() };
+    const answered = state.answered || reachable;
+    if (state.reachable === reachable && state.answered === answered) return;
+    state = { reachable, since: reachable ? null : now(), answered };
     listeners.forEach((listener) => listener());
   };
   const clearProbe = () => {
@@ -147,6 +151,15 @@ export function createConnectivity(deps: ConnectivityDeps): Connectivity {
       }
     },
   };
+}
+
+/**
+ * Whether a change of the state says the gateway is back: reachable again after it was not, or its
+ * first answer since the page started (until then `reachable` was only the browser's guess).
+ * What waits in the outbox is sent at once then, whatever its backoff.
+ */
+export function gatewayBack(before: ConnectivityState, after: ConnectivityState): boolean {
+  return after.reachable && (!before.reachable || (after.answered && !before.answered));
 }
 
 /** Whether an answer shows that the gateway itself was not reached. */

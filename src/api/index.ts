@@ -10,7 +10,7 @@ import { browserStorage } from './storage';
 export { ApiError, describeError, fieldProblem, isApiError, isForbiddenError } from './api-error';
 export { cachedReads, useCachedAt } from './cached-reads';
 export { apiBaseUrl } from './config';
-export { observedFetch, type Connectivity, type ConnectivityState } from './connectivity';
+export { gatewayBack, observedFetch, type Connectivity, type ConnectivityState } from './connectivity';
 export { parseAnswer } from './parse-answer';
 export { KEPT_AT_LOGOUT, SESSION_STORAGE_KEY } from './session-store';
 export type { RequestOptions } from './transport';

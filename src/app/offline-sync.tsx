@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiBaseUrl, apiClient, connectivity, gatewayFetch, sessionStore, useSession } from '../api';
+import { apiBaseUrl, apiClient, connectivity, gatewayBack, gatewayFetch, sessionStore, useSession } from '../api';
 import { flushAllDrafts, flushDraftsOnPageHide, mirrorSession, setOfflineProbe, startOutboxSync, webLocks } from '../offline';
 import { onBeforeReload } from './before-reload';
 
@@ -58,12 +58,14 @@ export function OfflineSync() {
       if ((event.data as { type?: unknown } | null)?.type === 'lobby:outbox-applied') refreshScreens();
     };
     container?.addEventListener('message', onMessage);
-    // the gateway answers again (a probe or any request): send what waits at once
-    let wasReachable = connectivity.get().reachable;
+    // the gateway answers again (a probe or any request), or answers for the first time since the
+    // page started (a reload: the backoff changes carry from attempts made offline must not hold
+    // them up to a minute while the gateway answers): send what waits at once
+    let was = connectivity.get();
     const stopWatching = connectivity.subscribe(() => {
-      const reachable = connectivity.get().reachable;
-      if (reachable && !wasReachable) void scheduler.syncNow('reachable');
-      wasReachable = reachable;
+      const now = connectivity.get();
+      if (gatewayBack(was, now)) void scheduler.syncNow('reachable');
+      was = now;
     });
     return () => {
       stopWatching();
