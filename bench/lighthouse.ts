@@ -33,7 +33,7 @@ import { join, resolve } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, freePort, startGateway, type Gateway } from '../test/e2e/harness';
-import { gatewayClient, signIn, waitForServiceWorker } from '../test/e2e/journeys';
+import { gatewayClient, signIn, untilInPage, waitForServiceWorker } from '../test/e2e/journeys';
 import type { Row } from './stats';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -223,21 +223,22 @@ const PROBE = `(() => {
 
 /** The user's read cache holds the organization list: the worker can answer it offline. */
 async function readCacheHolds(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
     async (apiPath) => {
       const user = (JSON.parse(localStorage.getItem('lobby.session') ?? '{}') as { uuid?: string }).uuid;
       const cache = await caches.open(`lobby-api-${user}`);
       return (await cache.keys()).some((request) => new URL(request.url).pathname === apiPath);
     },
     path,
-    { timeout: 60_000, polling: 250 },
+    { timeout: 60_000, every: 250, what: `the read cache to hold ${path}` },
   );
 }
 
 /** The service worker's precache is complete when its install step is over and it controls the page. */
 async function workerReady(page: Page): Promise<void> {
   await waitForServiceWorker(page);
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated', null, { timeout: 60_000 });
+  await untilInPage(page, async () => (await navigator.serviceWorker.ready).active?.state === 'activated', '', { timeout: 60_000, what: 'the service worker to be activated' });
 }
 
 async function warmRows({ url, label }: Served): Promise<Row[]> {

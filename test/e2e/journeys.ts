@@ -104,35 +104,42 @@ export async function browserStorage(page: Page): Promise<{ stores: Record<strin
  * fixed time.
  */
 export async function draftHolding(page: Page, text: string): Promise<void> {
-  // polled from here: page.waitForFunction does not await a promise its predicate returns (a
-  // promise is truthy), so it returned after the first read, held or not, and a reload right
-  // after it raced the draft's write
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const held = await page.evaluate(
-      async (wanted) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('lobby');
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
+  await untilInPage(
+    page,
+    async (wanted) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('lobby');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      try {
+        if (![...db.objectStoreNames].includes('drafts')) return false;
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const read = db.transaction('drafts', 'readonly').objectStore('drafts').getAll();
+          read.onsuccess = () => resolve(read.result);
+          read.onerror = () => reject(read.error);
         });
-        try {
-          if (![...db.objectStoreNames].includes('drafts')) return false;
-          const all = await new Promise<unknown[]>((resolve, reject) => {
-            const read = db.transaction('drafts', 'readonly').objectStore('drafts').getAll();
-            read.onsuccess = () => resolve(read.result);
-            read.onerror = () => reject(read.error);
-          });
-          return all.some((draft) => JSON.stringify(draft).includes(wanted));
-        } finally {
-          db.close();
-        }
-      },
-      text,
-    );
-    if (held) return;
-    if (Date.now() > deadline) throw new Error(`No draft holds "${text}" after 30 s`);
-    await page.waitForTimeout(100);
+        return all.some((draft) => JSON.stringify(draft).includes(wanted));
+      } finally {
+        db.close();
+      }
+    },
+    text,
+    { what: `a draft holding "${text}"` },
+  );
+}
+
+/**
+ * Waits until an asynchronous check in the page answers true, polled from here: page.waitForFunction
+ * does not await a promise its predicate returns (a promise is truthy), so it returns after the
+ * first check, true or not (a reload right after it raced a draft's write).
+ */
+export async function untilInPage(page: Page, check: (arg: string) => Promise<boolean>, arg: string, { timeout = 30_000, every = 100, what = 'the page' }: { timeout?: number; every?: number; what?: string } = {}): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(check, arg)) return;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeout / 1000} s for ${what}`);
+    await page.waitForTimeout(every);
   }
 }
 
