@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
-import { useMappedInSlices } from './slices';
+import { useMappedInSlices, useSameList } from './slices';
 
 interface Read {
   uuid: string;
@@ -59,5 +59,20 @@ describe('useMappedInSlices', () => {
     await waitFor(() => expect(result.current?.of).toBe(other));
     expect(result.current?.items[0]).toEqual({ localId: 'u0', name: 'n0' });
     expect(result.current?.items[0]).not.toBe(made[0]);
+  });
+});
+
+describe('useSameList', () => {
+  it('gives the list given before while the values are the same, and the new one once one differs', () => {
+    const first = ['a', 'b', 'c'];
+    const { result, rerender } = renderHook(({ list }) => useSameList(list), { initialProps: { list: first } });
+    expect(result.current).toBe(first);
+    rerender({ list: ['a', 'b', 'c'] });
+    expect(result.current).toBe(first);
+    const changed = ['a', 'b', 'd'];
+    rerender({ list: changed });
+    expect(result.current).toBe(changed);
+    rerender({ list: ['a', 'b'] });
+    expect(result.current).toEqual(['a', 'b']);
   });
 });

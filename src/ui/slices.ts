@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 
 /** How long the page's main thread maps before it lets input and paint in (a long task is 50 ms). */
 const SLICE_MS = 8;
@@ -66,7 +66,8 @@ export function useMappedInSlices<T, U>(list: readonly T[], map: (item: T) => U,
     };
     void mapInSlices(list, kept).then((items) => {
       const unchanged = previous !== undefined && previous.length === items.length && items.every((item, index) => item === previous[index]);
-      if (live) setMade({ of: list, items: unchanged ? previous : items, key });
+      // what renders the list made is a render React may interrupt (typing and paint go first)
+      if (live) startTransition(() => setMade({ of: list, items: unchanged ? previous : items, key }));
     });
     return () => {
       live = false;
@@ -78,4 +79,18 @@ export function useMappedInSlices<T, U>(list: readonly T[], map: (item: T) => U,
   }, [fresh, key]);
   if (fresh !== undefined) return fresh;
   return last.current?.key === key ? last.current : undefined;
+}
+
+/**
+ * `list`, or the list given before it when the two hold the same values in the same order: what
+ * compares them later (a form's "has it changed?") then sees one array, not 100,000 equal values.
+ */
+export function useSameList<T>(list: T[]): T[] {
+  const kept = useRef({ given: list, shown: list });
+  const { given, shown: before } = kept.current;
+  const shown = given === list ? before : before.length === list.length && list.every((value, index) => Object.is(value, before[index])) ? before : list;
+  useEffect(() => {
+    kept.current = { given: list, shown };
+  }, [list, shown]);
+  return shown;
 }

@@ -15,7 +15,7 @@ import type { PackageItem } from '../components/packages-section';
 import type { HotelForm } from './hotel-save';
 import { accessControls, hotelDefinitions, hotelScopeOf, pmsPackages, rateCodes } from './hotel-resources';
 import { usePmsConnectionRows } from './pms-connections';
-import { useMappedInSlices } from '../../../ui';
+import { useMappedInSlices, useSameList } from '../../../ui';
 import { sameValue } from '../../../offline';
 
 /** GET of the organization's units, every depth, under the key the unit screens read it by. */
@@ -126,11 +126,12 @@ function useHotelLists(
   const packageItems = useMappedInSlices(packages ?? NONE, packageItemOf, hotel, sameValue);
   const codeItems = useMappedInSlices(codes ?? NONE, rateCodeItemOf, hotel, sameValue);
   const serviceItems = useMappedInSlices(services ?? NONE, serviceItemOf, hotel, sameValue);
-  const packageUuids = useMemo(() => (packageItems === undefined ? undefined : uuidsOf(packageItems.of)), [packageItems]);
-  const codeUuids = useMemo(() => (codeItems === undefined ? undefined : uuidsOf(codeItems.of)), [codeItems]);
-  const serviceUuids = useMemo(() => (serviceItems === undefined ? undefined : uuidsOf(serviceItems.of)), [serviceItems]);
+  // the same uuids read again are the same array (an import keeps every code's uuid it matches)
+  const packageUuids = useSameList(useMemo(() => uuidsOf(packageItems?.of ?? NONE), [packageItems]));
+  const codeUuids = useSameList(useMemo(() => uuidsOf(codeItems?.of ?? NONE), [codeItems]));
+  const serviceUuids = useSameList(useMemo(() => uuidsOf(serviceItems?.of ?? NONE), [serviceItems]));
   return useMemo(() => {
-    if (packageItems === undefined || codeItems === undefined || serviceItems === undefined || packageUuids === undefined || codeUuids === undefined || serviceUuids === undefined) return undefined;
+    if (packageItems === undefined || codeItems === undefined || serviceItems === undefined) return undefined;
     return {
       lists: { packages: packageItems.items, rateCodes: codeItems.items, accessServices: serviceItems.items, base: { packages: packageUuids, rateCodes: codeUuids, accessControls: serviceUuids } },
       of: { packages: packageItems.of, codes: codeItems.of, services: serviceItems.of },
