@@ -67,4 +67,4 @@ export { imageAddress, uploadImage } from './image-upload';
 export * from './filters';
 export * from './history';
 export { dispositionFileName, saveDownload } from './download';
-export { blocksOf, mapInSlices, useMappedInSlices, useSameList, type Mapped } from './slices';
+export { blocksOf, MAPPED_AT_ONCE, mapInSlices, useMappedInSlices, useSameList, type Mapped } from './slices';

@@ -4,8 +4,8 @@ import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 const SLICE_MS = 8;
 /** Items mapped between two looks at the clock (an item may be a block of many: give 1). */
 const CHECK_EVERY = 512;
-/** A list this short is mapped at once, in the render that gets it. */
-const AT_ONCE = 2_000;
+/** A list this short is mapped at once, in the render that gets it (and shown at once). */
+export const MAPPED_AT_ONCE = 2_000;
 
 /**
  * A task of its own, after what waits (input, paint): `scheduler.yield()` where the browser has it,
@@ -66,7 +66,7 @@ export interface Mapped<T, U> {
  * (a form's "has it changed?") then sees identical items, not 100,000 equal ones to walk through.
  */
 export function useMappedInSlices<T, U>(list: readonly T[], map: (item: T) => U, key: string, same?: (before: U, after: U) => boolean): Mapped<T, U> | undefined {
-  const atOnce = list.length <= AT_ONCE;
+  const atOnce = list.length <= MAPPED_AT_ONCE;
   const now = useMemo(() => (atOnce ? { of: list, items: list.map(map) } : undefined), [atOnce, list]); // eslint-disable-line react-hooks/exhaustive-deps -- map is a module-level function
   const [made, setMade] = useState<(Mapped<T, U> & { key: string }) | undefined>(undefined);
   const last = useRef<(Mapped<T, U> & { key: string }) | undefined>(undefined);

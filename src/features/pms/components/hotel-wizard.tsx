@@ -18,7 +18,7 @@ import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope, type DraftStorage } from '../../../offline';
-import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, notify, RegionalFields, SaveBar, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
+import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, MAPPED_AT_ONCE, notify, RegionalFields, SaveBar, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, NAME_ONLY_SUMMARY, queueHotelSave, type HotelForm } from '../api/hotel-save';
 import { describeHotelChanges, hotelChanges } from '../api/hotel-changes';
@@ -183,14 +183,15 @@ export interface HotelWizardProps {
 }
 
 /**
- * An open step's contents, made in a render React may interrupt once the step opens: Mantine's
- * accordion shows a panel in a synchronous flush, and a big hotel's Access area mounts three tables,
- * which made that flush one long task (so the accordion keeps no React Activity whose hidden render
- * that flush would finish). Closed, a step holds nothing.
+ * An open step's contents. On a big hotel they are made in a render React may interrupt once the
+ * step opens (`defer`): Mantine's accordion shows a panel in a synchronous flush, and the Access
+ * area mounts three tables, which made that flush one long task (so the accordion keeps no React
+ * Activity whose hidden render that flush would finish). A hotel of short lists shows them at once.
+ * Closed, a step holds nothing.
  */
-function StepContents({ open, children }: { open: boolean; children: ReactNode }) {
+function StepContents({ open, defer, children }: { open: boolean; defer: boolean; children: ReactNode }) {
   const shown = useDeferredValue(open);
-  return open && shown ? children : null;
+  return open && (shown || !defer) ? children : null;
 }
 
 export function HotelWizard(props: HotelWizardProps) {
@@ -213,6 +214,8 @@ export function HotelWizard(props: HotelWizardProps) {
   const draft = useDraft<WizardValue>({ scope, initial, baseVersion: version, schema: wizardValueSchema, isChange: wizardHoldsChange, storage: wizardDraftStorage });
   const value = draft.value;
   const form = value.form;
+  // a hotel whose lists are made in slices opens its steps after the accordion's flush
+  const bigLists = form.packages.length > MAPPED_AT_ONCE || form.rateCodes.length > MAPPED_AT_ONCE || form.accessServices.length > MAPPED_AT_ONCE;
   const hotelUuid = edit ? props.hotelUuid : value.hotelUuid;
   const baseline = value.saved ?? initialForm;
   const dirty = draft.changed;
@@ -589,7 +592,7 @@ export function HotelWizard(props: HotelWizardProps) {
             </Accordion.Control>
             <Accordion.Panel>
               <Stack gap="lg">
-                <StepContents open={value.step === step}>
+                <StepContents open={value.step === step} defer={bigLists}>
                   <Text size="sm" role="note">
                     {t(!edit ? 'hotelSave.takesEffectCreate' : step === LAST_STEP ? 'hotelSave.takesEffectImport' : 'hotelSave.takesEffect')}
                   </Text>
