@@ -69,20 +69,19 @@ export function useMappedInSlices<T, U>(list: readonly T[], map: (item: T) => U,
   const atOnce = list.length <= MAPPED_AT_ONCE;
   const now = useMemo(() => (atOnce ? { of: list, items: list.map(map) } : undefined), [atOnce, list]); // eslint-disable-line react-hooks/exhaustive-deps -- map is a module-level function
   const [made, setMade] = useState<(Mapped<T, U> & { key: string }) | undefined>(undefined);
-  const last = useRef<(Mapped<T, U> & { key: string }) | undefined>(undefined);
+  const last = useRef<{ key: string; mapped: Mapped<T, U> } | undefined>(undefined);
   useEffect(() => {
     if (atOnce) return undefined;
     let live = true;
-    const previous = last.current?.key === key ? last.current.items : undefined;
+    const previous = last.current?.key === key ? last.current.mapped.items : undefined;
     const kept = (item: T, index: number): U => {
       const next = map(item);
       const before = previous?.[index];
       return before !== undefined && same !== undefined && same(before, next) ? before : next;
     };
     void mapInSlices(list, kept).then((items) => {
-      const unchanged = previous !== undefined && previous.length === items.length && items.every((item, index) => item === previous[index]);
       // what renders the list made is a render React may interrupt (typing and paint go first)
-      if (live) startTransition(() => setMade({ of: list, items: unchanged ? previous : items, key }));
+      if (live) startTransition(() => setMade({ of: list, items: previous !== undefined && sameValues(previous, items) ? previous : items, key }));
     });
     return () => {
       live = false;
@@ -90,11 +89,14 @@ export function useMappedInSlices<T, U>(list: readonly T[], map: (item: T) => U,
   }, [atOnce, list, key]); // eslint-disable-line react-hooks/exhaustive-deps -- map and same are module-level functions
   const fresh = now ?? (made?.key === key && made.of === list ? made : undefined);
   useEffect(() => {
-    if (fresh !== undefined) last.current = { ...fresh, key };
+    if (fresh !== undefined) last.current = { key, mapped: fresh };
   }, [fresh, key]);
-  if (fresh !== undefined) return fresh;
-  return last.current?.key === key ? last.current : undefined;
+  // the very object shown before (not a copy): what is made from it is not made again
+  return fresh ?? (last.current?.key === key ? last.current.mapped : undefined);
 }
+
+/** Whether two lists hold the same values (Object.is) in the same order. */
+const sameValues = <T>(before: readonly T[], after: readonly T[]) => before.length === after.length && after.every((value, index) => Object.is(value, before[index]));
 
 /**
  * `list`, or the list given before it when the two hold the same values in the same order: what
@@ -103,7 +105,7 @@ export function useMappedInSlices<T, U>(list: readonly T[], map: (item: T) => U,
 export function useSameList<T>(list: T[]): T[] {
   const kept = useRef({ given: list, shown: list });
   const { given, shown: before } = kept.current;
-  const shown = given === list ? before : before.length === list.length && list.every((value, index) => Object.is(value, before[index])) ? before : list;
+  const shown = given === list || sameValues(before, list) ? before : list;
   useEffect(() => {
     kept.current = { given: list, shown };
   }, [list, shown]);
