@@ -64,3 +64,30 @@ describe('a build that warns fails', () => {
     );
   });
 });
+
+describe('a warning that comes after the check', () => {
+  it('still fails the build: the process ends in an error that quotes it', async () => {
+    const errors: string[] = [];
+    const base = createLogger('silent');
+    const gate = warningGate({ ...base, error: (message) => errors.push(message) });
+    const hook = gate.plugin.closeBundle as { handler: (this: { error: (message: string) => never }) => Promise<void> };
+    const failed: string[] = [];
+    await hook.handler.call({
+      error: (message: string) => {
+        failed.push(message);
+        throw new Error(message);
+      },
+    });
+    expect(failed).toEqual([]);
+    const before = process.exitCode;
+    try {
+      gate.logger.warn('(!) Some chunks are larger than 1 kB after minification');
+      expect(process.exitCode).toBe(1);
+      expect(errors).toEqual([
+        'The build printed a warning; a build must print none (scripts/build-warnings.ts):\n- (!) Some chunks are larger than 1 kB after minification',
+      ]);
+    } finally {
+      process.exitCode = before;
+    }
+  });
+});

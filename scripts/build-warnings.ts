@@ -29,10 +29,18 @@ export function warningFailure(warnings: readonly string[]): string | null {
   return `The build printed ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`}; a build must print none (scripts/build-warnings.ts):\n${listed}`;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function warningGate(base: Logger = createLogger('info', { allowClearScreen: false })): WarningGate {
   const warnings: string[] = [];
+  let checked = false;
   const keep = (message: string) => {
     warnings.push(plain(message));
+    // a warning that arrives after the check still fails the build: the process ends in an error
+    if (checked) {
+      process.exitCode = 1;
+      base.error(warningFailure(warnings.slice(-1)) ?? '');
+    }
   };
   const logger: Logger = {
     info: (message, options) => base.info(message, options),
@@ -60,7 +68,13 @@ export function warningGate(base: Logger = createLogger('info', { allowClearScre
     // last: Vite reports chunk sizes while the bundle is written
     closeBundle: {
       order: 'post',
-      handler() {
+      async handler() {
+        // Rolldown hands a warning to the logger through its own queue, not in step with this
+        // hook: on a busy machine the chunk size warning came after it. Each turn of the event
+        // loop runs what the bundler queued before it; two turns let the last warnings in.
+        await nextTurn();
+        await nextTurn();
+        checked = true;
         const failure = warningFailure(warnings);
         if (failure !== null) this.error(failure);
       },
