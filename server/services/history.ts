@@ -79,7 +79,17 @@ export function recordChange(
   after: Record<string, unknown> | null,
 ): HistoryWrite {
   const action: HistoryAction = before === null ? 'created' : after === null ? 'removed' : 'changed';
-  return { ...where, action, changes: historyChanges(before, after) };
+  if (action === 'changed') return { ...where, action, changes: historyChanges(before, after) };
+  // a record created or removed: its fields are listed only when read, since a save of 10,000 new
+  // records keeps the changes of a sample of them (collapseItems) and the rest are never read
+  let changes: HistoryChange[] | undefined;
+  return {
+    ...where,
+    action,
+    get changes() {
+      return (changes ??= historyChanges(before, after));
+    },
+  };
 }
 
 /**
