@@ -31,10 +31,16 @@ export function warningFailure(warnings: readonly string[]): string | null {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** How the gate's own chunk size check starts its warning, as Vite's reporter does. */
+const CHUNK_SIZE = 'Some chunks are larger than';
+
 export function warningGate(base: Logger = createLogger('info', { allowClearScreen: false })): WarningGate {
   const warnings: string[] = [];
   let checked = false;
+  let ownChunkSizeWarning = false;
   const keep = (message: string) => {
+    // Vite's own chunk size warning, when the gate's check has already said it
+    if (ownChunkSizeWarning && plain(message).includes(CHUNK_SIZE)) return;
     warnings.push(plain(message));
     // a warning that arrives after the check still fails the build: the process ends in an error
     if (checked) {
@@ -62,16 +68,37 @@ export function warningGate(base: Logger = createLogger('info', { allowClearScre
       base.warnOnce(message, options);
     },
   };
+  let chunkLimit = 500;
+  let checksChunks = false;
   const plugin: Plugin = {
     name: 'lobby-build-warnings',
     apply: 'build',
+    configResolved(config) {
+      chunkLimit = config.build.chunkSizeWarningLimit;
+      // where Vite's reporter warns of large chunks: a minified app, not a library
+      checksChunks = Boolean(config.build.minify) && !config.build.lib;
+    },
+    // Vite 8 reports chunk sizes from Rolldown's native side, and its warning reaches the logger
+    // through a queue of its own, at no fixed point before closeBundle (on a busy machine, after
+    // it). The gate measures the chunks itself, here, where the written code is known.
+    generateBundle(_options, bundle) {
+      if (!checksChunks) return;
+      const large = Object.values(bundle).flatMap((item) =>
+        item.type === 'chunk' && item.code.length / 1000 > chunkLimit
+          ? [`${item.fileName} (${(item.code.length / 1000).toFixed(2)} kB)`]
+          : [],
+      );
+      if (large.length === 0) return;
+      keep(`(!) ${CHUNK_SIZE} ${chunkLimit} kB after minification: ${large.join(', ')}`);
+      ownChunkSizeWarning = true;
+    },
     // last: Vite reports chunk sizes while the bundle is written
     closeBundle: {
       order: 'post',
       async handler() {
-        // Rolldown hands a warning to the logger through its own queue, not in step with this
-        // hook: on a busy machine the chunk size warning came after it. Each turn of the event
-        // loop runs what the bundler queued before it; two turns let the last warnings in.
+        // Rolldown hands other warnings to the logger through its own queue too, not in step
+        // with this hook. Each turn of the event loop runs what the bundler queued before it;
+        // two turns let most in, and one that comes later still fails the process (keep).
         await nextTurn();
         await nextTurn();
         checked = true;
