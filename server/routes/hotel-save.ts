@@ -23,6 +23,7 @@ import {
   hotelBundleSchema,
   hotelSavedSchema,
   PREFER_MINIMAL,
+  prefersMinimal,
   hotelSaveSchema,
   UNIT_KIND,
   unitNameOf,
@@ -59,12 +60,6 @@ async function bundle(tx: Transaction, me: Grants, org: OrganizationRow, rows: r
 async function saved(tx: Transaction, me: Grants, org: OrganizationRow, rows: readonly UnitRow[], hotel: UnitRow) {
   const unit = presentUnits(org, rows, { inherit: true }).get(hotel.uuid) as Unit;
   return { version: unit.version, hotel: unit, hotelDefinition: canSetupHotelDefinitions(me, org.uuid) ? await hotelDefinitionOf(tx, hotel.uuid) : null };
-}
-
-/** Whether the request's Prefer header asks for the minimal answer (RFC 7240: comma-separated preferences). */
-export function prefersMinimal(prefer: string | string[] | undefined): boolean {
-  const values = Array.isArray(prefer) ? prefer : prefer === undefined ? [] : [prefer];
-  return values.some((value) => value.split(',').some((preference) => preference.trim().toLowerCase() === PREFER_MINIMAL));
 }
 
 export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -67,7 +67,7 @@ async function historyCount(uuid: string): Promise<number> {
 }
 
 describe('POST /outbox/v1/batch', () => {
-  it("carries a change's Prefer: a hotel save asking for the minimal answer gets the hotel and its version, not its lists", async () => {
+  it("carries a change's Prefer: a hotel save asking for the minimal answer is answered its version, not its lists", async () => {
     const hotel = randomUUID();
     const save = (prefer: Record<string, string>): BatchChange => ({
       method: 'PUT',
@@ -76,11 +76,32 @@ describe('POST /outbox/v1/batch', () => {
       headers: { 'Idempotency-Key': randomUUID(), ...prefer },
     });
     const [created] = results(await batch([save({ Prefer: 'return=minimal' })]));
-    expect(created?.status).toBe(201);
-    expect(Object.keys(created?.body as object).sort()).toEqual(['hotel', 'hotelDefinition', 'version']);
+    expect(created).toEqual({ status: 201, body: { version: 1 } });
     const [whole] = results(await batch([{ ...save({}), body: {}, headers: { 'Idempotency-Key': randomUUID(), 'If-Match': '"1"' } }]));
     expect(whole?.status).toBe(200);
     expect((whole?.body as { packages: unknown[] }).packages).toHaveLength(1);
+  });
+
+  it('answers a success of a change asking for the minimal answer with its uuid and version only, and a refusal whole', async () => {
+    const minimal = { Prefer: 'return=minimal' };
+    const first = connection('Minimal 1');
+    const second = connection('Minimal 2');
+    const answer = results(
+      await batch([
+        create(demoOrg, first, randomUUID(), minimal),
+        edit(demoOrg, first.uuid, { ...first, name: 'Minimal 1b' }, 1, randomUUID(), { after: 0, headers: { 'Idempotency-Key': randomUUID(), 'If-Match': '"1"', ...minimal } }),
+        create(demoOrg, second),
+        edit(demoOrg, second.uuid, { ...second, name: 'Minimal 2b' }, 7, randomUUID(), { headers: { 'Idempotency-Key': randomUUID(), 'If-Match': '"7"', ...minimal } }),
+      ]),
+    );
+    expect(answer[0]).toEqual({ status: 201, body: { uuid: first.uuid, version: 1 } });
+    expect(answer[1]).toEqual({ status: 200, body: { uuid: first.uuid, version: 2 } });
+    // without the preference, the whole record, as before
+    expect(answer[2]).toMatchObject({ status: 201, body: { uuid: second.uuid, name: 'Minimal 2', host: second.host, version: 1 } });
+    // a refusal keeps what it says
+    expect(answer[3]?.status).toBe(412);
+    expect((answer[3]?.body as { errors: { code: string }[] }).errors[0]?.code).toBeTruthy();
+    expect(await stored(first.uuid)).toMatchObject({ name: 'Minimal 1b', version: 2 });
   });
 
   it("authorizes each change as if sent alone: another organization's record is refused in its own result, the allowed change is applied", async () => {

@@ -12,6 +12,9 @@
  * A change that meets a 5xx or 429 ends the batch: the rest is not tried and has no result (the
  * client sends them again later). A change naming `after` runs only if that change got a 2xx.
  *
+ * A change asking for `Prefer: return=minimal` that succeeds is answered its uuid and version
+ * (replyResult), not its whole record.
+ *
  * A run of creates and updates of resources with batch rules is applied as a set instead, in one
  * transaction (../resources/batch-set.ts, docs/adr/0037), with the answers the changes would get
  * one at a time; a run its rules cannot vouch for goes one at a time as above.
@@ -25,6 +28,7 @@ import {
   OUTBOX_BATCH_MAX_CHANGES,
   OUTBOX_BATCH_MESSAGES,
   OUTBOX_BATCH_PATH,
+  prefersMinimal,
   type BatchChange,
   type BatchResult,
 } from '../../src/domain/index';
@@ -45,6 +49,19 @@ const SET_RUN_MIN = 4;
  * changes read the grants again instead of sharing the read of the changes before it.
  */
 const ALTERS_GRANTS = /^\/(?:user-profile|authentication)(?:\/|$)|^\/organization\/v1(?:\/|$)|^\/organization\/[^/]+\/?$/;
+
+/**
+ * A change's answer as the reply carries it. A change that asked for `Prefer: return=minimal` (the
+ * outbox asks it of every change: it reads nothing of a success but the version) and succeeded is
+ * answered its record's uuid and version only, where it would be answered the whole record: on a
+ * hotel network a batch's answers are most of what comes back. Refusals keep their whole body.
+ */
+export function replyResult(change: BatchChange, result: BatchResult): BatchResult {
+  if (!isSuccess(result.status) || result.body === null || typeof result.body !== 'object' || Array.isArray(result.body)) return result;
+  if (!prefersMinimal(change.headers.Prefer)) return result;
+  const { uuid, version } = result.body as { uuid?: unknown; version?: unknown };
+  return { status: result.status, body: { ...(uuid === undefined ? {} : { uuid }), ...(version === undefined ? {} : { version }) } };
+}
 
 function parseAnswer(payload: string): unknown {
   if (payload === '') return undefined;
@@ -74,7 +91,8 @@ export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
           `At most ${OUTBOX_BATCH_MAX_BYTES / (1024 * 1024)} MB and ${OUTBOX_BATCH_MAX_CHANGES} changes, each a write (POST, PUT, PATCH, DELETE) to a path of this gateway. ` +
           'Each change is authorized with the caller’s token and keeps its Idempotency-Key: a change already applied (alone or in an earlier batch) ' +
           'is answered from the store and not applied again. Results come in the order of the changes. A 5xx or 429 of one change ends the batch: ' +
-          'the results stop there and the rest was not tried. A change with `after` runs only if that change got a 2xx; otherwise it is answered 424 and not stored.',
+          'the results stop there and the rest was not tried. A change with `after` runs only if that change got a 2xx; otherwise it is answered 424 and not stored. ' +
+          'A change carrying `Prefer: return=minimal` that succeeds is answered its record’s uuid and version, not the whole record.',
         security: BEARER,
         body: batchRequestSchema,
         response: { 200: batchResponseSchema, ...errorResponses(400, 401, 413) },
@@ -137,7 +155,7 @@ export const outboxBatchRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // on PostgreSQL the changes committed without waiting for the disk: one wait for all, before any answer leaves
       if (app.lobby.groupCommit && results.length > 0) await flushCommits(app.lobby.db);
-      return { results };
+      return { results: results.map((result, index) => replyResult(changes[index] as BatchChange, result)) };
     },
   );
 };

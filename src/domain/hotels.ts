@@ -338,6 +338,12 @@ export type HotelSaved = z.infer<typeof hotelSavedSchema>;
 /** The Prefer header's value asking an answer without the whole record (RFC 7240). */
 export const PREFER_MINIMAL = 'return=minimal';
 
+/** Whether a Prefer header asks for the minimal answer (RFC 7240: comma-separated preferences). */
+export function prefersMinimal(prefer: string | string[] | undefined): boolean {
+  const values = Array.isArray(prefer) ? prefer : prefer === undefined ? [] : [prefer];
+  return values.some((value) => value.split(',').some((preference) => preference.trim().toLowerCase() === PREFER_MINIMAL));
+}
+
 /** Package uuids a rate code (or service) names that are not among the hotel's live packages. */
 export function missingPackages(named: readonly string[], livePackageUuids: ReadonlySet<string>): string[] {
   return named.filter((packageUuid) => !livePackageUuids.has(packageUuid));

@@ -88,7 +88,7 @@ export type BatchRequest = z.infer<typeof batchRequestSchema>;
 
 export const batchResultSchema = z.object({
   status: z.number().int().describe('the status the change got, as if sent alone; 424: not applied because the change it follows was not'),
-  body: z.unknown().optional().describe('the JSON answer the change got; absent for 204'),
+  body: z.unknown().optional().describe('the JSON answer the change got; absent for 204; for a success of a change carrying Prefer: return=minimal, the record’s uuid and version only'),
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
