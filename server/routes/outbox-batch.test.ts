@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchChange, BatchResponse, HistoryEntry, HistoryPage } from '../../src/domain/index';
-import { ERROR_CODES, OUTBOX_BATCH_MESSAGES } from '../../src/domain/index';
+import { ERROR_CODES, OUTBOX_BATCH_MAX_CHANGES, OUTBOX_BATCH_MESSAGES } from '../../src/domain/index';
 import { historyEntries, organizations, pmsConnections } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
@@ -234,7 +234,7 @@ describe('POST /outbox/v1/batch', () => {
   it('refuses a batch out of bounds, with a read, another batch or a path out of the gateway, with a clear message, and applies nothing of it', async () => {
     const never = connection('Never applied');
     const ok = create(demoOrg, never);
-    const tooMany = Array.from({ length: 501 }, () => ok);
+    const tooMany = Array.from({ length: OUTBOX_BATCH_MAX_CHANGES + 1 }, () => ok);
     const expectRefused = async (changes: unknown[], status: number, message: string) => {
       const response = await batch(changes);
       expect(response.statusCode).toBe(status);

@@ -16,7 +16,7 @@ import { z } from 'zod';
 /** The path of the batch route below the API base. */
 export const OUTBOX_BATCH_PATH = '/outbox/v1/batch';
 /** Most changes one batch may hold. */
-export const OUTBOX_BATCH_MAX_CHANGES = 500;
+export const OUTBOX_BATCH_MAX_CHANGES = 1000;
 /** Most bytes one batch request may hold (its JSON, uncompressed). */
 export const OUTBOX_BATCH_MAX_BYTES = 5 * 1024 * 1024;
 /** The status of a change that was not applied because the earlier change it follows was not. */
