@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiBaseUrl, apiClient, connectivity, gatewayBack, gatewayFetch, sessionStore, useSession } from '../api';
-import { flushAllDrafts, flushDraftsOnPageHide, mirrorSession, setOfflineProbe, startOutboxSync, webLocks } from '../offline';
+import { applyRescuedDrafts, flushAllDrafts, flushDraftsOnPageHide, mirrorSession, setOfflineProbe, startOutboxSync, webLocks } from '../offline';
 import { onBeforeReload } from './before-reload';
 
 /**
  * Runs the offline platform for the signed-in user: mirrors the session for the service worker,
- * flushes drafts before page hide and update reloads, and replays the outbox (docs/architecture.md "Offline
+ * flushes drafts before page hide and update reloads (and keeps what a page hide could not wait for), and replays the outbox (docs/architecture.md "Offline
  * design"). Answers the gateway accepted refresh the screens' data.
  */
 export function OfflineSync() {
@@ -22,6 +22,11 @@ export function OfflineSync() {
     flushDraftsOnPageHide(window);
     return onBeforeReload(flushAllDrafts);
   }, []);
+
+  // what the user typed just before the last page went away, kept in localStorage then: into IndexedDB
+  useEffect(() => {
+    if (userUuid !== null) void applyRescuedDrafts(userUuid).catch((error: unknown) => console.error('Lobby could not restore a draft kept at page hide', error));
+  }, [userUuid]);
 
   // a change queued while the header says Offline is marked so, for its history
   useEffect(() => {

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { lobbyDb } from './db';
 import { describeRefusal } from './describe';
-import { createDraftAutosaver, discardDraft, draftId, listDrafts, loadDraft, saveDraft, type DraftAutosaver } from './drafts';
+import { applyRescuedDrafts, createDraftAutosaver, discardDraft, draftId, draftRecord, DRAFT_SAVE_DELAY_MS, listDrafts, loadDraft, saveDraft, type DraftAutosaver, type DraftWrite } from './drafts';
 import { differsFrom, draftToKeep, restoredDraft, sameValue, type ChangeTest } from './form-value';
 import { listOutcomes } from './outcomes';
 import { countEntries, listEntries, type OutboxCounts } from './outbox';
@@ -41,12 +41,28 @@ export function useOutboxCounts(userUuid: string | null): OutboxCounts | undefin
 
 /** The user's drafts of one kind in one organization that hold a change, newest first, live; undefined while first read. */
 export function useDraftList(userUuid: string | null, orgUuid: string | null, kind: string): DraftRecord[] | undefined {
+  // what the last page kept at its hide is moved in first (outside the live query, which may not
+  // write): a list read before it would reopen no form for what was typed last
+  const [rescuedFor, setRescuedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (userUuid === null) return undefined;
+    let live = true;
+    const done = () => {
+      if (live) setRescuedFor(userUuid);
+    };
+    void applyRescuedDrafts(userUuid).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [userUuid]);
+  const ready = userUuid === null || rescuedFor === userUuid;
   return useLiveQuery(async () => {
+    if (!ready) return undefined;
     if (!userUuid) return [];
     const drafts = await listDrafts(userUuid);
     // a draft holding no change is no unsaved work to reopen a form for
     return drafts.filter((draft) => draft.changed && draft.orgUuid === orgUuid && draft.kind === kind).sort((a, b) => b.updatedAt - a.updatedAt);
-  }, [userUuid, orgUuid, kind]);
+  }, [userUuid, orgUuid, kind, ready]);
 }
 
 export function useSyncStatus(): SyncStatus {
@@ -191,11 +207,22 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     const ownScope = current.scope;
     let live = true;
     startedFrom.current = current.baseVersion;
-    const autosaver = createDraftAutosaver<T>(async (value) => {
+    // what a value comes to as the stored draft: a record, or no draft (nothing changed)
+    const prepare = (value: T): DraftWrite => {
       const keep = draftToKeep(value, latest.current.initial, latest.current.isChange);
-      if (keep === null) await discardDraft(ownScope);
-      else await saveDraft(ownScope, latest.current.storage ? latest.current.storage.pack(value, latest.current.initial) : value, { baseVersion: startedFrom.current, changed: keep.changed });
-    });
+      if (keep === null) return { remove: ownScope, at: Date.now() };
+      const stored = latest.current.storage ? latest.current.storage.pack(value, latest.current.initial) : value;
+      return { record: draftRecord(ownScope, stored, { baseVersion: startedFrom.current, changed: keep.changed }) };
+    };
+    const autosaver = createDraftAutosaver<T>(
+      async (value) => {
+        const write = prepare(value);
+        if ('record' in write) await saveDraft(ownScope, write.record.value, { baseVersion: write.record.baseVersion, changed: write.record.changed, now: write.record.updatedAt });
+        else await discardDraft(ownScope);
+      },
+      DRAFT_SAVE_DELAY_MS,
+      prepare,
+    );
     saver.current = autosaver;
     // a form on the same record that just went (the page drew it again, after a save) may still be
     // writing its last value: read after it, or what it kept last (the open step) would be lost

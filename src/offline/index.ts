@@ -1,7 +1,7 @@
 /** The offline platform: drafts, outbox, replay, and their React bindings (docs/architecture.md "Offline design"). */
 export { DATABASE_NAME, LobbyDatabase, lobbyDb, setDatabaseForTests } from './db';
 export { describeOutboxError, describeOutcome, describeRefusal, describeSaveOutcome, type SaveTone } from './describe';
-export { DRAFT_SAVE_DELAY_MS, createDraftAutosaver, discardDraft, draftId, flushAllDrafts, flushDraftsOnPageHide, listDrafts, loadDraft, saveDraft } from './drafts';
+export { DRAFT_SAVE_DELAY_MS, applyRescuedDrafts, createDraftAutosaver, discardDraft, draftId, flushAllDrafts, flushDraftsOnPageHide, listDrafts, loadDraft, saveDraft } from './drafts';
 export { OUTBOX_LOCK, drainOutbox, nextToSend, webLocks, type DrainDeps, type DrainResult } from './drain';
 export { differsFrom, draftToKeep, restoredDraft, sameValue, type ChangeTest } from './form-value';
 export { KEPT_BY_LOGOUT, LOGOUT_LOCK, LOGOUT_MARKER_KEY, logOutAndWipe, waitForLogout, type LogoutDeps } from './logout';

@@ -105,6 +105,38 @@ async function remove(page: Page, name: string) {
 const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 
 describe('drafts', () => {
+  it('keeps what was typed the moment before a reload, with no pause to store it', async () => {
+    const { page } = await start();
+    await find(page, 'Opera Main');
+    await page.getByRole('button', { name: 'Edit Opera Main', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Edit PMS connection' }).waitFor();
+    // IndexedDB kept busy by a transaction on the drafts that never ends, as a slow disk or a busy
+    // machine can: the draft's write waits behind it and never lands before the page goes
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('lobby');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('drafts', 'readwrite').objectStore('drafts');
+            const hold = () => {
+              store.get('held').onsuccess = hold;
+            };
+            hold();
+            resolve();
+          };
+        }),
+    );
+    await fillForm(page, { host: 'typed-last.local' });
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Edit PMS connection' });
+    await dialog.getByText(/^Restored unsaved changes from /).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Host' }).inputValue()).toBe('typed-last.local');
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Host' }).inputValue()).toBe('opera.demo.local');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('restores an edit after a reload, and Discard goes back to the saved record', async () => {
     const { page } = await start();
     await find(page, 'Opera Main');
