@@ -18,11 +18,13 @@ function withProviders(router: ReturnType<typeof createMemoryRouter>, feedback: 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
   const app = <RouterProvider router={router} />;
-  return render(
+  const rendered = render(
     <AppProviders queryClient={queryClient} env="test">
       {feedback ? <FeedbackProviders>{app}</FeedbackProviders> : app}
     </AppProviders>,
   );
+  // the screen's cache: a test reads again what the app would after a change reached the gateway
+  return { ...rendered, queryClient };
 }
 
 /**

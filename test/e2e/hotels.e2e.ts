@@ -50,9 +50,9 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 /**
- * The page's read of the units that gives `hotel` at `version`. The hotel set-up starts again over
- * it (the wizard is keyed by the version), so a step or dialog opened before it would be reset:
- * the journey waits for it as an operator waits for the screen to settle.
+ * The page's read of the units that gives `hotel` at `version`: the hotel set-up follows it in place
+ * (what was saved becomes the hotel as read), and the journey waits for it as an operator waits for
+ * the screen to settle before the next step.
  */
 function unitsReadAt(page: Page, hotel: string, version: number): Promise<unknown> {
   return page.waitForResponse(

@@ -122,8 +122,9 @@ export function HotelEditPage() {
         <PageLoader label={t('hotelWizard.loadingLists')} />
       ) : (
         <HotelWizard
-          // a save raises the hotel's version: the wizard starts again from what the gateway has
-          key={`${hotelUuid}/${record.version}`}
+          // one wizard per hotel: a save that raises the hotel's version is followed in place (the
+          // open step, and a dialog opened meanwhile with what is typed in it, stay as they are)
+          key={hotelUuid}
           org={org}
           userUuid={session.uuid}
           mode="edit"

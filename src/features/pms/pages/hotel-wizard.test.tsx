@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
@@ -382,6 +382,58 @@ describe('HotelEditPage: saving from any step', () => {
     // what was queued is the baseline now: nothing left to save
     expect(textbox(/^Property ID/).value).toBe('AL-12');
     expect(button('Save changes').disabled).toBe(true);
+  });
+
+  it('follows a save the gateway has in place: a dialog opened meanwhile stays open with what was typed, and the next save goes over the new version', async () => {
+    signedIn();
+    // the gateway as the test has it: the hotel and its definition at their versions
+    let hotelVersion = 3;
+    let definition = definitionOf();
+    fakeGateway((call: RecordedCall) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+      if (path.startsWith('/user-profile')) return json(200, profile());
+      if (path === `/organization/${ORG}`) return json(200, organization);
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, { ...hotel, version: hotelVersion }] });
+      if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: [opera] });
+      if (path === `/organization/${ORG}/hotel-definition`) return json(200, { data: [definition] });
+      if (path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)) return json(200, { data: [] });
+      return json(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+    });
+    const { queryClient } = renderEdit();
+    const user = userEvent.setup();
+    await ready();
+    await user.click(stepControl('PMS posting'));
+    await user.type(textbox(/^Property ID/), '2');
+    await user.click(button('Save changes'));
+    await waitFor(() => expect(button('Save changes').disabled).toBe(true));
+    // before the gateway's answer is read, the operator opens a dialog of another step and types in it
+    await user.click(stepControl('Access area'));
+    await user.click(button('ADD PACKAGE PMS'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'KIDS_SPA');
+
+    // the gateway applied the save: the queue is empty, and the page reads the hotel at its new version
+    hotelVersion = 4;
+    definition = definitionOf({ externalId: 'AL-12', version: 3 });
+    await lobbyDb().outbox.clear();
+    await act(async () => {
+      await queryClient.invalidateQueries();
+      // the cache tells the screens on its next turn
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('dialog', { name: 'Add PMS Package' })).toBe(dialog);
+    expect((within(dialog).getByRole('textbox', { name: /Package ID/ }) as HTMLInputElement).value).toBe('KIDS_SPA');
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add PMS Package' })).toBeNull());
+    expect(expanded('Access area')).toBe(true);
+    await user.click(button('Save changes'));
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [entry] = await outbox();
+    expect(entry).toMatchObject({ method: 'PUT', path: `/organization/${ORG}/hotel/${HOTEL}/save`, ifMatch: 4 });
+    expect(JSON.stringify(entry?.body)).toContain('KIDS_SPA');
+    // the property ID saved before is the hotel's now, not put back to what it was
+    expect((entry?.body as HotelSave).hotelDefinition).toMatchObject({ externalId: 'AL-12' });
   });
 
   it("shows 'Configuration Pending' on the collapsed PMS step when the Property ID or the connection is missing", async () => {
