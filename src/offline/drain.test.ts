@@ -87,17 +87,17 @@ describe('drainOutbox', () => {
     const [offline, online] = await listEntries(ME, db);
     const { deps: d, sent } = deps(() => Response.json({}, { status: 201 }));
     await drainOutbox(d);
-    expect(sent[0]?.headers['x-made-at']).toBe(new Date(offline?.created ?? 0).toISOString());
-    expect(sent[0]?.headers['x-made-offline']).toBe('1');
-    expect(sent[1]?.headers['x-made-at']).toBe(new Date(online?.created ?? 0).toISOString());
-    expect(sent[1]?.headers['x-made-offline']).toBeUndefined();
+    expect(sent[0]?.headers['X-Made-At']).toBe(new Date(offline?.created ?? 0).toISOString());
+    expect(sent[0]?.headers['X-Made-Offline']).toBe('1');
+    expect(sent[1]?.headers['X-Made-At']).toBe(new Date(online?.created ?? 0).toISOString());
+    expect(sent[1]?.headers['X-Made-Offline']).toBeUndefined();
 
     // made online, but the gateway could not be reached when it was sent: it is replayed as offline
     await enqueue({ method: 'POST', path: '/cut', body: {}, userUuid: ME, label: 'cut' }, db);
     const cut = deps((_sent, index) => (index === 0 ? Promise.reject(new TypeError('Failed to fetch')) : Response.json({}, { status: 201 })));
     await drainOutbox(cut.deps);
     await drainOutbox(cut.deps);
-    expect(cut.sent.map((one) => one.headers['x-made-offline'])).toEqual([undefined, '1']);
+    expect(cut.sent.map((one) => one.headers['X-Made-Offline'])).toEqual([undefined, '1']);
     setOfflineProbe(null);
   });
 

@@ -53,8 +53,6 @@
 import {
   DEPENDENCY_FAILED_STATUS,
   ERROR_CODES,
-  MADE_AT_HEADER,
-  MADE_OFFLINE_HEADER,
   OUTBOX_BATCH_MAX_BYTES,
   OUTBOX_BATCH_MAX_CHANGES,
   OUTBOX_BATCH_PATH,
@@ -176,22 +174,14 @@ export function nextToSend(entries: readonly OutboxEntry[]): OutboxEntry | null 
 }
 
 /** The headers a change carries, alone or inside a batch (there without the Authorization). */
-function changeHeaders(entry: OutboxEntry): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Idempotency-Key': entry.idempotencyKey,
-    // for the change history: when the operator made it, and whether the gateway was out of reach then
-    [MADE_AT_HEADER]: new Date(entry.created).toISOString(),
-    // the outbox reads no more of an answer than its version: a route that can leaves the rest out
-    // (a big hotel's save would answer megabytes of lists)
-    Prefer: PREFER_MINIMAL,
-  };
-  if (entry.offline === true) headers[MADE_OFFLINE_HEADER] = '1';
-  if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
-  return headers;
-}
-
-/** The same headers, named as the batch route's schema names them. */
-function batchHeaders(entry: OutboxEntry): BatchChange['headers'] {
+/**
+ * The headers a change carries, alone or in a batch (named as the batch route's schema names them;
+ * header names are the same in any case): its Idempotency-Key, when the operator made it and whether
+ * the gateway was out of reach then (for the change history), its If-Match, and Prefer: the outbox
+ * reads no more of an answer than its version, so a route that can leaves the rest out (a big
+ * hotel's save would answer megabytes of lists).
+ */
+function changeHeaders(entry: OutboxEntry): BatchChange['headers'] {
   const headers: BatchChange['headers'] = { 'Idempotency-Key': entry.idempotencyKey, 'X-Made-At': new Date(entry.created).toISOString(), Prefer: PREFER_MINIMAL };
   if (entry.offline === true) headers['X-Made-Offline'] = '1';
   if (entry.ifMatch !== null) headers['If-Match'] = `"${entry.ifMatch}"`;
@@ -500,7 +490,7 @@ function planBatch(
       if (planned.length === 0) return { planned, used: used + 1, single: entry };
       break;
     }
-    const change: BatchChange = { method: entry.method, path: entry.path, headers: batchHeaders(entry) };
+    const change: BatchChange = { method: entry.method, path: entry.path, headers: changeHeaders(entry) };
     if (carriesBody(entry)) change.body = entry.body;
     const previous = entry.recordUuid === null ? undefined : lastOfRecord.get(entry.recordUuid);
     if (previous !== undefined) {
