@@ -5,24 +5,12 @@
  * back; a POS catalogue reset that shows pending. axe on every screen and modal opened.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { journeyFile } from './journey-file';
 import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
-let gateway: Gateway;
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const journey = journeyFile();
 
 interface DeviceRecord {
   uuid: string;
@@ -36,8 +24,8 @@ const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 const allSaved = (page: Page) => expect.poll(() => badge(page).getAttribute('title'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
 
 async function start(): Promise<Page> {
-  browser = await openBrowser();
-  await signIn(browser.page, gateway.url);
+  const browser = await journey.open();
+  await signIn(browser.page, journey.gateway.url);
   await waitForServiceWorker(browser.page);
   // the cookie banner sits above modals (spec: z-index 12000): answered once, it is gone
   await browser.page.getByRole('button', { name: 'Accept' }).click();
@@ -52,7 +40,7 @@ async function choose(page: Page, label: RegExp, option: string | RegExp) {
 describe('devices and POS configuration', () => {
   it('places three devices on a venue with the dual list, assigns one offline exactly once, and resets a POS catalog', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const { org } = client;
     const units = ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string }[] }).data;
     const beach = units.find((unit) => unit.name === 'Beach Club');
@@ -60,7 +48,7 @@ describe('devices and POS configuration', () => {
     const devicesOf = async () => ((await client.call(`/device/v1/organizations/${org}/devices?includeUnassigned=TRUE`)).body as { devices: DeviceRecord[] }).devices;
 
     // from the organization page's Devices card
-    await page.goto(`${gateway.url}/organization/${org}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}`);
     await page.getByRole('link', { name: 'Devices', exact: true }).click();
     await page.getByRole('table', { name: 'Devices' }).waitFor();
     expect(await page.title()).toBe('Devices - Lobby');
@@ -111,7 +99,7 @@ describe('devices and POS configuration', () => {
     const free = before.find((device) => device.orgUuid === null);
     expect(free).toBeDefined();
     const context = page.context();
-    await cutGateway(context, gateway.url);
+    await cutGateway(context, journey.gateway.url);
     await page.getByRole('button', { name: 'Assign device', exact: true }).click();
     const assign = page.getByRole('dialog', { name: 'Assign device', exact: true });
     await assign.waitFor();
@@ -137,7 +125,7 @@ describe('devices and POS configuration', () => {
     await table.getByRole('row').filter({ hasText: 'Offline till' }).waitFor();
 
     // a POS catalog reset shows pending
-    await page.goto(`${gateway.url}/organization/${org}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}`);
     await page.getByRole('link', { name: 'POS configuration', exact: true }).click();
     const pos = page.getByRole('table', { name: 'POS installations' });
     await pos.waitFor();

@@ -14,30 +14,18 @@
  * axe on every screen and modal the journeys open.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { journeyFile } from './journey-file';
 import { cutGateway, draftHolding, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
-let gateway: Gateway;
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const journey = journeyFile();
 
 const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 
 async function start(): Promise<Page> {
-  browser = await openBrowser();
-  await signIn(browser.page, gateway.url);
+  const browser = await journey.open();
+  await signIn(browser.page, journey.gateway.url);
   await waitForServiceWorker(browser.page);
   // the cookie banner sits above modals (spec: z-index 12000): answered once, it is gone
   await browser.page.getByRole('button', { name: 'Accept' }).click();
@@ -119,9 +107,9 @@ let hotelUuid = '';
 describe('hotels', () => {
   it('creates a hotel through every step: MIFARE with a password, 3 packages, 2 rate codes and an access service, saved as one', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const org = client.org;
-    await page.goto(`${gateway.url}/organization/${org}/ous/new`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous/new`);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Journey Lodge');
     await choose(page, 'Type', 'Hotel');
     await choose(page, 'Placement', 'Directly under the organization');
@@ -199,7 +187,7 @@ describe('hotels', () => {
     await page.getByRole('cell', { name: 'Spa access', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Add hotel' }).click();
-    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await page.waitForURL(`${journey.gateway.url}/organization/${org}/ous`);
     await page.getByRole('treeitem', { name: 'Journey Lodge Hotel', exact: true }).waitFor();
     await allSaved(page);
 
@@ -225,7 +213,7 @@ describe('hotels', () => {
   it('edits the hotel: a removed package warns in the rate code that names it, and the save drops it', async () => {
     expect(hotelUuid).not.toBe('');
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const before = await hotelState(client, hotelUuid);
     // the rate codes' read held back until the page has been checked while it waits for them
     let releaseCodes = () => {};
@@ -238,7 +226,7 @@ describe('hotels', () => {
       await codesHeld;
       await route.continue();
     });
-    await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
+    await page.goto(`${journey.gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
     // the heading shows before the hotel's lists, with what the page waits for in the steps' place
     await page.getByRole('main').getByText("Loading the hotel's packages, rate codes and access services…").waitFor();
@@ -331,10 +319,10 @@ describe('hotels', () => {
 
   it('imports 2,000 rate codes from a CSV after the preview and a question naming the counts, and lists them', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const had = (await hotelState(client, hotelUuid)).rateCodes.length;
     expect(had).toBeGreaterThan(0);
-    await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
+    await page.goto(`${journey.gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('button', { name: 'Access area' }).click();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import rate codes' });
@@ -384,11 +372,11 @@ describe('hotels', () => {
 
   it("round-trips the demo hotel's rate codes through CSV: export, edit, a preview of 2 changed, 1 added and 1 removed, import; a formula-like code exports neutralised", async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const units = (await client.call(`/organization/${client.org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>;
     const demo = units.data.find((unit) => unit.name === 'Harbour View Hotel')?.uuid ?? '';
     const before = await hotelState(client, demo);
-    await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${demo}`);
+    await page.goto(`${journey.gateway.url}/organization/${client.org}/ous/hotel/${demo}`);
     await page.getByRole('button', { name: 'Access area' }).click();
 
     const exportCodes = async () => {
@@ -442,11 +430,11 @@ describe('hotels', () => {
 
   it('saves a hotel edit made offline once, after a reload, when the gateway is back', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const before = await hotelState(client, hotelUuid);
-    await page.goto(`${gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
+    await page.goto(`${journey.gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
-    await cutGateway(browser?.context ?? page.context(), gateway.url);
+    await cutGateway(page.context(), journey.gateway.url);
 
     await page.getByRole('button', { name: 'PMS posting' }).click();
     await page.getByRole('textbox', { name: 'Property ID' }).fill('LODGE-2');
@@ -465,7 +453,7 @@ describe('hotels', () => {
     await badge(page).click();
     const queued = page.getByRole('table', { name: 'Sync' }).getByRole('row').filter({ hasText: 'Save hotel "Journey Lodge"' });
     await queued.getByText('Changes: Property ID', { exact: true }).waitFor();
-    await restoreGateway(browser?.context ?? page.context());
+    await restoreGateway(page.context());
     await page.getByRole('button', { name: 'Sync now' }).click();
     await allSaved(page);
     const after = await hotelState(client, hotelUuid);
@@ -478,12 +466,12 @@ describe('hotels', () => {
 
   it('sets up PMS hotel definitions and an agent pairing code on the PMS page, and packages on the Room packages page', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const org = client.org;
     const agent = await client.call(`/organization/${org}/pms-connection`, { method: 'POST', body: JSON.stringify({ uuid: crypto.randomUUID(), name: 'Journey Agent', type: 'OPERA_IFC8_XML_AGENT', host: 'agent.journey.local', port: 5011 }) });
     expect(agent.status).toBe(201);
 
-    await page.goto(`${gateway.url}/organization/${org}/pms`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/pms`);
     await page.getByRole('heading', { name: 'PMS hotel definitions' }).waitFor();
     await page.getByRole('cell', { name: 'Journey Lodge', exact: true }).waitFor();
     await expectAccessible(page, 'PMS connections and hotel definitions');
@@ -506,7 +494,7 @@ describe('hotels', () => {
     await expectAccessible(page, 'pairing code');
     await pairing.getByRole('button', { name: 'Done' }).click();
 
-    await page.goto(`${gateway.url}/organization/${org}/packages?ou=${hotelUuid}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/packages?ou=${hotelUuid}`);
     await page.getByRole('heading', { name: /Room packages/, level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'BB', exact: true }).waitFor();
     await expectAccessible(page, 'Room packages');
@@ -519,7 +507,7 @@ describe('hotels', () => {
     expect(packages.data.map((item) => item.externalId).sort()).toEqual(['BB', 'DINNER', 'KIDS_SPA', 'LATE']);
 
     // History (issue 21): LATE changed offline arrives later, marked so; Restore is a new change through the outbox
-    const context = browser?.context ?? page.context();
+    const context = page.context();
     // the browser off the network (the app says Offline), as a tablet out of Wi-Fi
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Edit LATE', exact: true }).click();
@@ -535,7 +523,7 @@ describe('hotels', () => {
     const late = () => client.call(`/organization/${org}/hotel/${hotelUuid}/pms-package`).then(({ body }) => (body as Listed<Package>).data.find((item) => item.externalId === 'LATE'));
     expect((await late())?.calculationRule).toBe('CHILDREN');
 
-    await page.goto(`${gateway.url}/organization/${org}/packages?ou=${hotelUuid}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/packages?ou=${hotelUuid}`);
     await page.getByRole('button', { name: 'Edit LATE', exact: true }).click();
     packageForm = page.getByRole('dialog', { name: 'Edit Pms Package Connection' });
     await packageForm.getByRole('button', { name: 'Show history' }).click();
@@ -554,7 +542,7 @@ describe('hotels', () => {
     expect((await late())?.calculationRule).toBe('ADULT');
 
     // the organization's Activity, from its page: the restore and the offline change, filtered by kind
-    await page.goto(`${gateway.url}/organization/${org}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}`);
     await page.getByRole('link', { name: 'Activity', exact: true }).click();
     await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
     await choose(page, 'Kind of record', 'Pms package');
@@ -574,7 +562,7 @@ describe('hotels', () => {
     // issue 21: Harbour View cloned from the unit tree opens in its wizard, its packages and rate codes in the clone
     const units = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>;
     const harbour = units.data.find((unit) => unit.name === 'Harbour View Hotel')?.uuid ?? '';
-    await page.goto(`${gateway.url}/organization/${org}/ous/${harbour}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous/${harbour}`);
     await page.getByRole('button', { name: 'Clone', exact: true }).click();
     const cloning = page.getByRole('dialog', { name: 'Clone Harbour View Hotel' });
     await cloning.getByRole('textbox', { name: /Name of the new unit/ }).waitFor();
@@ -588,7 +576,7 @@ describe('hotels', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Harbour View Clone — hotel set-up', level: 1 }).waitFor({ timeout: 30_000 });
     const cloned = ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>).data.find((unit) => unit.name === 'Harbour View Clone');
-    expect(page.url()).toBe(`${gateway.url}/organization/${org}/ous/hotel/${cloned?.uuid ?? ''}`);
+    expect(page.url()).toBe(`${journey.gateway.url}/organization/${org}/ous/hotel/${cloned?.uuid ?? ''}`);
     const [original, copy] = [await hotelState(client, harbour), await hotelState(client, cloned?.uuid ?? '')];
     expect(copy.packages.map((item) => item.externalId).sort()).toEqual(original.packages.map((item) => item.externalId).sort());
     expect(copy.rateCodes.map((code) => code.name).sort()).toEqual(original.rateCodes.map((code) => code.name).sort());
@@ -599,17 +587,17 @@ describe('hotels', () => {
 
   it('creates a hotel offline with its packages, rate codes and service: the wizard survives a reload, the tree shows it waiting, and it is saved once', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const org = client.org;
     // visited online first: the app and the reads the wizard needs are kept for offline use
-    await page.goto(`${gateway.url}/organization/${org}/ous/hotel/create?name=Offline%20Inn`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous/hotel/create?name=Offline%20Inn`);
     await page.getByRole('heading', { name: 'New hotel', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Property ID' }).waitFor();
-    await page.goto(`${gateway.url}/organization/${org}/ous`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous`);
     await page.getByRole('treeitem', { name: 'Harbour View Hotel Hotel', exact: true }).waitFor();
-    await cutGateway(browser?.context ?? page.context(), gateway.url);
+    await cutGateway(page.context(), journey.gateway.url);
 
-    await page.goto(`${gateway.url}/organization/${org}/ous/hotel/create?name=Offline%20Inn`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous/hotel/create?name=Offline%20Inn`);
     await page.getByRole('heading', { name: 'New hotel', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Property ID' }).fill('INN-7');
     await page.getByRole('combobox', { name: 'PMS Hotel Definition' }).click();
@@ -653,7 +641,7 @@ describe('hotels', () => {
     await page.getByRole('cell', { name: 'BAR', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Add hotel' }).click();
-    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await page.waitForURL(`${journey.gateway.url}/organization/${org}/ous`);
     await page.getByRole('treeitem', { name: /Offline Inn/ }).waitFor();
     await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
     const names = async () => ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as Listed<{ uuid: string; name: string }>).data.filter((unit) => unit.name === 'Offline Inn');
@@ -665,7 +653,7 @@ describe('hotels', () => {
     for (const line of ['2 packages added: ', '1 rate code added: BAR', '1 access service added: Breakfast room']) await queued.getByText(line).waitFor();
     expect(await queued.getByText(/^2 packages added: /).textContent()).toMatch(/^2 packages added: (BREAKFAST, ROOM|ROOM, BREAKFAST)$/);
     await expectAccessible(page, 'sync page describing a queued hotel');
-    await restoreGateway(browser?.context ?? page.context());
+    await restoreGateway(page.context());
     await page.getByRole('button', { name: 'Sync now' }).click();
     await allSaved(page);
     const inns = await names();

@@ -6,24 +6,12 @@
  * every screen and modal opened.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { journeyFile } from './journey-file';
 import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker, watchWrites } from './journeys';
 
-let gateway: Gateway;
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const journey = journeyFile();
 
 const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 const allSaved = (page: Page) => expect.poll(() => badge(page).getAttribute('title'), { timeout: 30_000 }).toBe('Sync status: 0 pending, 0 failed, 0 conflicts');
@@ -46,7 +34,7 @@ async function openDialog(page: Page, button: string, title: string) {
 
 describe('a unit menu and its discounts', () => {
   it('adds a category and a favourite item, offers two discounts offline, orders favourites by keyboard, and sees it all after a reload', async () => {
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const org = client.org;
     const rooftop = (await listOf<Named>(client, `/organization/${org}/ous?includeDescendants=TRUE`)).find((unit) => unit.name === 'Rooftop Bar');
     expect(rooftop).toBeDefined();
@@ -58,13 +46,13 @@ describe('a unit menu and its discounts', () => {
     const [first, second] = options.filter((option) => !option.enabled && option.status === 'ACTIVE');
     expect(first && second).toBeTruthy();
 
-    browser = await openBrowser();
+    const browser = await journey.open();
     const { page, context } = browser;
-    await signIn(page, gateway.url);
+    await signIn(page, journey.gateway.url);
     await waitForServiceWorker(page);
 
     // the menu, from the unit's detail
-    await page.goto(`${gateway.url}/organization/${org}/ous/${ou}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous/${ou}`);
     await page.getByRole('link', { name: 'Menu of Rooftop Bar' }).click();
     await page.getByRole('table', { name: 'Categories by group' }).waitFor();
     await expectAccessible(page, 'menu: category groups');
@@ -114,7 +102,7 @@ describe('a unit menu and its discounts', () => {
     await allSaved(page);
 
     // the discounts offered, chosen offline: queued once, sent once when the gateway is back
-    await page.goto(`${gateway.url}/organization/${org}/ous/${ou}`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous/${ou}`);
     await page.getByRole('link', { name: 'Discounts of Rooftop Bar' }).click();
     await page.getByRole('table', { name: 'Discounts' }).waitFor();
     await expectAccessible(page, 'discounts');
@@ -123,7 +111,7 @@ describe('a unit menu and its discounts', () => {
     await dialog.waitFor({ state: 'hidden' });
     // alone or in one of the outbox's batches
     const puts = watchWrites(context, (method, path) => method === 'PUT' && path.endsWith(`${discounts}/discount/selected`));
-    await cutGateway(context, gateway.url);
+    await cutGateway(context, journey.gateway.url);
     const chips = page.getByRole('textbox', { name: 'Discounts offered by the unit' });
     await chips.fill(first?.name.toLowerCase() ?? '');
     await chips.press('Enter');
@@ -141,7 +129,7 @@ describe('a unit menu and its discounts', () => {
     // after a reload everything is there, and on the gateway
     await page.reload();
     await page.getByRole('region', { name: /^Discounts offered/ }).getByRole('button', { name: `Remove ${first?.name}` }).waitFor();
-    await page.goto(`${gateway.url}/organization/${org}/ous/${ou}/order-items?section=items`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous/${ou}/order-items?section=items`);
     await page.getByRole('searchbox').fill('Truffle');
     const row = page.getByRole('table', { name: 'Items' }).getByRole('row').filter({ hasText: 'Truffle Fries' });
     await row.getByText('€9.50').waitFor();

@@ -7,24 +7,12 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { journeyFile } from './journey-file';
 import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
-let gateway: Gateway;
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const journey = journeyFile();
 
 const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 
@@ -57,8 +45,8 @@ function pngBytes(): Buffer {
 }
 
 async function start(): Promise<Page> {
-  browser = await openBrowser();
-  await signIn(browser.page, gateway.url);
+  const browser = await journey.open();
+  await signIn(browser.page, journey.gateway.url);
   await waitForServiceWorker(browser.page);
   return browser.page;
 }
@@ -80,7 +68,7 @@ const treeItem = (page: Page, name: string) =>
 describe('organizations and units', () => {
   it('creates an organization and a hotel, sets tip percentages, a logo and a tri-state switch, and sees them after a reload', async () => {
     const page = await start();
-    await page.goto(`${gateway.url}/organizations`);
+    await page.goto(`${journey.gateway.url}/organizations`);
     await page.getByRole('link', { name: 'New organization' }).click();
     await page.getByRole('textbox', { name: 'Legal company name' }).waitFor();
     await expectAccessible(page, 'new organization');
@@ -113,7 +101,7 @@ describe('organizations and units', () => {
     await choose(page, 'Time zone', '(GMT+00:00) London');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Add hotel' }).click();
-    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await page.waitForURL(`${journey.gateway.url}/organization/${org}/ous`);
     await allSaved(page);
     await treeItem(page, 'Journey Hotel').click();
     await page.getByRole('heading', { name: 'Journey Hotel' }).waitFor();
@@ -131,7 +119,7 @@ describe('organizations and units', () => {
     await expectAccessible(page, 'unit settings');
     await page.getByRole('button', { name: 'Save changes' }).click();
 
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const hotelAttributes = async () => {
       const units = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { name: string; attributes: Record<string, string> }[] };
       return units.data.find((unit) => unit.name === 'Journey Hotel')?.attributes ?? {};
@@ -168,7 +156,7 @@ describe('organizations and units', () => {
     await page.getByRole('button', { name: 'add', exact: true }).waitFor();
     await expectAccessible(page, 'revenue center create');
     await page.getByRole('button', { name: 'add', exact: true }).click();
-    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await page.waitForURL(`${journey.gateway.url}/organization/${org}/ous`);
     await treeItem(page, 'Deck POS').waitFor();
     const byName = async () => {
       const listed = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string; type: string; parentUuid: string | null }[] };
@@ -183,7 +171,7 @@ describe('organizations and units', () => {
 
 /** From the unit list: Add unit, then name, type and placement, then Next (to the venue or revenue center screen). */
 async function addUnit(page: Page, org: string, name: string, type: string, placement: string) {
-  await page.goto(`${gateway.url}/organization/${org}/ous`);
+  await page.goto(`${journey.gateway.url}/organization/${org}/ous`);
   await page.getByRole('link', { name: 'Add unit' }).click();
   await page.getByRole('heading', { name: 'New unit', level: 1 }).waitFor();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
@@ -195,11 +183,11 @@ async function addUnit(page: Page, org: string, name: string, type: string, plac
 describe('offline', () => {
   it('creates a venue and a revenue center under it offline; after a reload and the return of the gateway both exist once, with the right parent', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const org = client.org;
-    await page.goto(`${gateway.url}/organization/${org}/ous`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/ous`);
     await treeItem(page, 'Harbour View Hotel').waitFor();
-    await cutGateway(browser?.context ?? page.context(), gateway.url);
+    await cutGateway(page.context(), journey.gateway.url);
 
     await page.getByRole('link', { name: 'Add unit' }).click();
     await page.getByRole('heading', { name: 'New unit', level: 1 }).waitFor();
@@ -221,7 +209,7 @@ describe('offline', () => {
     await choose(page, 'Placement', 'Offline Venue (Venue)');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'add', exact: true }).click();
-    await page.waitForURL(`${gateway.url}/organization/${org}/ous`);
+    await page.waitForURL(`${journey.gateway.url}/organization/${org}/ous`);
     await treeItem(page, 'Offline POS').waitFor();
     await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 2 pending, 0 failed, 0 conflicts');
 
@@ -232,7 +220,7 @@ describe('offline', () => {
     const names = async () => ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { name: string }[] }).data.map((unit) => unit.name);
     expect(await names()).not.toContain('Offline Venue');
 
-    await restoreGateway(browser?.context ?? page.context());
+    await restoreGateway(page.context());
     await badge(page).click();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await allSaved(page);
@@ -249,8 +237,8 @@ describe('offline', () => {
 describe('inheritance on the demo organization', () => {
   it('shows where a value comes from and resets a value to inherit', async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
-    await page.goto(`${gateway.url}/organization/${client.org}/ous`);
+    const client = await gatewayClient(journey.gateway.url);
+    await page.goto(`${journey.gateway.url}/organization/${client.org}/ous`);
     await treeItem(page, 'Rooftop Bar').click();
     await page.getByRole('heading', { name: 'Rooftop Bar' }).waitFor();
     await page.getByText('Inherited from Demo Hospitality Group').first().waitFor();

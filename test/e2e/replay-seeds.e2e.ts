@@ -8,9 +8,9 @@
  * Three random seeds a run (printed, and in each test's name); `LOBBY_REPLAY_SEEDS=1,2,3` runs those.
  */
 import type { CDPSession, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { journeyFile } from './journey-file';
 import { apiSignIn, gatewayClient, signIn, waitForServiceWorker, writeQueue } from './journeys';
 import { type ChaosStep, type ExpectedRecord, replayScenario, type ReplayKind } from './replay-scenario';
 
@@ -19,19 +19,7 @@ const DONE = 'Sync status: 0 pending, 0 failed, 0 conflicts';
 const SEEDS_A_RUN = 3;
 const seeds = process.env.LOBBY_REPLAY_SEEDS?.split(',').map((seed) => Number(seed.trim())) ?? Array.from({ length: SEEDS_A_RUN }, () => Math.floor(Math.random() * 2 ** 31));
 
-let gateway: Gateway;
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const journey = journeyFile();
 
 const badge = (page: Page) => page.getByTitle(/^Sync status:/);
 
@@ -60,14 +48,14 @@ function compare(expected: readonly ExpectedRecord[], held: ReadonlyMap<ReplayKi
 describe('500 changes queued offline, replayed through reloads, service-worker stops and lost answers', () => {
   for (const seed of seeds) {
     it(`leaves the gateway holding each change once, in order (seed ${seed})`, async () => {
-      browser = await openBrowser();
+      const browser = await journey.open();
       const { page, context } = browser;
-      const client = await gatewayClient(gateway.url);
+      const client = await gatewayClient(journey.gateway.url);
       const { org } = client;
       const units = (await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string; type: string }[] };
       const hotel = units.data.find((unit) => unit.name === 'Harbour View Hotel')?.uuid ?? '';
       expect(hotel).not.toBe('');
-      const { uuid: userUuid } = await apiSignIn(gateway.url);
+      const { uuid: userUuid } = await apiSignIn(journey.gateway.url);
       const scenario = replayScenario(seed, CHANGES, { org, hotel, unit: hotel, userUuid });
       console.log(
         `replay seed ${seed}: ${scenario.entries.length} changes (${Object.entries(scenario.counts)
@@ -75,13 +63,13 @@ describe('500 changes queued offline, replayed through reloads, service-worker s
           .join('; ')}); chaos at the first batches: ${scenario.chaos.join(', ')}${scenario.reloadOffline ? '; one more reload offline' : ''}`,
       );
 
-      await signIn(page, gateway.url);
+      await signIn(page, journey.gateway.url);
       await waitForServiceWorker(page);
-      await page.goto(`${gateway.url}/organization/${org}/pms`);
+      await page.goto(`${journey.gateway.url}/organization/${org}/pms`);
       await page.getByRole('table', { name: 'PMS connections' }).waitFor();
       // offline: the queue is written, and the page reloaded (the service worker serves it)
       let online = false;
-      await context.route(`${gateway.url}/**`, (route) => (online ? route.fallback() : route.abort('internetdisconnected')));
+      await context.route(`${journey.gateway.url}/**`, (route) => (online ? route.fallback() : route.abort('internetdisconnected')));
       await page.getByTestId('offline-indicator').waitFor();
       await writeQueue(page, scenario.entries);
       await page.reload();
@@ -101,7 +89,7 @@ describe('500 changes queued offline, replayed through reloads, service-worker s
       const met: ChaosStep[] = [];
       let batches = 0;
       let reloadWanted: (() => void) | null = null;
-      await context.route(`${gateway.url}/api/outbox/v1/batch`, async (route: Route) => {
+      await context.route(`${journey.gateway.url}/api/outbox/v1/batch`, async (route: Route) => {
         if (!online) return route.fallback();
         const step = scenario.chaos[batches] ?? 'none';
         batches += 1;
@@ -122,7 +110,7 @@ describe('500 changes queued offline, replayed through reloads, service-worker s
         return route.continue().catch(() => undefined);
       });
       online = true;
-      await context.unroute(`${gateway.url}/**`);
+      await context.unroute(`${journey.gateway.url}/**`);
 
       // the page sends by itself once it sees the gateway; after a reload or a lost answer, Sync now sends what is left at once
       await expect

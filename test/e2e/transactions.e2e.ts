@@ -7,24 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { MANAGER_PASSWORD, openBrowser, startGateway, type Browser, type Gateway } from './harness';
+import { MANAGER_PASSWORD } from './harness';
+import { journeyFile } from './journey-file';
 import { cutGateway, gatewayClient, restoreGateway, signIn, waitForServiceWorker } from './journeys';
 
-let gateway: Gateway;
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
+const journey = journeyFile();
 
 interface Summary {
   uuid: string;
@@ -33,8 +22,8 @@ interface Summary {
 }
 
 async function start(email?: string, password?: string): Promise<Page> {
-  browser = await openBrowser();
-  await signIn(browser.page, gateway.url, email, password);
+  const browser = await journey.open();
+  await signIn(browser.page, journey.gateway.url, email, password);
   await browser.page.getByRole('button', { name: 'Accept' }).click();
   return browser.page;
 }
@@ -42,7 +31,7 @@ async function start(email?: string, password?: string): Promise<Page> {
 describe('transactions and the access log', () => {
   it('finds a room charge by room, opens its payment tab by address, exports and downloads the CSV', { timeout: 240_000 }, async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const { org } = client;
     const units = ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string }[] }).data;
     const after = new Date(Date.now() - 20 * 86_400_000).toISOString();
@@ -73,14 +62,14 @@ describe('transactions and the access log', () => {
     await expect.poll(async () => [...new Set(await settled.getByRole('row').locator('td:nth-child(7)').allTextContents())]).toEqual([charge.roomNumber]);
 
     // the same search with the gateway gone: read from the cache, and said so
-    await cutGateway(page.context(), gateway.url);
+    await cutGateway(page.context(), journey.gateway.url);
     await page.reload();
     await page.getByText(/^Offline — showing data from /).waitFor();
     await row.first().waitFor();
     await restoreGateway(page.context());
 
     // the payment tab by its address: the room and the guest
-    await page.goto(`${gateway.url}/organization/${org}/transactions/${charge.uuid}/payment`);
+    await page.goto(`${journey.gateway.url}/organization/${org}/transactions/${charge.uuid}/payment`);
     const detail = page.getByRole('dialog');
     await detail.getByRole('tab', { name: 'Payment', selected: true }).waitFor();
     await detail.getByText('Room number').waitFor();
@@ -107,10 +96,10 @@ describe('transactions and the access log', () => {
     // the modal's own Close under the notice (its corner × is named Close too)
     await modal.getByRole('button', { name: 'Close' }).last().click();
 
-    await expect.poll(() => gateway.mailLinks(/\/exports\//).length, { timeout: 120_000 }).toBeGreaterThan(0);
-    const link = gateway.mailLinks(/\/exports\//).at(-1) ?? '';
+    await expect.poll(() => journey.gateway.mailLinks(/\/exports\//).length, { timeout: 120_000 }).toBeGreaterThan(0);
+    const link = journey.gateway.mailLinks(/\/exports\//).at(-1) ?? '';
     const download = page.waitForEvent('download', { timeout: 60_000 });
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, gateway.url));
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, journey.gateway.url));
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     const csv = readFileSync((await file.path()) ?? '', 'utf8');
@@ -123,7 +112,7 @@ describe('transactions and the access log', () => {
 
   it('filters the access log by a room and shows its entries', { timeout: 120_000 }, async () => {
     const page = await start();
-    const client = await gatewayClient(gateway.url);
+    const client = await gatewayClient(journey.gateway.url);
     const { org } = client;
     const any = (await client.call(`/access-control/v1/access-control/find?orgUuid=${org}&limit=1`)).body as { data: { room: string }[] };
     const room = any.data[0]?.room;
@@ -147,7 +136,7 @@ describe('transactions and the access log', () => {
     await expectAccessible(page, 'access log');
 
     // the same entries with the gateway gone: read from the cache, and said so
-    await cutGateway(page.context(), gateway.url);
+    await cutGateway(page.context(), journey.gateway.url);
     await page.reload();
     await page.getByText(/^Offline — showing data from /).waitFor();
     await table.getByRole('row').nth(1).waitFor();
@@ -157,12 +146,12 @@ describe('transactions and the access log', () => {
 
   it('offers neither to the demo manager, who has no VIEW_TRANSACTIONS: the address shows the 403 page', { timeout: 120_000 }, async () => {
     const page = await start('manager@lobby.local', MANAGER_PASSWORD);
-    const { org } = await gatewayClient(gateway.url);
+    const { org } = await gatewayClient(journey.gateway.url);
     for (const [screen, why] of [
       ['transactions', "You don't have permission to view the transactions of this organization"],
       ['access-log', "You don't have permission to view the access log of this organization"],
     ] as const) {
-      await page.goto(`${gateway.url}/organization/${org}/${screen}`);
+      await page.goto(`${journey.gateway.url}/organization/${org}/${screen}`);
       await page.waitForURL(/\/403$/);
       await page.getByRole('heading', { name: '403 | You do not have permission to access this page', level: 1 }).waitFor();
       await page.getByText(why).waitFor();
