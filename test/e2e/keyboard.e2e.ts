@@ -226,6 +226,9 @@ describe('units with the keyboard alone', () => {
     await page.getByRole('heading', { name: 'Keyboard Deck', level: 2 }).waitFor();
     const listed = async () => ((await client.call(`/organization/${org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string; parentUuid: string | null }[] }).data;
     await expect.poll(async () => (await listed()).some((unit) => unit.name === 'Keyboard Deck'), { timeout: 20_000 }).toBe(true);
+    // and the page has the gateway's answer (left before it, the venue would still be waiting to sync
+    // in the next page, its row named so, until the queue is sent again)
+    await page.getByRole('link', { name: 'All changes saved' }).waitFor({ timeout: 30_000 });
 
     // the tree: Home, then the arrows to the new venue under the hotel (opened with ArrowRight), Enter opens it
     await page.goto(`${gateway.url}/organization/${org}/ous`);
