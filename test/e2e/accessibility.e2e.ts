@@ -65,10 +65,13 @@ describe('the checker', () => {
     await page.evaluate(() => {
       const main = document.querySelector('main');
       main?.insertAdjacentHTML('beforeend', '<button type="button"><svg aria-hidden="true"></svg></button><input type="text">');
+      // WCAG 2.5.3, an experimental rule turned on: the name a screen reader says lacks the words shown
+      main?.insertAdjacentHTML('beforeend', '<button type="button" aria-label="Close the dialog">Delete hotel</button>');
     });
     const found = await accessibilityViolations(page);
     expect(found.some((line) => line.startsWith('critical button-name'))).toBe(true);
     expect(found.some((line) => line.startsWith('critical label'))).toBe(true);
+    expect(found.some((line) => line.startsWith('serious label-content-name-mismatch'))).toBe(true);
   });
 });
 
