@@ -80,6 +80,12 @@ export async function listDrafts(userUuid: string, db: LobbyDatabase = lobbyDb()
 /** What a form's value comes to as its stored draft: a record to keep, or its draft to remove. */
 export type DraftWrite = { record: DraftRecord } | { remove: DraftScope; at: number };
 
+/** Stores what a form's value came to: its draft record as made, or no draft. */
+export async function writeDraft(write: DraftWrite, db: LobbyDatabase = lobbyDb()): Promise<void> {
+  if ('record' in write) await db.drafts.put(write.record);
+  else await discardDraft(write.remove, db);
+}
+
 const RESCUE_PREFIX = 'lobby.draft-rescue.';
 const rescueSchema = z.union([z.object({ record: draftRecordSchema }), z.object({ remove: draftScopeSchema, at: z.number() })]);
 

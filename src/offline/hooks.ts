@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { lobbyDb } from './db';
 import { describeRefusal } from './describe';
-import { applyRescuedDrafts, createDraftAutosaver, discardDraft, draftId, draftRecord, DRAFT_SAVE_DELAY_MS, listDrafts, loadDraft, saveDraft, type DraftAutosaver, type DraftWrite } from './drafts';
+import { applyRescuedDrafts, createDraftAutosaver, discardDraft, draftId, draftRecord, DRAFT_SAVE_DELAY_MS, listDrafts, loadDraft, writeDraft, type DraftAutosaver, type DraftWrite } from './drafts';
 import { differsFrom, draftToKeep, restoredDraft, sameValue, type ChangeTest } from './form-value';
 import { listOutcomes } from './outcomes';
 import { countEntries, listEntries, type OutboxCounts } from './outbox';
@@ -214,15 +214,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
       const stored = latest.current.storage ? latest.current.storage.pack(value, latest.current.initial) : value;
       return { record: draftRecord(ownScope, stored, { baseVersion: startedFrom.current, changed: keep.changed }) };
     };
-    const autosaver = createDraftAutosaver<T>(
-      async (value) => {
-        const write = prepare(value);
-        if ('record' in write) await saveDraft(ownScope, write.record.value, { baseVersion: write.record.baseVersion, changed: write.record.changed, now: write.record.updatedAt });
-        else await discardDraft(ownScope);
-      },
-      DRAFT_SAVE_DELAY_MS,
-      prepare,
-    );
+    const autosaver = createDraftAutosaver<T>((value) => writeDraft(prepare(value)), DRAFT_SAVE_DELAY_MS, prepare);
     saver.current = autosaver;
     // a form on the same record that just went (the page drew it again, after a save) may still be
     // writing its last value: read after it, or what it kept last (the open step) would be lost
