@@ -118,6 +118,7 @@ export async function buildApp(options: BuildAppOptions) {
     // embedded PGlite: one connection on this thread, so bulk work waits for the requests in flight
     bulk: new BulkGate(embedded),
     groupCommit: !embedded,
+    embedded,
   };
   app.decorate('lobby', lobby);
   // every request but bulk work (routes with config.bulk) counts as in flight until it is answered

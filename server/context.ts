@@ -86,6 +86,8 @@ export interface LobbyContext {
    * waits for it once before it answers (ADR 0031). False on the embedded PGlite.
    */
   groupCommit: boolean;
+  /** true on the embedded PGlite: one connection, one process (a transaction there holds every other request) */
+  embedded: boolean;
   /**
    * true: writes leave no history entry. For `npm run bench` only, which times the same save with
    * and without history in one run (bench/history.ts); never set by configuration.

@@ -227,6 +227,8 @@ export const rateCodeImportRows = pgTable(
   {
     importUuid: uuid('import_uuid').notNull(),
     seq: integer('seq').notNull(),
+    /** the uuid the rate code gets if it is new: made while staging, not in the short transaction that makes the rows live */
+    uuid: uuid('uuid').notNull().defaultRandom(),
     name: text('name').notNull(),
     packages: jsonb('packages').$type<string[]>().notNull(),
     firstLine: integer('first_line').notNull(),

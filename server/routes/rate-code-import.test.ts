@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS } from '../context';
 import { organizations, pmsPackages, rateCodeImportRows, rateCodeImports, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
-import { beginImport, publishStaged, RATE_CODE_IMPORT_BUSY, releaseImport } from '../services/rate-code-import';
+import { beginImport, publishStaged, RATE_CODE_IMPORT_BUSY, releaseImport, stageRuns } from '../services/rate-code-import';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, sleep } from '../test-helpers';
 import { RATE_CODE_IMPORT_MESSAGES } from './rate-code-import';
 
@@ -238,6 +238,33 @@ describe('rate code CSV import, read as it arrives', () => {
     const third = await beginImport(t.db, hotel, adminUuid, t.clock.now(), 'overtaken-key');
     await expect(t.db.transaction((tx) => publishStaged(tx, second.uuid, org, hotel, t.clock.now()))).rejects.toMatchObject({ statusCode: 409, message: RATE_CODE_IMPORT_BUSY.replaced });
     await releaseImport(t.db, third.uuid);
+  });
+});
+
+describe('making the staged rows live', () => {
+  it('gives new rate codes the uuids made while staging, and on PGlite writes them only for the hotel of the organization it names', async () => {
+    const { hotel, packages } = await hotelWithPackages('Publish Check Hotel', ['BB', 'SPA']);
+    const uuidOf = new Map(packages.map((item) => [item.externalId, item.uuid]));
+    const runs = [
+      { name: 'RC_A', packageExternalIds: ['BB'], firstLine: 2 },
+      { name: 'RC_B', packageExternalIds: ['SPA', 'BB'], firstLine: 3 },
+    ];
+    // under another organization's uuid (the foreign keys alone would let it through: that organization exists)
+    const [other] = await t.db.insert(organizations).values({ name: 'Publish Check Other Org', legalCompanyName: 'Other Ltd' }).returning({ uuid: organizations.uuid });
+    const wrong = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await stageRuns(t.db, wrong.uuid, 0, runs, uuidOf);
+    await expect(t.db.transaction((tx) => publishStaged(tx, wrong.uuid, other?.uuid ?? '', hotel, t.clock.now(), null, true))).rejects.toMatchObject({ statusCode: 404, message: HOTEL_MESSAGES.hotelNotFound });
+    expect(await t.db.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotel))).toEqual([]);
+    await releaseImport(t.db, wrong.uuid);
+
+    const right = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await stageRuns(t.db, right.uuid, 0, runs, uuidOf);
+    const staged = await t.db.select({ name: rateCodeImportRows.name, uuid: rateCodeImportRows.uuid }).from(rateCodeImportRows).where(eq(rateCodeImportRows.importUuid, right.uuid));
+    const outcome = await t.db.transaction((tx) => publishStaged(tx, right.uuid, org, hotel, t.clock.now(), null, t.app.lobby.embedded));
+    expect(outcome).toMatchObject({ added: 2, changed: 0, removed: 0, kept: 0 });
+    const live = await t.db.select({ name: rateCodes.name, uuid: rateCodes.uuid, orgUuid: rateCodes.orgUuid, packages: rateCodes.packages }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
+    expect(new Map(live.map((code) => [code.name, code.uuid]))).toEqual(new Map(staged.map((row) => [row.name, row.uuid])));
+    expect(live.find((code) => code.name === 'RC_B')).toMatchObject({ orgUuid: org, packages: [uuidOf.get('SPA'), uuidOf.get('BB')] });
   });
 });
 

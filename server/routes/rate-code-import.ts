@@ -148,7 +148,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
             return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
           }
           const resentAs = idempotencyKey === null ? null : { userUuid: me.user.uuid, idempotencyKey };
-          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, now(), resentAs);
+          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, now(), resentAs, request.server.lobby.embedded);
           published = true;
           // one entry for the whole file: counts and its first rate codes, never one per code
           const externalIdOf = new Map([...uuidOf].map(([externalId, uuid]) => [uuid, externalId]));

@@ -1,6 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { readAgainThroughServiceWorker } from '../api';
 import { runBeforeReload } from './before-reload';
+import { RELOAD_GUARD_MS, UPDATE_CHECK_INTERVAL_MS } from './update-timing';
 
 /*
  * The service worker's registration and the update flow (spec: "the page reloads when a new
@@ -18,8 +19,7 @@ import { runBeforeReload } from './before-reload';
  * the page between them); the new worker still takes over, the page keeps running.
  */
 
-export const UPDATE_CHECK_INTERVAL_MS = 60_000;
-export const RELOAD_GUARD_MS = 30_000;
+export { RELOAD_GUARD_MS, UPDATE_CHECK_INTERVAL_MS };
 /** sessionStorage key: when this tab last reloaded for an update (ms since epoch). */
 export const UPDATE_RELOADED_AT_KEY = 'lobby.updateReloadedAt';
 

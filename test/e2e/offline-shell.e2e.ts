@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
+import { UPDATE_CHECK_INTERVAL_MS } from '../../src/app/update-timing';
 import { versionParts } from '../../src/app/version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, openBrowser, startGateway, type Browser, type Gateway } from './harness';
@@ -249,7 +250,10 @@ describe('updating', () => {
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect.poll(() => version(page).catch(() => null), { timeout: 30_000, interval: 250 }).toBe(nextVersion);
+    // the new worker precaches the whole new build (some 140 files) before it takes over; on a busy
+    // machine that check can fail or take long, and the app's own check a minute later tries again:
+    // so wait for the new version for longer than that minute, not for a guess at the install's time
+    await expect.poll(() => version(page).catch(() => null), { timeout: UPDATE_CHECK_INTERVAL_MS + 45_000, interval: 250 }).toBe(nextVersion);
     expect(loads).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/organizations');
 

@@ -1,0 +1,1 @@
+ALTER TABLE "rate_code_import_rows" ADD COLUMN "uuid" uuid DEFAULT gen_random_uuid() NOT NULL;
