@@ -11,7 +11,7 @@
  *     listener's requestAnimationFrame + setTimeout 0), goal under 100 ms; the same keystrokes over
  *     100 packages as the peer, alternated in the same run. Event Timing entries (≥ 16 ms) beside.
  *  3. the wizard opened on a hotel of 10,000 packages and 10,000 rate codes: navigation → the
- *     heading '{name} — hotel set-up' (before the lists), then the steps (once they are read), then the 'Access area' click → its packages and rate codes listed.
+ *     heading '{name} — hotel set-up' and the steps (both before the lists; goal ≤ 0.3 s), then the 'Access area' click → its packages and rate codes listed (as they arrive).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,8 @@ const KEY_ROUNDS = 2;
 const KEY_GAP_MS = 50;
 const LONG_TASK_MS = 50;
 const KEY_GOAL_MS = 100;
+/** issue 19: the wizard on a 10k + 10k hotel shows its heading and steps within this, its lists as they arrive */
+const STEPS_GOAL_MS = 300;
 const OFFERS = ['BREAKFAST', 'SPA', 'DINNER', 'PARKING', 'LATE_CHECKOUT', 'GYM', 'POOL', 'LOUNGE'] as const;
 /** typed, then deleted key by key: 52 keystrokes a round */
 const WORDS = ['breakfast_00', 'spa_01', 'gym_0099'] as const;
@@ -474,7 +476,7 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
     await page.getByRole('heading', { name: `${name} — hotel set-up`, level: 1 }).waitFor({ timeout: 120_000 });
     const headingMs = performance.now() - start;
     const access = page.getByRole('button', { name: 'Access area' });
-    // the heading shows before the hotel's lists; the steps once they are read
+    // the heading and the steps show before the hotel's lists (the access area says it is loading them)
     await access.waitFor({ timeout: 120_000 });
     const stepsMs = performance.now() - start;
     // a draft left by an earlier run would open the step by itself: noted, and the step closed first
@@ -511,9 +513,12 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
       ...latencyRow(`${label}, navigation → heading`, sorted(heading), `page.goto until '${name} — hotel set-up'${note}`),
       figure: `max ${ms(maxOf(heading))}; heading/reads ${(percentile(sorted(heading), 50) / percentile(sorted(reads), 50)).toFixed(2)}×`,
     },
-    { ...latencyRow(`${label}, navigation → steps`, sorted(steps), "until the 'Access area' step (the wizard, once the hotel's lists are read)"), figure: `max ${ms(maxOf(steps))}; steps/reads ${(percentile(sorted(steps), 50) / percentile(sorted(reads), 50)).toFixed(2)}×` },
+    {
+      ...latencyRow(`${label}, navigation → steps`, sorted(steps), `until the 'Access area' step (the wizard, its lists still on their way); goal ≤ ${STEPS_GOAL_MS} ms p95 (${percentile(sorted(steps), 95) <= STEPS_GOAL_MS ? 'met' : 'NOT met'})`),
+      figure: `max ${ms(maxOf(steps))}; steps/reads ${(percentile(sorted(steps), 50) / percentile(sorted(reads), 50)).toFixed(2)}×`,
+    },
     latencyRow(`${label}, the hotel's 3 lists read in parallel (peer)`, sorted(reads), 'GET pms-package, pms-rate-code, access-control-service from node, JSON parsed'),
-    { ...latencyRow(`${label}, 'Access area' click → listed`, sorted(panel), 'until the first package and rate code cells are shown'), figure: `max ${ms(maxOf(panel))}` },
+    { ...latencyRow(`${label}, 'Access area' click → listed`, sorted(panel), 'until the first package and rate code cells are shown (the lists, if not yet there, awaited)'), figure: `max ${ms(maxOf(panel))}` },
     {
       ...latencyRow(`${label}, total`, sorted(total), `longest task p50 ${ms(percentile(sorted(longest), 50))}, max ${ms(maxOf(longest))}; worst: ${worst.where}`),
       figure: `tasks > ${LONG_TASK_MS} ms per run: ${over.join(', ')}`,

@@ -7,6 +7,8 @@ export const hotelWizard = {
   /** the edit page's heading before its hotel is known */
   'hotelWizard.setupTitle': 'Hotel set-up',
   'hotelWizard.loadingLists': "Loading the hotel's packages, rate codes and access services…",
+  'hotelWizard.loadingSettings': "Loading the hotel's settings…",
+  'hotelWizard.saveWaitsForLists': "Save waits until the hotel's packages, rate codes and access services have loaded.",
   'hotelWizard.name': 'Hotel name',
   'hotelWizard.namePlaceholder': 'Hotel Name',
   'hotelWizard.nameHelp': 'At most 50 characters. Leaving it empty keeps the current name.',

@@ -4,7 +4,7 @@
  * definitions, and the hotel's packages, rate codes and access-control services; for access
  * services, the packages of the organization's other hotels.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { canSetupHotelDefinitions, unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
@@ -82,7 +82,7 @@ const uuidsOf = (list: readonly { uuid: string }[]) => list.map((item) => item.u
 type HotelLists = Pick<HotelForm, 'packages' | 'rateCodes' | 'accessServices' | 'base'>;
 
 /** An existing hotel as the wizard shows it, over its lists. Saved items are named by their uuid (their localId). */
-function hotelFormOver(hotel: Unit, definition: HotelDefinition | null, lists: HotelLists): HotelForm {
+function hotelFormOver(hotel: Unit, definition: HotelDefinition | null, lists: HotelLists, newDefinitionUuid: string = crypto.randomUUID()): HotelForm {
   const attributes = hotel.attributes;
   return {
     name: hotel.name,
@@ -92,7 +92,7 @@ function hotelFormOver(hotel: Unit, definition: HotelDefinition | null, lists: H
     notificationEmails: emailsOf(attributes.PMS_NOTIFICATION_EMAILS),
     roomAccess: definition ? roomAccessOf(definition) : ROOM_ACCESS_BLANK,
     definitionName: definition?.name ?? hotel.name,
-    definitionUuid: definition?.uuid ?? crypto.randomUUID(),
+    definitionUuid: definition?.uuid ?? newDefinitionUuid,
     ...lists,
   };
 }
@@ -109,6 +109,11 @@ export function hotelFormOf(hotel: Unit, definition: HotelDefinition | null, pac
 
 /** A list not read (yet, or at all: who may not read it). */
 const NONE: readonly never[] = [];
+/**
+ * The lists of a hotel form before they are read: one value, so a draft made meanwhile names them as
+ * the hotel's (not copied), and the wizard takes the read lists in their place when they arrive.
+ */
+const LISTS_NOT_READ: HotelLists = { packages: [], rateCodes: [], accessServices: [], base: { packages: [], rateCodes: [], accessControls: [] } };
 
 /**
  * The lists of the form, each made again only when its own read changes: a list of 100,000 rate
@@ -214,10 +219,15 @@ export function useHotelWizardData(org: string, hotel: string | null) {
   // every list wanted is made from a read (a list read again shows as it was until it is made again)
   const listsMade = made !== undefined && (hotel === null || (made.of.packages !== NONE && (codesError !== null || made.of.codes !== NONE) && (servicesError !== null || made.of.services !== NONE)));
   const ready = units.data !== undefined && pmsRead && listsMade;
+  // the hotel's own settings are all there: the wizard's steps show, its lists follow as they arrive
+  const settingsRead = units.data !== undefined && pmsRead;
+  // a hotel without a PMS hotel definition gets one of this uuid, the same in every form made of its reads
+  const [newDefinitionUuid] = useState(() => crypto.randomUUID());
   const form = useMemo(
     () => {
-      if (!ready || !record || hotel === null || made === undefined) return null;
-      const form = hotelFormOver(record, definition, made.lists);
+      if (!settingsRead || !record || hotel === null) return null;
+      if (!listsMade || made === undefined) return hotelFormOver(record, definition, LISTS_NOT_READ, newDefinitionUuid);
+      const form = hotelFormOver(record, definition, made.lists, newDefinitionUuid);
       if (definition !== null) return form;
       // not read (or none yet): the definition the hotel's access services name, when they name one
       const named = definitionUuidOfServices(made.of.packages, made.of.services);
@@ -225,7 +235,7 @@ export function useHotelWizardData(org: string, hotel: string | null) {
     },
     // the form is made again only when what it shows was read again
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, record, definition, made],
+    [settingsRead, listsMade, record, definition, made],
   );
-  return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, otherHotels, ready, error, readsDefinitions, codesError, servicesError };
+  return { units: units.data ?? null, record, connections: connections.rows ?? [], definition, form, listsRead: listsMade, otherHotels, ready, error, readsDefinitions, codesError, servicesError };
 }

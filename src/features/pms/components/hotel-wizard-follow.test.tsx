@@ -46,3 +46,28 @@ describe('followGateway: a hotel just saved stays saved while the gateway catche
     expect(followGateway(idle, read0, read0, { landed: false, takeRateCodes: false })).toBe(idle);
   });
 });
+
+describe("followGateway: the lists arriving after the hotel's settings", () => {
+  const settings = hotel({ propertyId: 'HV-1' });
+  const lists = hotel({
+    propertyId: 'HV-1',
+    definitionUuid: 'def-named',
+    packages: [pkg('u-bb', 'u-bb', 'BB')],
+    rateCodes: [code('r1', 'RACK', ['u-bb'])],
+    base: { packages: ['u-bb'], rateCodes: ['r1'], accessControls: ['s1'] },
+  });
+
+  it('takes every list and its whole base into a form nobody changed: nothing unsaved', () => {
+    const idle = { hotelUuid: 'h1', step: NO_STEP, maxStep: 3, form: settings, saved: null, savedOver: null };
+    const moved = followGateway(idle, settings, lists, { landed: false, takeRateCodes: false });
+    expect(moved.form).toEqual(lists);
+    expect(unsaved(moved, lists)).toBe(false);
+  });
+
+  it('keeps what was typed in the settings meanwhile, the lists taken beneath it', () => {
+    const typed = { hotelUuid: 'h1', step: 0, maxStep: 3, form: { ...settings, propertyId: 'HV-9' }, saved: null, savedOver: null };
+    const moved = followGateway(typed, settings, lists, { landed: false, takeRateCodes: false });
+    expect(moved.form).toEqual({ ...lists, propertyId: 'HV-9' });
+    expect(unsaved(moved, lists)).toBe(true);
+  });
+});

@@ -18,7 +18,7 @@ import { describeError } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { t, type MessageKey } from '../../../i18n';
 import { sameValue, useDraft, useOutboxEntries, whenSettled, type ChangeTest, type DraftScope, type DraftStorage } from '../../../offline';
-import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, MAPPED_AT_ONCE, notify, RegionalFields, SaveBar, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
+import { DraftRestoredNotice, EmailListInput, ExitConfirmModal, MAPPED_AT_ONCE, notify, PageLoader, RegionalFields, SaveBar, UnsavedChangesModal, useLeaveGuard } from '../../../ui';
 import { SAVE_VERDICT_WAIT_MS, showSaveOutcome } from '../../../ui/save-outcome';
 import { buildHotelSave, hotelAttributes, hotelFormSchema, NAME_ONLY_SUMMARY, queueHotelSave, type HotelForm } from '../api/hotel-save';
 import { describeHotelChanges, hotelChanges } from '../api/hotel-changes';
@@ -145,11 +145,13 @@ export function followGateway(value: WizardValue, before: HotelForm, read: Hotel
     const take = untouched || imported;
     // after an import the codes are taken as read, not compared first (100,000 of them, item by item)
     if (!take || value.form[key] === read[key] || (!imported && sameValue(value.form[key], read[key]))) continue;
-    // the base as read when only its rate codes differ (the draft then stores none of it)
+    // an untouched base is taken whole (the lists arriving after the hotel's settings); after an import
+    // its rate codes alone, and the base as read when only they differ (the draft then stores none of it)
     const sameOtherBase = () => sameValue(value.form.base.packages, read.base.packages) && sameValue(value.form.base.accessControls, read.base.accessControls);
-    const taken = key === 'base' ? (sameOtherBase() ? read.base : { ...value.form.base, rateCodes: read.base.rateCodes }) : read[key];
+    const importedBase = key === 'base' && !untouched;
+    const taken = importedBase ? (sameOtherBase() ? read.base : { ...value.form.base, rateCodes: read.base.rateCodes }) : read[key];
     form[key] = taken;
-    if (saved !== null) saved[key] = key === 'base' ? { ...(saved.base as HotelForm['base']), rateCodes: read.base.rateCodes } : read[key];
+    if (saved !== null) saved[key] = importedBase ? { ...(saved.base as HotelForm['base']), rateCodes: read.base.rateCodes } : read[key];
     moved = true;
   }
   return moved ? { ...value, form: form as unknown as HotelForm, saved: saved as HotelForm | null } : value;
@@ -180,6 +182,12 @@ export interface HotelWizardProps {
   onImported(): void;
   /** the gateway's message when the rate codes or access services could not be read (their tables say it) */
   loadErrors?: { rateCodes: string | null; accessServices: string | null };
+  /**
+   * edit mode: the hotel's lists are still on their way (`initialForm` holds none yet). The steps of
+   * its own settings work; the access area says it is loading them, and Save waits for them, so no
+   * save is made against lists the wizard has not seen.
+   */
+  listsPending?: boolean;
 }
 
 /**
@@ -195,7 +203,7 @@ function StepContents({ open, defer, children }: { open: boolean; defer: boolean
 }
 
 export function HotelWizard(props: HotelWizardProps) {
-  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported, loadErrors, inherited = {} } = props;
+  const { org, userUuid, mode, version, initialForm, ownAttributes, parentName, connections, otherHotels, draftKey, onImported, loadErrors, inherited = {}, listsPending = false } = props;
   const navigate = useNavigate();
   // the PMS hotel definition is written only by who sets up the organization (the gateway refuses a
   // save that carries it from anyone else); unknown grants send it and the gateway decides
@@ -218,7 +226,11 @@ export function HotelWizard(props: HotelWizardProps) {
   const bigLists = form.packages.length > MAPPED_AT_ONCE || form.rateCodes.length > MAPPED_AT_ONCE || form.accessServices.length > MAPPED_AT_ONCE;
   const hotelUuid = edit ? props.hotelUuid : value.hotelUuid;
   const baseline = value.saved ?? initialForm;
-  const dirty = draft.changed;
+  // the hotel read again (its lists arriving after its settings, an import, another tab's save) is
+  // taken into the draft by the effect below, after the render that first has it: in that render the
+  // form is not yet compared with it (no flash of unsaved changes that nobody made)
+  const [followedInitial, setFollowedInitial] = useState(initialForm);
+  const dirty = draft.changed && !(draft.ready && followedInitial !== initialForm);
   const { blocker, allowLeave } = useLeaveGuard(draft.ready && dirty);
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -248,6 +260,7 @@ export function HotelWizard(props: HotelWizardProps) {
     const next = followGateway(value, before, initialForm, { landed: !queued && version !== null && value.savedOver !== null && version > value.savedOver, takeRateCodes: takeRateCodes.current });
     takeRateCodes.current = false;
     if (next !== value) draft.setValue(next);
+    setFollowedInitial(initialForm);
   }, [initialForm, draft, value, queued, version]);
 
   const setForm = (patch: Partial<HotelForm>) => {
@@ -275,7 +288,7 @@ export function HotelWizard(props: HotelWizardProps) {
 
   /** Queue the whole hotel; true when it was queued. */
   async function save(form: HotelForm, then: { step: number }): Promise<boolean> {
-    if (saving) return false;
+    if (saving || listsPending) return false;
     setAttempted(true);
     setProblem(null);
     if (edit ? editProblem !== null : !createValid) {
@@ -361,14 +374,23 @@ export function HotelWizard(props: HotelWizardProps) {
   const footer = (step: number) => {
     if (edit) {
       // the step stays open after its save, its saved rows marked (the access area is long: the bar keeps Save in view)
+      // a fragment, not a box: the bar sticks to the bottom of the whole step, not of a wrapper of its own
       return (
-        <SaveBar
-          dirty={draft.ready && dirty}
-          saveLabel={t('hotelWizard.saveChanges')}
-          saving={saving}
-          onSave={() => void save(form, { step })}
-          onDiscard={() => draft.setValue({ ...value, form: baseline })}
-        />
+        <>
+          {listsPending && draft.ready && dirty && (
+            <Text size="sm" role="status">
+              {t('hotelWizard.saveWaitsForLists')}
+            </Text>
+          )}
+          <SaveBar
+            dirty={draft.ready && dirty}
+            saveLabel={t('hotelWizard.saveChanges')}
+            saving={saving}
+            disabled={listsPending}
+            onSave={() => void save(form, { step })}
+            onDiscard={() => draft.setValue({ ...value, form: baseline })}
+          />
+        </>
       );
     }
     return (
@@ -486,7 +508,9 @@ export function HotelWizard(props: HotelWizardProps) {
         )}
       </Stack>
     ),
-    3: (
+    3: listsPending ? (
+      <PageLoader label={t('hotelWizard.loadingLists')} />
+    ) : (
       <Stack gap="xl">
         <PackagesSection
           items={form.packages}
@@ -580,7 +604,11 @@ export function HotelWizard(props: HotelWizardProps) {
       <Accordion value={value.step === NO_STEP ? null : String(value.step)} onChange={(next) => open(next === null ? NO_STEP : Number(next))} variant="separated" keepMountedMode="display-none">
         {order.map((step) => (
           <Accordion.Item key={step} value={String(step)}>
-            <Accordion.Control disabled={!draft.ready || (!edit && rank(step) > rank(value.maxStep))}>
+            <Accordion.Control
+              disabled={!draft.ready || (!edit && rank(step) > rank(value.maxStep))}
+              // the access area's lists are still on their way
+              aria-busy={step === LAST_STEP && listsPending ? true : undefined}
+            >
               <Group gap="sm">
                 <Text fw={600}>{t(STEP_TITLES[step] as MessageKey)}</Text>
                 {edit && step === 0 && value.step !== 0 && pmsStepPending(baseline) && (

@@ -77,9 +77,10 @@ export function HotelCreatePage() {
 
 /**
  * /organization/:uuid/ous/hotel/:hotelUuid: the hotel wizard in edit mode. Its heading, links and
- * history show as soon as the hotel is known (the organization's units, usually cached); the
- * steps follow when the hotel's lists (packages, rate codes, services: 100,000 items on a big
- * hotel) have arrived, with a loader in their place meanwhile.
+ * history show as soon as the hotel is known (the organization's units, usually cached); its steps
+ * as soon as its own settings are (its PMS connections and hotel definition). The hotel's lists
+ * (packages, rate codes, services: 100,000 items on a big hotel) follow as they arrive: until then
+ * the access area says it is loading them, and Save waits for them.
  */
 export function HotelEditPage() {
   const { uuid: org = '', hotelUuid = '' } = useParams();
@@ -118,8 +119,8 @@ export function HotelEditPage() {
       </Stack>
       {data.error !== null ? (
         <ScreenStatus error={data.error} loading={false} />
-      ) : !data.ready || session === null || data.form === null ? (
-        <PageLoader label={t('hotelWizard.loadingLists')} />
+      ) : session === null || data.form === null ? (
+        <PageLoader label={t('hotelWizard.loadingSettings')} />
       ) : (
         <HotelWizard
           // one wizard per hotel: a save that raises the hotel's version is followed in place (the
@@ -136,6 +137,7 @@ export function HotelEditPage() {
           connections={data.connections}
           otherHotels={data.otherHotels}
           draftKey={hotelUuid}
+          listsPending={!data.listsRead}
           loadErrors={{ rateCodes: data.codesError ? describeError(data.codesError) : null, accessServices: data.servicesError ? describeError(data.servicesError) : null }}
           onImported={() => {
             void queryClient.invalidateQueries({ queryKey: rateCodes.keys.list(session.uuid, scope) });

@@ -99,8 +99,10 @@ const textbox = (name: RegExp | string) => screen.getByRole('textbox', { name })
 const outbox = () => lobbyDb().outbox.toArray();
 
 /** The wizard is ready once its steps can be opened (the draft was read). */
+/** The wizard is there, and the hotel's lists with it (the access area is no longer loading them). */
 async function ready() {
   await waitFor(() => expect(stepControl('PMS posting').disabled).toBe(false));
+  await waitFor(() => expect(stepControl('Access area').getAttribute('aria-busy')).toBeNull());
 }
 
 async function chooseConnection(user: ReturnType<typeof userEvent.setup>, name = 'Opera Main') {
@@ -580,17 +582,58 @@ describe('HotelEditPage: the error catalogue (spec section 8)', () => {
     return userEvent.setup();
   }
 
-  it("shows the hotel's heading before its lists have arrived, a loader naming them in the steps' place, then the steps", async () => {
+  it("shows the hotel's heading and steps before its lists have arrived: its settings can be changed meanwhile, the access area says it is loading them, and Save waits for them", async () => {
     let answerCodes: (answer: Response) => void = () => undefined;
     const codes = new Promise<Response>((resolve) => (answerCodes = resolve));
-    openWith((path) => (path.endsWith('/pms-rate-code') ? codes : null));
+    const user = openWith((path) => (path.endsWith('/pms-rate-code') ? codes : null), () => json(200, { ...hotel, version: 8 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Alpine Lodge — hotel set-up' })).toBeTruthy();
+    await waitFor(() => expect(stepControl('PMS posting').disabled).toBe(false));
+    expect(stepControl('Access area').getAttribute('aria-busy')).toBe('true');
+    await user.click(stepControl('Access area'));
     expect(await screen.findByText("Loading the hotel's packages, rate codes and access services…")).toBeTruthy();
-    expect(screen.queryByRole('list', { name: 'Stages of the hotel set-up' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Access area' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Rate Codes' })).toBeNull();
+    // the hotel's own settings, changed while the rate codes are on their way
+    await user.click(stepControl('PMS posting'));
+    await user.clear(textbox(/^Property ID/));
+    await user.type(textbox(/^Property ID/), 'AL-9');
+    expect(await screen.findByText("Save waits until the hotel's packages, rate codes and access services have loaded.")).toBeTruthy();
+    expect(button('Save changes').disabled).toBe(true);
+
     answerCodes(json(200, { data: [rack] }));
-    await ready();
-    expect(screen.queryByText("Loading the hotel's packages, rate codes and access services…")).toBeNull();
+    // the lists take their place beneath what was typed, and Save is there
+    await waitFor(() => expect(stepControl('Access area').getAttribute('aria-busy')).toBeNull());
+    expect(textbox(/^Property ID/).value).toBe('AL-9');
+    expect(screen.queryByText("Save waits until the hotel's packages, rate codes and access services have loaded.")).toBeNull();
+    await waitFor(() => expect(button('Save changes').disabled).toBe(false));
+    await user.click(button('Save changes'));
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [entry] = await outbox();
+    // the property ID, over the rate codes as they arrived: kept as they are, none new, none removed
+    expect(entry?.body).toMatchObject({ hotelDefinition: { externalId: 'AL-9' } });
+    expect((entry?.body as HotelSave).rateCodes).toEqual({ newRateCodes: [], updatedRateCodes: [{ uuid: rack.uuid, name: 'RACK', packages: [] }], deletedRateCodes: [] });
+  });
+
+  it('never shows unsaved changes that nobody made while the lists arrive after the steps', async () => {
+    let answerCodes: (answer: Response) => void = () => undefined;
+    const codes = new Promise<Response>((resolve) => (answerCodes = resolve));
+    const user = openWith((path) => (path.endsWith('/pms-rate-code') ? codes : null));
+    await waitFor(() => expect(stepControl('PMS posting').disabled).toBe(false));
+    await user.click(stepControl('PMS posting'));
+    await screen.findByRole('textbox', { name: /^Property ID/ });
+    // every state the save bar is rendered in, from here on
+    const seen = new Set<string>();
+    const look = () => document.querySelectorAll('[data-save-bar]').forEach((bar) => seen.add(bar.getAttribute('data-save-bar') ?? ''));
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-save-bar'] });
+    look();
+    answerCodes(json(200, { data: [rack] }));
+    await waitFor(() => expect(stepControl('Access area').getAttribute('aria-busy')).toBeNull());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    observer.disconnect();
+    expect([...seen]).toEqual(['none']);
+    expect(screen.queryByText('You have unsaved changes')).toBeNull();
   });
 
   it("says a failed read of the rate codes as the message followed by ' error', and of the access services as the message", async () => {
