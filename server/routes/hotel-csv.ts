@@ -202,7 +202,7 @@ export const hotelCsvRoutes: FastifyPluginAsyncZod = async (app) => {
           return before && before.calculationRule !== item.calculationRule ? [{ uuid: before.uuid, externalId: before.externalId, calculationRule: item.calculationRule }] : [];
         });
         const now = request.server.lobby.now();
-        await applyPackages({ tx, orgUuid, hotelUuid, now, grants: me }, { newPackages, updatedPackages, deletedPackages: leftOut.map((row) => row.uuid) });
+        await applyPackages({ tx, orgUuid, hotelUuid, now, grants: me, embedded: request.server.lobby.embedded }, { newPackages, updatedPackages, deletedPackages: leftOut.map((row) => row.uuid) });
         const outcome = { added: newPackages.length, changed: updatedPackages.length, removed: leftOut.length, kept: read.packages.length - newPackages.length - updatedPackages.length };
         await recordHistory(tx, request, {
           kind: PMS_PACKAGE_KIND,

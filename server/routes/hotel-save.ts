@@ -181,7 +181,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         }
 
         const items: HistoryWrite[] = [];
-        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items };
+        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items, embedded: request.server.lobby.embedded };
         changed += await applyPackages(context, body.packages);
         changed += await applyRateCodes(context, body.rateCodes);
         changed += await applyAccessControls(context, body.accessControls);

@@ -258,7 +258,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
         const history: HistoryWrite[] = [];
-        await applyPackages({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants, history }, request.body);
+        await applyPackages({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants, history, embedded: request.server.lobby.embedded }, request.body);
         await recordHistory(tx, request, collapseItems(history, hotelUuid));
         return { statusCode: 200, body: { data: (await livePackages(tx, hotelUuid)).map(packageRecord).sort((a, b) => a.externalId.localeCompare(b.externalId)) } };
       });
@@ -285,7 +285,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       return withMutation(request, reply, async (tx) => {
         await lockHotel(tx, hotelUuid);
         const history: HistoryWrite[] = [];
-        await applyRateCodes({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants, history }, request.body);
+        await applyRateCodes({ tx, orgUuid, hotelUuid, now: request.server.lobby.now(), grants, history, embedded: request.server.lobby.embedded }, request.body);
         await recordHistory(tx, request, collapseItems(history, hotelUuid));
         const rows = await tx.select().from(rateCodes).where(eq(rateCodes.hotelUuid, hotelUuid));
         return { statusCode: 200, body: { data: rows.map(rateCodeRecord).sort(byName) } };

@@ -9,7 +9,7 @@ import type { AccessControlService, Grants, HotelDefinition, PmsPackage, RateCod
 import { ACCESS_CONTROL_KIND, canSetupOrganization, ERROR_CODES, HOTEL_MESSAGES, PMS_PACKAGE_KIND, RATE_CODE_KIND, unitSetupRule } from '../../src/domain/index';
 import type { Executor, Transaction } from '../db/client';
 import { accessControlServices, hotelDefinitions, organizationalUnits, pmsConnections, pmsPackages, rateCodes } from '../db/schema';
-import { HttpError } from '../http-error';
+import { HttpError, notFound } from '../http-error';
 import { type HistoryWrite, recordChange } from './history';
 import type { AuthorizeContext, FieldError } from '../resources/define-resource';
 import { UUID } from '../resources/define-resource';
@@ -221,6 +221,28 @@ export interface BulkContext {
   grants: Grants;
   /** collects the history of each record written (server/services/history.ts collapseItems) */
   history?: HistoryWrite[];
+  /** the embedded PGlite (LobbyContext.embedded): new rows skip the row-by-row key checks there (withHotelKeysHeld) */
+  embedded?: boolean;
+}
+
+/**
+ * Runs `write`: statements whose every row names the organization `orgUuid` and the hotel `hotelUuid`
+ * in its two foreign keys. On the embedded PGlite every other request waits for the caller's
+ * transaction, and checking those keys row by row is about half the time of inserting 10,000s of
+ * rows, so there the checks are off for `write` alone (docs/adr/0040). The keys hold all the same:
+ * the hotel is checked first to be a unit of that organization (else 404, nothing written), and
+ * PGlite runs nothing else on its one connection until the transaction commits. On PostgreSQL the
+ * checks run as always.
+ */
+export async function withHotelKeysHeld<T>(tx: Transaction, embedded: boolean, orgUuid: string, hotelUuid: string, write: () => Promise<T>): Promise<T> {
+  if (!embedded) return write();
+  const [hotel] = rowsOf<{ one: number }>(await tx.execute(sql`select 1 as one from organizational_units where uuid = ${hotelUuid}::uuid and org_uuid = ${orgUuid}::uuid`));
+  if (!hotel) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+  await tx.execute(sql`set local session_replication_role = replica`);
+  // not reset in a finally: after an error the transaction is rolled back, and SET LOCAL with it
+  const written = await write();
+  await tx.execute(sql`set local session_replication_role = origin`);
+  return written;
 }
 
 type ItemKind = typeof PMS_PACKAGE_KIND | typeof RATE_CODE_KIND | typeof ACCESS_CONTROL_KIND;
@@ -352,14 +374,14 @@ export async function applyPackages(context: BulkContext, changes: PackageChange
   }
   const created = changes.newPackages.map((item) => ({ uuid: item.uuid ?? null, external_id: item.externalId, calculation_rule: item.calculationRule }));
   if (created.length > 0) {
-    const inserted = await writtenRows<{ uuid: string; external_id: string; calculation_rule: string }>(
+    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => writtenRows<{ uuid: string; external_id: string; calculation_rule: string }>(
       context,
       sql`insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, created_at, updated_at)
           select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.external_id, s.external_id, s.calculation_rule, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, external_id text, calculation_rule text)
           on conflict (uuid) do nothing`,
       sql`uuid, external_id, calculation_rule`,
-    );
+    ));
     if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.packageUuidTaken);
     changed += inserted.count;
     for (const row of inserted.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, null, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }));
@@ -414,14 +436,14 @@ export async function applyRateCodes(context: BulkContext, changes: RateCodeChan
   }
   const created = changes.newRateCodes.map((item) => ({ uuid: item.uuid ?? null, name: item.name, packages: [...new Set(item.packages)] }));
   if (created.length > 0) {
-    const inserted = await writtenRows<{ uuid: string; name: string; packages: string }>(
+    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => writtenRows<{ uuid: string; name: string; packages: string }>(
       context,
       sql`insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
           select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.name, s.name, s.packages, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, name text, packages jsonb)
           on conflict (uuid) do nothing`,
       sql`uuid, name, packages::text as packages`,
-    );
+    ));
     if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.rateCodeUuidTaken);
     changed += inserted.count;
     for (const row of inserted.rows) noteItem(context, RATE_CODE_KIND, row.uuid, null, rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }));

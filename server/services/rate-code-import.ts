@@ -11,9 +11,9 @@ import { ERROR_CODES, HISTORY_SAMPLE_MAX, HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES
 import { DEFAULT_LIMITS } from '../context';
 import type { Database, Executor, Transaction } from '../db/client';
 import { rateCodeImports } from '../db/schema';
-import { HttpError, notFound } from '../http-error';
+import { HttpError } from '../http-error';
 import type { BulkGate } from './bulk-gate';
-import { rowsOf } from './hotels';
+import { rowsOf, withHotelKeysHeld } from './hotels';
 
 /** Runs of rate codes per staging statement: with 5 packages each, some 10,000 rows of the file. */
 export const STAGE_BATCH_RUNS = 2_000;
@@ -246,20 +246,8 @@ export async function publishStaged(
     where s.import_uuid = ${importUuid}::uuid
     and not exists (select 1 from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid and r.name = s.name)
     order by s.uuid`;
-  let added: number;
-  if (embedded) {
-    // PGlite: every request waits for this transaction, and checking the two foreign keys row by row
-    // is half its time. Every new row names the one organization and hotel this transaction has
-    // locked (lockHotel) and read, and nothing else runs on the one connection until it commits, so
-    // they hold: the row-by-row checks are off for this statement only (docs/adr/0040).
-    const [hotel] = rowsOf<{ one: number }>(await tx.execute(sql`select 1 as one from organizational_units where uuid = ${hotelUuid}::uuid and org_uuid = ${orgUuid}::uuid`));
-    if (!hotel) throw notFound(HOTEL_MESSAGES.hotelNotFound);
-    await tx.execute(sql`set local session_replication_role = replica`);
-    added = await counted(insertNew);
-    await tx.execute(sql`set local session_replication_role = origin`);
-  } else {
-    added = await counted(insertNew);
-  }
+  // on PGlite without the row-by-row key checks: every row names this import's organization and hotel
+  const added = await withHotelKeysHeld(tx, embedded, orgUuid, hotelUuid, () => counted(insertNew));
   const [total] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_import_rows where import_uuid = ${importUuid}::uuid`));
   // the file's first rate codes, for the import's one history entry (packages as uuids)
   const sample = rowsOf<{ name: string; packages: string }>(
