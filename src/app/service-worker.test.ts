@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RELOAD_GUARD_MS, UPDATE_CHECK_INTERVAL_MS, UPDATE_RELOADED_AT_KEY, watchForUpdates } from './service-worker';
+import { UPDATE_RELOADED_AT_KEY, watchForUpdates } from './service-worker';
+import { RELOAD_GUARD_MS, UPDATE_CHECK_INTERVAL_MS } from './update-timing';
 
 /** The browser around the update flow: a Workbox, the service-worker container, the tab. */
 function setup(options: { controlled?: boolean; reloadedAt?: number } = {}) {

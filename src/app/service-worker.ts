@@ -19,7 +19,6 @@ import { RELOAD_GUARD_MS, UPDATE_CHECK_INTERVAL_MS } from './update-timing';
  * the page between them); the new worker still takes over, the page keeps running.
  */
 
-export { RELOAD_GUARD_MS, UPDATE_CHECK_INTERVAL_MS };
 /** sessionStorage key: when this tab last reloaded for an update (ms since epoch). */
 export const UPDATE_RELOADED_AT_KEY = 'lobby.updateReloadedAt';
 

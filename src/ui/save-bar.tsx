@@ -10,6 +10,8 @@ export interface SaveBarProps {
   saving?: boolean;
   /** Save cannot be pressed yet even with changes (the form's draft is still being read) */
   disabled?: boolean;
+  /** why Save cannot be pressed yet, said in the bar beside it while there are changes */
+  disabledReason?: string | null;
   /** what Save does; without it, Save submits the form the bar is in */
   onSave?: () => void;
   onDiscard: () => void;
@@ -22,7 +24,7 @@ export interface SaveBarProps {
  * below them once scrolled to the end (it covers none). Without changes, Save alone, disabled.
  * The Save button stays the same element either way.
  */
-export function SaveBar({ dirty, saveLabel, saving = false, disabled = false, onSave, onDiscard }: SaveBarProps) {
+export function SaveBar({ dirty, saveLabel, saving = false, disabled = false, disabledReason = null, onSave, onDiscard }: SaveBarProps) {
   useUnsavedWork(dirty);
   return (
     <Paper
@@ -36,9 +38,16 @@ export function SaveBar({ dirty, saveLabel, saving = false, disabled = false, on
     >
       <Group justify={dirty ? 'space-between' : 'flex-end'} gap="sm" wrap="wrap">
         {dirty && (
-          <Text size="sm" fw={600}>
-            {t('saveBar.text')}
-          </Text>
+          <div>
+            <Text size="sm" fw={600}>
+              {t('saveBar.text')}
+            </Text>
+            {disabled && disabledReason !== null && (
+              <Text size="sm" role="status">
+                {disabledReason}
+              </Text>
+            )}
+          </div>
         )}
         <Group gap="sm" wrap="wrap" justify="flex-end">
           {dirty && (

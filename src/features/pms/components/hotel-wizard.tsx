@@ -374,23 +374,16 @@ export function HotelWizard(props: HotelWizardProps) {
   const footer = (step: number) => {
     if (edit) {
       // the step stays open after its save, its saved rows marked (the access area is long: the bar keeps Save in view)
-      // a fragment, not a box: the bar sticks to the bottom of the whole step, not of a wrapper of its own
       return (
-        <>
-          {listsPending && draft.ready && dirty && (
-            <Text size="sm" role="status">
-              {t('hotelWizard.saveWaitsForLists')}
-            </Text>
-          )}
-          <SaveBar
-            dirty={draft.ready && dirty}
-            saveLabel={t('hotelWizard.saveChanges')}
-            saving={saving}
-            disabled={listsPending}
-            onSave={() => void save(form, { step })}
-            onDiscard={() => draft.setValue({ ...value, form: baseline })}
-          />
-        </>
+        <SaveBar
+          dirty={draft.ready && dirty}
+          saveLabel={t('hotelWizard.saveChanges')}
+          saving={saving}
+          disabled={listsPending}
+          disabledReason={t('hotelWizard.saveWaitsForLists')}
+          onSave={() => void save(form, { step })}
+          onDiscard={() => draft.setValue({ ...value, form: baseline })}
+        />
       );
     }
     return (
