@@ -3,8 +3,9 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { FeedbackProviders } from '../src/app/feedback-providers';
 import { AppProviders } from '../src/app/providers';
+import { refetchOnMount } from '../src/api/prefetch';
 import { createQueryClient } from '../src/app/query-client';
-import { routes } from '../src/app/router';
+import { createAppRouter, routes } from '../src/app/router';
 import { verdictWaits } from '../src/offline/outbox';
 import { createFakeFetch, type Handler } from './fake-gateway';
 
@@ -14,9 +15,14 @@ function LocationProbe() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
-function withProviders(router: ReturnType<typeof createMemoryRouter>, feedback: boolean) {
+function testQueryClient() {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  // no retries; a read answered a moment ago is not asked again by the screen mounting over it, as in the app
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnMount }, mutations: { retry: false } });
+  return queryClient;
+}
+
+function withProviders(router: ReturnType<typeof createMemoryRouter>, feedback: boolean, queryClient = testQueryClient()) {
   const app = <RouterProvider router={router} />;
   const rendered = render(
     <AppProviders queryClient={queryClient} env="test">
@@ -59,8 +65,14 @@ export function renderWithProviders(ui: ReactElement, { url = '/', path = '/' }:
   return { router, ...withProviders(router, true) };
 }
 
-/** The whole app (real route table, lazy screens, guards) at `url`. */
-export function renderApp(url: string) {
-  const router = createMemoryRouter(routes as RouteObject[], { initialEntries: [url] });
-  return { router, ...withProviders(router, false) };
+/**
+ * The whole app (real route table, lazy screens, guards) at `url`; with `prefetch`, its routes
+ * start their screens' first reads as the app's router does (createAppRouter).
+ */
+export function renderApp(url: string, { prefetch = false }: { prefetch?: boolean } = {}) {
+  const queryClient = testQueryClient();
+  const router = prefetch
+    ? createAppRouter(queryClient, (table) => createMemoryRouter(table, { initialEntries: [url] }))
+    : createMemoryRouter(routes as RouteObject[], { initialEntries: [url] });
+  return { router, ...withProviders(router, false, queryClient) };
 }

@@ -14,13 +14,14 @@ import { useProfile } from './profile';
  * GET /organization/{uuid}?inheritAttributes=TRUE: the organization, its own attributes and its
  * tree; what a new unit inherits at the top (the unit screens and the hotel create read it).
  */
+export const organizationDetailQuery = (userUuid: string | null, org: string) => ({
+  queryKey: ['organization', userUuid, org] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(organizationDetailSchema, await request(`/organization/${org}?inheritAttributes=TRUE`, { signal })),
+});
+
 export function useOrganizationDetail(org: string | undefined) {
   const session = useSession();
-  return useQuery({
-    queryKey: ['organization', session?.uuid ?? null, org ?? ''] as const,
-    queryFn: async ({ signal }) => parseAnswer(organizationDetailSchema, await request(`/organization/${org ?? ''}?inheritAttributes=TRUE`, { signal })),
-    enabled: session !== null && Boolean(org),
-  });
+  return useQuery({ ...organizationDetailQuery(session?.uuid ?? null, org ?? ''), enabled: session !== null && Boolean(org) });
 }
 
 export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE`;

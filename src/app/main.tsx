@@ -6,7 +6,9 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
+import { sessionStore } from '../api';
 import { getLanguage } from '../i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -23,15 +25,20 @@ document.documentElement.dataset.version = APP_VERSION;
  * The router (which matches the URL and starts loading the screen's code) and the first render run
  * in a task of their own, after the modules' evaluation: not one long task of both (ADR 0022).
  */
-function start(container: HTMLElement) {
+function start(container: HTMLElement, queryClient: QueryClient) {
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={createAppRouter()} />
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createAppRouter(queryClient)} />
       </AppProviders>
     </StrictMode>,
   );
 }
-setTimeout(() => start(root), 0);
+const queryClient = createQueryClient();
+// the profile every signed-in screen asks for first (the menu, what the screen offers), asked for at
+// once: its code (and zod's) loads beside the screen's, not after its first render
+const session = sessionStore.get();
+if (session !== null) void import('../api/profile').then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions(session.uuid)));
+setTimeout(() => start(root, queryClient), 0);
 
 registerServiceWorker();

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Session } from '../domain';
 import { isApiError } from '../api';
+import { refetchOnMount } from '../api/prefetch';
 
 /** Retry a read only when the gateway was unreachable or failed (5xx); a 4xx will not change. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -11,7 +12,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // offlineFirst: a query runs even when the browser says offline, so the service worker can answer from its cache
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, refetchOnMount, networkMode: 'offlineFirst' },
       mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { sessionStore } from '../api';
+import type { RoutePrefetch } from '../api/prefetch';
 import { PageLoader } from '../ui';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -7,8 +10,32 @@ import { RouteError } from './route-error';
 /** A route whose screen is loaded on first visit: its code is a separate chunk. */
 const ous = () => import('../features/organizations/pages/ous-page');
 
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+/** The cache a route's prefetch reads into: the app's (createAppRouter); none for routes rendered without it (tests). */
+let prefetchInto: QueryClient | null = null;
+
+/**
+ * A route whose screen's code loads on first visit; `prefetch` names what the screen reads first,
+ * asked for as soon as its code is there (a loader that does not wait for it), not after the
+ * screen's first render.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, prefetch?: (module: M) => RoutePrefetch): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const module = await load();
+      const client = prefetchInto;
+      if (prefetch === undefined || client === null) return { Component: pick(module) };
+      const reads = prefetch(module);
+      return {
+        Component: pick(module),
+        loader: ({ params }) => {
+          // signed out: the screen (or its guard) says what to do, nothing is read for it
+          const session = sessionStore.get();
+          if (session !== null) reads(client, session.uuid, params);
+          return null;
+        },
+      };
+    },
+  };
 }
 
 const login = screen(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage);
@@ -23,64 +50,72 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
-    HydrateFallback: () => <PageLoader />,
     children: [
-      { index: true, ...login },
-      { path: 'login', ...login },
-      { path: 'logout', ...screen(() => import('../features/auth/pages/logout-page'), (m) => m.LogoutPage) },
-      { path: 'reset-password', ...screen(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage) },
-      { path: 'password/reset/:token', ...screen(newPassword, (m) => m.PasswordResetPage) },
-      { path: 'users/:userUuid/set-password/:activationCode', ...screen(newPassword, (m) => m.SetPasswordPage) },
-      { path: 'users/:userUuid/activate/:activationCode', ...screen(newPassword, (m) => m.ActivateUserPage) },
-      { path: 'validate/phone/:token', ...screen(() => import('../features/auth/pages/validate-phone-page'), (m) => m.ValidatePhonePage) },
-      { path: 'validate/email/:token', ...screen(() => import('../features/profile/pages/validate-email-page'), (m) => m.ValidateEmailPage) },
-      { path: 'privacy', ...screen(policies, (m) => m.PrivacyPage) },
-      { path: 'terms', ...screen(policies, (m) => m.TermsPage) },
-      { path: 'cookies', ...screen(policies, (m) => m.CookiesPage) },
       {
-        // a signed-in user keeps the header and menu on the 403 page; others see it alone
-        ...screen(() => import('./signed-in-layout'), (m) => m.ForbiddenLayout),
-        children: [{ path: '403', ...screen(statusPages, (m) => m.ForbiddenPage) }],
-      },
-      {
-        // the signed-in frame (header, sync badge, outbox counts) is its own chunk: signed-out pages skip it
-        ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
+        // until the first screen's code is there, the loader stands for it inside the root layout:
+        // the footer and cookie banner show at once and stay, not drawn again after the screen's code
+        HydrateFallback: () => <PageLoader />,
         children: [
-          { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage) },
-          { path: 'user-management', ...screen(() => import('../features/users/pages/user-management-page'), (m) => m.UserManagementPage) },
-          { path: 'organization/new', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
-          { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
-          { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },
-          { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage) },
-          { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
-          { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
-          { path: 'organization/:uuid/devices', ...screen(() => import('../features/devices/pages/devices-page'), (m) => m.DevicesPage) },
-          { path: 'organization/:uuid/pos', ...screen(() => import('../features/pos/pages/pos-page'), (m) => m.PosPage) },
-          { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage) },
-          { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
-          { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage) },
-          { path: 'organization/:uuid/ous/:ouUuid/order-items', ...screen(() => import('../features/order-items/pages/order-items-page'), (m) => m.OrderItemsPage) },
-          { path: 'organization/:uuid/ous/:ouUuid/discounts', ...screen(() => import('../features/discounts/pages/discounts-page'), (m) => m.DiscountsPage) },
-          { path: 'organization/:uuid/ous/venue/create', ...screen(() => import('../features/organizations/pages/venue-create-page'), (m) => m.VenueCreatePage) },
-          { path: 'organization/:uuid/ous/venue/:venueUuid', ...screen(() => import('../features/organizations/pages/venue-edit-page'), (m) => m.VenueEditPage) },
-          { path: 'organization/:uuid/ous/hotel/create', ...screen(hotelWizard, (m) => m.HotelCreatePage) },
-          { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage) },
-          { path: 'organization/:uuid/ous/revenueCenter/create', ...screen(() => import('../features/organizations/pages/revenue-center-create-page'), (m) => m.RevenueCenterCreatePage) },
-          { path: 'organization/:uuid/ous/revenueCenter/:revenueCenterUuid', ...screen(() => import('../features/organizations/pages/revenue-center-edit-page'), (m) => m.RevenueCenterEditPage) },
-          { path: 'organization/:uuid/transactions/:transactionUuid?/:tab?', ...screen(() => import('../features/transactions/pages/transactions-page'), (m) => m.TransactionsPage) },
-          { path: 'organization/:uuid/access-log', ...screen(() => import('../features/access-log/pages/access-log-page'), (m) => m.AccessLogPage) },
-          { path: 'organization/:uuid/activity', ...screen(() => import('../features/organizations/pages/activity-page'), (m) => m.ActivityPage) },
-          { path: 'exports/:jobUuid', ...screen(() => import('../features/exports/pages/export-download-page'), (m) => m.ExportDownloadPage) },
-          { path: 'sync', ...screen(() => import('../features/sync/pages/sync-page'), (m) => m.SyncPage) },
-          { path: 'profile', ...screen(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },
-          { path: 'join', ...screen(() => import('../features/profile/pages/join-page'), (m) => m.JoinPage) },
+          { index: true, ...login },
+          { path: 'login', ...login },
+          { path: 'logout', ...screen(() => import('../features/auth/pages/logout-page'), (m) => m.LogoutPage) },
+          { path: 'reset-password', ...screen(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage) },
+          { path: 'password/reset/:token', ...screen(newPassword, (m) => m.PasswordResetPage) },
+          { path: 'users/:userUuid/set-password/:activationCode', ...screen(newPassword, (m) => m.SetPasswordPage) },
+          { path: 'users/:userUuid/activate/:activationCode', ...screen(newPassword, (m) => m.ActivateUserPage) },
+          { path: 'validate/phone/:token', ...screen(() => import('../features/auth/pages/validate-phone-page'), (m) => m.ValidatePhonePage) },
+          { path: 'validate/email/:token', ...screen(() => import('../features/profile/pages/validate-email-page'), (m) => m.ValidateEmailPage) },
+          { path: 'privacy', ...screen(policies, (m) => m.PrivacyPage) },
+          { path: 'terms', ...screen(policies, (m) => m.TermsPage) },
+          { path: 'cookies', ...screen(policies, (m) => m.CookiesPage) },
+          {
+            // a signed-in user keeps the header and menu on the 403 page; others see it alone
+            ...screen(() => import('./signed-in-layout'), (m) => m.ForbiddenLayout),
+            children: [{ path: '403', ...screen(statusPages, (m) => m.ForbiddenPage) }],
+          },
+          {
+            // the signed-in frame (header, sync badge, outbox counts) is its own chunk: signed-out pages skip it
+            ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
+            children: [
+              { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage, (m) => m.prefetchOrganizations) },
+              { path: 'user-management', ...screen(() => import('../features/users/pages/user-management-page'), (m) => m.UserManagementPage) },
+              { path: 'organization/new', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
+              { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
+              { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },
+              { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage, (m) => m.prefetchPms) },
+              { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
+              { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
+              { path: 'organization/:uuid/devices', ...screen(() => import('../features/devices/pages/devices-page'), (m) => m.DevicesPage) },
+              { path: 'organization/:uuid/pos', ...screen(() => import('../features/pos/pages/pos-page'), (m) => m.PosPage) },
+              { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus) },
+              { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
+              { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus) },
+              { path: 'organization/:uuid/ous/:ouUuid/order-items', ...screen(() => import('../features/order-items/pages/order-items-page'), (m) => m.OrderItemsPage) },
+              { path: 'organization/:uuid/ous/:ouUuid/discounts', ...screen(() => import('../features/discounts/pages/discounts-page'), (m) => m.DiscountsPage) },
+              { path: 'organization/:uuid/ous/venue/create', ...screen(() => import('../features/organizations/pages/venue-create-page'), (m) => m.VenueCreatePage) },
+              { path: 'organization/:uuid/ous/venue/:venueUuid', ...screen(() => import('../features/organizations/pages/venue-edit-page'), (m) => m.VenueEditPage) },
+              { path: 'organization/:uuid/ous/hotel/create', ...screen(hotelWizard, (m) => m.HotelCreatePage) },
+              { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage, (m) => m.prefetchHotelWizard) },
+              { path: 'organization/:uuid/ous/revenueCenter/create', ...screen(() => import('../features/organizations/pages/revenue-center-create-page'), (m) => m.RevenueCenterCreatePage) },
+              { path: 'organization/:uuid/ous/revenueCenter/:revenueCenterUuid', ...screen(() => import('../features/organizations/pages/revenue-center-edit-page'), (m) => m.RevenueCenterEditPage) },
+              { path: 'organization/:uuid/transactions/:transactionUuid?/:tab?', ...screen(() => import('../features/transactions/pages/transactions-page'), (m) => m.TransactionsPage) },
+              { path: 'organization/:uuid/access-log', ...screen(() => import('../features/access-log/pages/access-log-page'), (m) => m.AccessLogPage) },
+              { path: 'organization/:uuid/activity', ...screen(() => import('../features/organizations/pages/activity-page'), (m) => m.ActivityPage) },
+              { path: 'exports/:jobUuid', ...screen(() => import('../features/exports/pages/export-download-page'), (m) => m.ExportDownloadPage) },
+              { path: 'sync', ...screen(() => import('../features/sync/pages/sync-page'), (m) => m.SyncPage) },
+              { path: 'profile', ...screen(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },
+              { path: 'join', ...screen(() => import('../features/profile/pages/join-page'), (m) => m.JoinPage) },
+            ],
+          },
+          { path: '*', ...screen(statusPages, (m) => m.NotFoundPage) },
         ],
       },
-      { path: '*', ...screen(statusPages, (m) => m.NotFoundPage) },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's router: its routes start their screens' first reads into `queryClient` (a browser router unless told). */
+export function createAppRouter<R>(queryClient: QueryClient, create: (table: RouteObject[]) => R = createBrowserRouter as (table: RouteObject[]) => R): R {
+  prefetchInto = queryClient;
+  return create(routes);
 }

@@ -8,9 +8,10 @@
  * worker (that replays the outbox) never needs.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, parseAnswer, request, useSession } from '../api';
+import { PREFETCH_FRESH_MS } from '../api/prefetch';
 import { t } from '../i18n';
 import type { ListName } from '../../worker/jobs';
 import { readListInWorker } from './worker-jobs';
@@ -114,6 +115,8 @@ export interface ClientResource<TRecord extends ResourceRecord, TInput extends o
   keys: { list(userUuid: string | null, scope: TScope): readonly [string, string | null, ...string[]] };
   /** GET of the collection: the records as the gateway has them (`enabled` false: not read yet) */
   useList(scope: TScope, enabled?: boolean): ReturnType<typeof useListQuery<TRecord>>;
+  /** Starts the GET useList makes, before its screen shows (a route's prefetch); nothing when read less than a second ago. */
+  prefetchList(queryClient: QueryClient, userUuid: string, scope: TScope): void;
   applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], scope: TScope): ResourceRow<TRecord>[];
   /**
    * The rows to show: the gateway's (or the read cache's) list plus what is queued; a record the
@@ -136,10 +139,11 @@ export interface ClientResource<TRecord extends ResourceRecord, TInput extends o
   queueDelete(scope: TScope, userUuid: string, record: TRecord): Promise<OutboxEntry>;
 }
 
-function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schema: z.ZodType<{ data: TRecord[] }>, enabled: boolean, inWorker?: ListName) {
-  return useQuery({
+/** The read of a collection, for a screen's query and for a read started before the screen shows (a route's prefetch). */
+function listQuery<TRecord>(queryKey: readonly unknown[], path: string, schema: z.ZodType<{ data: TRecord[] }>, inWorker?: ListName) {
+  return {
     queryKey,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<TRecord[]> => {
       if (inWorker === undefined) return parseAnswer(schema, await request(path, { signal })).data;
       const response = await request<Response>(path, { signal, raw: true });
       const list = await readListInWorker(inWorker, await response.arrayBuffer());
@@ -149,8 +153,11 @@ function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schem
     // a list read again is taken as read: comparing 100,000 records with the last read, to keep
     // the unchanged ones, would be a long task of its own
     structuralSharing: inWorker === undefined,
-    enabled,
-  });
+  };
+}
+
+function useListQuery<TRecord>(queryKey: readonly unknown[], path: string, schema: z.ZodType<{ data: TRecord[] }>, enabled: boolean, inWorker?: ListName) {
+  return useQuery({ ...listQuery(queryKey, path, schema, inWorker), enabled });
 }
 
 /** A create or edit the gateway applied: the body it carried, and how many edits (each raises the version by one). */
@@ -344,6 +351,9 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     itemPath,
     keys,
     useList,
+    prefetchList(queryClient, userUuid, scope) {
+      void queryClient.prefetchQuery({ ...listQuery(keys.list(userUuid, scope), listPath(scope), declaration.list, declaration.listInWorker), staleTime: PREFETCH_FRESH_MS });
+    },
     applyQueued,
     useRows,
     queueCreate(scope, userUuid, input, draft) {

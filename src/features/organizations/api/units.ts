@@ -26,7 +26,7 @@ import { defineClientResource, type ResourceRow } from '../../../offline/resourc
 export const organizationPath = (org: string) => `/organization/${org}`;
 
 /** GET /organization/{uuid}?inheritAttributes=TRUE (src/api: the hotel create reads it too). */
-export { useOrganizationDetail } from '../../../api/units';
+export { organizationDetailQuery, useOrganizationDetail } from '../../../api/units';
 
 /** What a unit form edits: its type (a create's only), where it sits and its own attributes. */
 export type UnitFormInput = Omit<UnitCreate, 'uuid'>;

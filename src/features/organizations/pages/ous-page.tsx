@@ -6,7 +6,8 @@ import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, uploadImage, usePageTitle } from '../../../ui';
 import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
-import { units, useOrganizationDetail, useUnitRows } from '../api/units';
+import { PREFETCH_FRESH_MS, type RoutePrefetch } from '../../../api/prefetch';
+import { organizationDetailQuery, units, useOrganizationDetail, useUnitRows } from '../api/units';
 import { useUnitSetupRights } from '../api/venue-api';
 import { UnitClone } from '../components/unit-clone';
 import { UnitEditor } from '../components/unit-editor';
@@ -18,6 +19,13 @@ function editPathOf(org: string, unit: Unit): string {
   if (unit.type === 'REVENUE_CENTER') return `/organization/${org}/ous/revenueCenter/${unit.uuid}`;
   return `/organization/${org}/ous/hotel/${unit.uuid}`;
 }
+
+/** What the unit tree reads first, asked for by its route: the organization (what a unit inherits at the top) and its units. */
+export const prefetchOus: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
+  if (org === '') return;
+  void queryClient.prefetchQuery({ ...organizationDetailQuery(userUuid, org), staleTime: PREFETCH_FRESH_MS });
+  units.prefetchList(queryClient, userUuid, org);
+};
 
 /**
  * /organization/:uuid/ous and /organization/:uuid/ous/:ouUuid: the unit tree (expand, collapse,

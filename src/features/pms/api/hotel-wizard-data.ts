@@ -8,27 +8,48 @@ import { useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { canSetupHotelDefinitions, unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
-import { useProfile } from '../../../api/profile';
+import { PREFETCH_FRESH_MS, type RoutePrefetch } from '../../../api/prefetch';
+import { profileQueryOptions, useProfile } from '../../../api/profile';
 import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';
 import type { PackageItem } from '../components/packages-section';
 import type { HotelForm } from './hotel-save';
 import { accessControls, hotelDefinitions, hotelScopeOf, pmsPackages, rateCodes } from './hotel-resources';
-import { usePmsConnectionRows } from './pms-connections';
+import { pmsConnections, usePmsConnectionRows } from './pms-connections';
 import { useMappedInSlices, useSameList } from '../../../ui';
 import { sameValue } from '../../../offline';
 
 /** GET of the organization's units, every depth, under the key the unit screens read it by. */
 export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
 
+const organizationUnitsQuery = (userUuid: string | null, org: string) => ({
+  queryKey: ['units', userUuid, org] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(unitListResponseSchema, await request(organizationUnitsPath(org), { signal })).data,
+});
+
 export function useOrganizationUnits(org: string) {
   const session = useSession();
-  return useQuery({
-    queryKey: ['units', session?.uuid ?? null, org] as const,
-    queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(organizationUnitsPath(org), { signal })).data,
-    enabled: session !== null && org !== '',
-  });
+  return useQuery({ ...organizationUnitsQuery(session?.uuid ?? null, org), enabled: session !== null && org !== '' });
 }
+
+/**
+ * What the wizard of an existing hotel reads before anything shows, asked for by its route as soon
+ * as the route matches: the organization's units (its heading) and, for who may read them, the PMS
+ * connections and hotel definitions (its steps). Its lists follow once it shows.
+ */
+export const prefetchHotelWizard: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
+  if (org === '') return;
+  void queryClient.prefetchQuery({ ...organizationUnitsQuery(userUuid, org), staleTime: PREFETCH_FRESH_MS });
+  queryClient.ensureQueryData(profileQueryOptions(userUuid)).then(
+    (profile) => {
+      if (!canSetupHotelDefinitions(profile, org)) return;
+      pmsConnections.prefetchList(queryClient, userUuid, org);
+      hotelDefinitions.prefetchList(queryClient, userUuid, org);
+    },
+    // the profile not read: the screen reads it again and says why
+    () => undefined,
+  );
+};
 
 function emailsOf(raw: string | null | undefined): string[] {
   if (!raw) return [];

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
@@ -7,7 +8,7 @@ import type { HotelSave } from '../../../domain';
 import { flushAllDrafts, lobbyDb, unsyncedWork } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
 import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
-import { definitionUuidOfServices } from '../api/hotel-wizard-data';
+import { definitionUuidOfServices, prefetchHotelWizard } from '../api/hotel-wizard-data';
 import { HotelCreatePage, HotelEditPage } from './hotel-wizard-page';
 
 // the save's diff runs in a worker in the browser; here the same domain function runs in the test's thread
@@ -827,5 +828,41 @@ describe('The hotel wizard: drafts', () => {
     await waitFor(() => expect(expanded('Access area')).toBe(true));
     expect(((await screen.findByRole('button', { name: 'Save changes' })) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText(/Restored unsaved changes/)).toBeNull();
+  });
+});
+
+describe("the wizard's route", () => {
+  afterEach(cleanup);
+  const reads = (gateway: ReturnType<typeof gatewayWith>) => ['/user-profile/v1/user-profile', `/organization/${ORG}/ous`, `/organization/${ORG}/pms-connection`, `/organization/${ORG}/hotel-definition`].map((path) => gateway.callsTo(path).length);
+  const listReads = (gateway: ReturnType<typeof gatewayWith>) => gateway.calls.filter((call) => call.path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)).length;
+  const prefetched = async (who: object) => {
+    grants = who;
+    signedIn();
+    const gateway = gatewayWith({ definitions: [definitionOf()] });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchHotelWizard(queryClient, makeSession().uuid, { uuid: ORG, hotelUuid: HOTEL });
+    // every read it starts has answered
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    grants = orgAdmin;
+    return gateway;
+  };
+
+  it('asks for the units, and the connections and definitions for who may read them, before the wizard shows; not the lists', async () => {
+    const admin = await prefetched(orgAdmin);
+    expect(reads(admin)).toEqual([1, 1, 1, 1]);
+    expect(listReads(admin)).toBe(0);
+    const hotelManager = await prefetched(hotelOnly);
+    expect(reads(hotelManager)).toEqual([1, 1, 0, 0]);
+    expect(listReads(hotelManager)).toBe(0);
+  });
+
+  it('the wizard mounted over what its route read asks for none of it again', async () => {
+    signedIn();
+    const gateway = gatewayWith({ definitions: [definitionOf()] });
+    renderApp(`${LIST}/hotel/${HOTEL}`, { prefetch: true });
+    expect(await screen.findByRole('heading', { name: 'Alpine Lodge — hotel set-up', level: 1 })).toBeTruthy();
+    await ready();
+    expect(listReads(gateway)).toBeGreaterThan(0);
+    expect(reads(gateway)).toEqual([1, 1, 1, 1]);
   });
 });

@@ -4,7 +4,8 @@ import { Button, Stack } from '@mantine/core';
 import { HOTEL_DEFINITION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
 import { OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, OrganizationBackLink, RecordListTitle, useRecordList } from '../../../ui';
-import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
+import type { RoutePrefetch } from '../../../api/prefetch';
+import { PMS_CONNECTION_KIND, pmsConnections, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { canPair } from '../api/pairing-code';
 import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
 import { pmsListDeclaration } from '../components/pms-record-list';
@@ -12,6 +13,11 @@ import { PairingCodeModal } from '../components/pairing-code';
 import { PmsConnectionForm } from '../components/pms-connection-form';
 
 const words = () => sectionWords('pms', 'name', { tableLabel: t('pms.title'), failedTitle: t('pms.errorMessage'), failedFallback: t('pms.deleteFailedDefault') });
+
+/** What the page reads first, asked for by its route: the organization's PMS connections (the hotel definitions follow them). */
+export const prefetchPms: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
+  if (org !== '') pmsConnections.prefetchList(queryClient, userUuid, org);
+};
 
 /**
  * /organization/:uuid/pms, "PMS connections and hotel definitions" (spec section 2): the
