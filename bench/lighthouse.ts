@@ -12,6 +12,8 @@
  *    With BENCH_BASELINE_DIST naming an earlier build's dist/, that build is measured too, its
  *    sessions alternating with this build's ("before"): the machine is shared, and Lighthouse's
  *    simulated timings scale with the CPU time it observes (its benchmark index is printed).
+ *    With BENCH_LIGHTHOUSE_PAGES=<labels> (comma-separated: /login, /organizations, organization,
+ *    unit tree, PMS page) only those pages are measured.
  *    With BENCH_LIGHTHOUSE_JSON=<dir>, each report is written there (JSON, Lighthouse's viewer reads it);
  *    with BENCH_LIGHTHOUSE_KEEP_STORAGE=1, Lighthouse keeps the service worker and the caches (warm loads).
  *    Lighthouse drives the Chromium that playwright-core started (--remote-debugging-port) in a
@@ -49,13 +51,16 @@ interface Target {
   signedIn: boolean;
 }
 
-const TARGETS: readonly Target[] = [
+const ALL_TARGETS: readonly Target[] = [
   { label: '/login', path: () => '/login', signedIn: false },
   { label: '/organizations', path: () => '/organizations', signedIn: true },
   { label: 'organization', path: (org) => `/organization/${org}`, signedIn: true },
   { label: 'unit tree', path: (org) => `/organization/${org}/ous`, signedIn: true },
   { label: 'PMS page', path: (org) => `/organization/${org}/pms`, signedIn: true },
 ];
+/** BENCH_LIGHTHOUSE_PAGES (labels, comma-separated, e.g. "/login,PMS page") measures those pages alone. */
+const chosen = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim());
+const TARGETS = chosen ? ALL_TARGETS.filter((target) => chosen.includes(target.label)) : ALL_TARGETS;
 
 interface Scores {
   performance: number;

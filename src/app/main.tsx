@@ -4,7 +4,7 @@ import '../domain/zod-jitless';
 import './mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
@@ -26,13 +26,16 @@ document.documentElement.dataset.version = APP_VERSION;
  * in a task of their own, after the modules' evaluation: not one long task of both (ADR 0022).
  */
 function start(container: HTMLElement, queryClient: QueryClient) {
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={createAppRouter(queryClient)} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // a transition: the first render yields to the browser every few milliseconds (no long task of
+  // the frame and the first screen together), as the router's later renders do
+  startTransition(() => createRoot(container).render(app));
 }
 const queryClient = createQueryClient();
 // the profile every signed-in screen asks for first (the menu, what the screen offers), asked for at

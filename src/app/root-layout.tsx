@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useSession } from '../api';
 import { PageLoader } from '../ui';
@@ -9,9 +9,14 @@ import { RouteFocus, SkipLink } from './route-focus';
 /** The offline platform (Dexie, outbox replay) is for signed-in users: signed-out pages never load it. */
 const OfflineSync = lazy(() => import('./offline-sync').then((module) => ({ default: module.OfflineSync })));
 
+// drawn once: the layouts render again with each screen (their outlet), these do not need to
+const Footer = memo(AppFooter);
+const Banner = memo(CookieBanner);
+
 /**
- * Around every route: the skip link, the screen, the footer with the policies and the version, focus
- * and announcement after navigation, the cookie-consent banner until it is accepted, and the outbox replay.
+ * Around every route, from the app's first frame (while the first screen's code loads, too): the
+ * skip link, the screen, focus and announcement after navigation, the cookie-consent banner until
+ * it is accepted (fixed at the bottom: it never moves what is shown), and the outbox replay.
  */
 export function RootLayout() {
   const session = useSession();
@@ -21,18 +26,31 @@ export function RootLayout() {
   return (
     <>
       <SkipLink />
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-      <AppFooter />
+      <Outlet />
       <RouteFocus />
-      <CookieBanner />
+      <Banner />
       {offlineNeeded && (
         <Suspense fallback={null}>
           <OfflineSync />
         </Suspense>
       )}
       <ScrollRestoration />
+    </>
+  );
+}
+
+/**
+ * The screen and, below it, the footer with the policies and the version: shown once the screen's
+ * code is there (the router's loader stands in for both until then), so the footer never shows
+ * first and is then pushed down by the screen.
+ */
+export function ScreenLayout() {
+  return (
+    <>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+      <Footer />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { sessionStore } from '../api';
 import type { RoutePrefetch } from '../api/prefetch';
 import { PageLoader } from '../ui';
-import { RootLayout } from './root-layout';
+import { RootLayout, ScreenLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /** A route whose screen is loaded on first visit: its code is a separate chunk. */
@@ -52,8 +52,9 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       {
-        // until the first screen's code is there, the loader stands for it inside the root layout:
-        // the footer and cookie banner show at once and stay, not drawn again after the screen's code
+        // the screen and its footer; until the first screen's code is there, the loader stands for
+        // them inside the root layout: the cookie banner shows at once and stays, not drawn again
+        Component: ScreenLayout,
         HydrateFallback: () => <PageLoader />,
         children: [
           { index: true, ...login },
