@@ -11,7 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, parseAnswer, request, useSession } from '../api';
-import { PREFETCH_FRESH_MS } from '../api/prefetch';
+import { prefetchRead } from '../api/prefetch';
 import { t } from '../i18n';
 import type { ListName } from '../../worker/jobs';
 import { readListInWorker } from './worker-jobs';
@@ -115,7 +115,7 @@ export interface ClientResource<TRecord extends ResourceRecord, TInput extends o
   keys: { list(userUuid: string | null, scope: TScope): readonly [string, string | null, ...string[]] };
   /** GET of the collection: the records as the gateway has them (`enabled` false: not read yet) */
   useList(scope: TScope, enabled?: boolean): ReturnType<typeof useListQuery<TRecord>>;
-  /** Starts the GET useList makes, before its screen shows (a route's prefetch); nothing when read less than a second ago. */
+  /** Starts the GET useList makes, before its screen shows (a route's prefetch); nothing when the list is cached already. */
   prefetchList(queryClient: QueryClient, userUuid: string, scope: TScope): void;
   applyQueued(list: readonly TRecord[], entries: readonly OutboxEntry[], scope: TScope): ResourceRow<TRecord>[];
   /**
@@ -352,7 +352,7 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     keys,
     useList,
     prefetchList(queryClient, userUuid, scope) {
-      void queryClient.prefetchQuery({ ...listQuery(keys.list(userUuid, scope), listPath(scope), declaration.list, declaration.listInWorker), staleTime: PREFETCH_FRESH_MS });
+      prefetchRead(queryClient, listQuery(keys.list(userUuid, scope), listPath(scope), declaration.list, declaration.listInWorker));
     },
     applyQueued,
     useRows,

@@ -4,13 +4,13 @@ import { canCreateOrganization } from '../../../domain';
 import { useProfile } from '../../../api/profile';
 import { t } from '../../../i18n';
 import { OfflineNotice, PageLoader, usePageTitle } from '../../../ui';
-import type { RoutePrefetch } from '../../../api/prefetch';
+import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
 import { ORGANIZATIONS_PATH, organizationsQueryOptions, useOrganizations } from '../api/get-organizations';
 import { OrganizationsError } from '../components/organizations-error';
 import { OrganizationsTable } from '../components/organizations-table';
 
 /** What the list reads first, asked for by its route (the profile is asked for as the app starts). */
-export const prefetchOrganizations: RoutePrefetch = (queryClient, userUuid) => void queryClient.prefetchQuery(organizationsQueryOptions(userUuid));
+export const prefetchOrganizations: RoutePrefetch = (queryClient, userUuid) => prefetchRead(queryClient, organizationsQueryOptions(userUuid));
 
 /** /organizations: the organizations this user may see, as the gateway filtered them. */
 export function OrganizationsPage() {

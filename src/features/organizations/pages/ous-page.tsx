@@ -6,7 +6,7 @@ import { describeError, isForbiddenError, useSession } from '../../../api';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, uploadImage, usePageTitle } from '../../../ui';
 import { useAccessControlOptions, usePmsConnectionOptions } from '../api/options';
-import { PREFETCH_FRESH_MS, type RoutePrefetch } from '../../../api/prefetch';
+import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
 import { organizationDetailQuery, units, useOrganizationDetail, useUnitRows } from '../api/units';
 import { useUnitSetupRights } from '../api/venue-api';
 import { UnitClone } from '../components/unit-clone';
@@ -23,7 +23,7 @@ function editPathOf(org: string, unit: Unit): string {
 /** What the unit tree reads first, asked for by its route: the organization (what a unit inherits at the top) and its units. */
 export const prefetchOus: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
   if (org === '') return;
-  void queryClient.prefetchQuery({ ...organizationDetailQuery(userUuid, org), staleTime: PREFETCH_FRESH_MS });
+  prefetchRead(queryClient, organizationDetailQuery(userUuid, org));
   units.prefetchList(queryClient, userUuid, org);
 };
 

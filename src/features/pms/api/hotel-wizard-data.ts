@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { canSetupHotelDefinitions, unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
-import { PREFETCH_FRESH_MS, type RoutePrefetch } from '../../../api/prefetch';
+import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
 import { profileQueryOptions, useProfile } from '../../../api/profile';
 import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';
@@ -39,7 +39,7 @@ export function useOrganizationUnits(org: string) {
  */
 export const prefetchHotelWizard: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
   if (org === '') return;
-  void queryClient.prefetchQuery({ ...organizationUnitsQuery(userUuid, org), staleTime: PREFETCH_FRESH_MS });
+  prefetchRead(queryClient, organizationUnitsQuery(userUuid, org));
   queryClient.ensureQueryData(profileQueryOptions(userUuid)).then(
     (profile) => {
       if (!canSetupHotelDefinitions(profile, org)) return;

@@ -840,9 +840,22 @@ describe("the wizard's route", () => {
     signedIn();
     const gateway = gatewayWith({ definitions: [definitionOf()] });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    prefetchHotelWizard(queryClient, makeSession().uuid, { uuid: ORG, hotelUuid: HOTEL });
+    const prefetch = () => prefetchHotelWizard(queryClient, makeSession().uuid, { uuid: ORG, hotelUuid: HOTEL });
+    prefetch();
     // every read it starts has answered
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const first = reads(gateway);
+    // the route's URL changing a minute later (a step's search parameter) runs it again: what is
+    // cached is not read again (the screen, mounted, reads what it shows when it decides to)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    try {
+      prefetch();
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(reads(gateway)).toEqual(first);
     grants = orgAdmin;
     return gateway;
   };
