@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
               { path: 'user-management', ...screen(() => import('../features/users/pages/user-management-page'), (m) => m.UserManagementPage) },
               { path: 'organization/new', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
               { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
-              { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage) },
+              { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage, (m) => m.prefetchOrganization) },
               { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage, (m) => m.prefetchPms) },
               { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
               { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SESSION_STORAGE_KEY } from '../../../api';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
-import { fakeGateway, renderWithProviders } from '../../../../test/render';
-import { OrganizationPage, SECTIONS } from './organization-page';
+import { QueryClient } from '@tanstack/react-query';
+import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
+import { OrganizationPage, prefetchOrganization, SECTIONS } from './organization-page';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
 const HOTEL = '00000000-0000-4000-8000-000000000020';
@@ -15,9 +16,9 @@ const administrator = { permissions: ['SETUP_ORG', 'SETUP_OU', 'VIEW_TRANSACTION
 const hotelManager = { permissions: ['SETUP_OU', 'SETUP_ORG'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [HOTEL], omnipresence: false }] };
 
 /** The gateway as it answers `grants`: the PMS connections only to who sets up the organization. */
-function open(grants: typeof administrator | typeof hotelManager) {
+function gatewayFor(grants: typeof administrator | typeof hotelManager) {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
-  const gateway = fakeGateway((call: RecordedCall) => {
+  return fakeGateway((call: RecordedCall) => {
     const path = call.path.split('?')[0] ?? '';
     if (path.startsWith('/user-profile')) return json(200, profileOf(grants));
     if (path === '/organization/v1/organization') return json(200, { data: [organization] });
@@ -27,6 +28,10 @@ function open(grants: typeof administrator | typeof hotelManager) {
     }
     return json(200, { data: [] });
   });
+}
+
+function open(grants: typeof administrator | typeof hotelManager) {
+  const gateway = gatewayFor(grants);
   renderWithProviders(<OrganizationPage />, { url: `/organization/${ORG}`, path: '/organization/:uuid' });
   return gateway;
 }
@@ -58,5 +63,25 @@ describe('OrganizationPage: the sections', () => {
     await waitFor(async () => expect((await sectionLinks()).map(([name]) => name)).toEqual(['Unit list and detail', 'Devices', 'Room packages', 'POS configuration']));
     expect(gateway.callsTo(`/organization/${ORG}/pms-connection`)).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: 'Settings', level: 2 })).toBeNull();
+  });
+});
+
+describe("OrganizationPage: its route's first reads", () => {
+  const reads = (gateway: ReturnType<typeof gatewayFor>) => ['/organization/v1/organization', `/organization/${ORG}`].map((path) => gateway.callsTo(path).length);
+
+  it('asks for the organizations and the organization before the page shows', async () => {
+    const gateway = gatewayFor(administrator);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchOrganization(queryClient, makeSession().uuid, { uuid: ORG });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(reads(gateway)).toEqual([1, 1]);
+  });
+
+  it('opened through the app, the page reads each of them once', async () => {
+    const gateway = gatewayFor(administrator);
+    renderApp(`/organization/${ORG}`, { prefetch: true });
+    await screen.findByRole('heading', { name: 'Demo Hospitality Group', level: 1 });
+    await sectionLinks();
+    expect(reads(gateway)).toEqual([1, 1]);
   });
 });

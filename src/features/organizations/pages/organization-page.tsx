@@ -7,10 +7,17 @@ import { isForbiddenError, useSession } from '../../../api';
 import { useProfile } from '../../../api/profile';
 import { ForbiddenRedirect, OfflineNotice, PageLoader, uploadImage, usePageTitle } from '../../../ui';
 import { usePmsConnectionOptions } from '../api/options';
-import { useOrganizationDetail } from '../api/units';
+import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
+import { organizationDetailQuery, useOrganizationDetail } from '../api/units';
 import { OrganizationSettings } from '../components/organization-settings';
-import { ORGANIZATIONS_PATH, useOrganizations } from '../api/get-organizations';
+import { ORGANIZATIONS_PATH, organizationsQueryOptions, useOrganizations } from '../api/get-organizations';
 import { OrganizationsError } from '../components/organizations-error';
+
+/** What the organization's page reads first, asked for by its route: the organizations (its name, heading) and the organization itself. */
+export const prefetchOrganization: RoutePrefetch = (queryClient, userUuid, { uuid = '' }) => {
+  prefetchRead(queryClient, organizationsQueryOptions(userUuid));
+  if (uuid !== '') prefetchRead(queryClient, organizationDetailQuery(userUuid, uuid));
+};
 
 interface Section {
   /** the route under /organization/{uuid}/ (spec section 2) */
