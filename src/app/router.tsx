@@ -10,32 +10,19 @@ import { RouteError } from './route-error';
 /** A route whose screen is loaded on first visit: its code is a separate chunk. */
 const ous = () => import('../features/organizations/pages/ous-page');
 
-/** The cache a route's prefetch reads into: the app's (createAppRouter); none for routes rendered without it (tests). */
-let prefetchInto: QueryClient | null = null;
+type Lazy = NonNullable<RouteObject['lazy']>;
+/** What a screen reads first, by its route's `lazy`, once its code is there (createAppRouter gives those routes a loader). */
+const readsOf = new WeakMap<Lazy, () => Promise<RoutePrefetch>>();
 
 /**
  * A route whose screen's code loads on first visit; `prefetch` names what the screen reads first,
- * asked for as soon as its code is there (a loader that does not wait for it), not after the
- * screen's first render.
+ * asked for as soon as its code is there (createAppRouter), not after the screen's first render.
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, prefetch?: (module: M) => RoutePrefetch): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const module = await load();
-      const client = prefetchInto;
-      if (prefetch === undefined || client === null) return { Component: pick(module) };
-      const reads = prefetch(module);
-      return {
-        Component: pick(module),
-        loader: ({ params }) => {
-          // signed out: the screen (or its guard) says what to do, nothing is read for it
-          const session = sessionStore.get();
-          if (session !== null) reads(client, session.uuid, params);
-          return null;
-        },
-      };
-    },
-  };
+  const lazy: Lazy = async () => ({ Component: pick(await load()) });
+  // the module is loaded once: import() gives the same one to both
+  if (prefetch) readsOf.set(lazy, async () => prefetch(await load()));
+  return { lazy };
 }
 
 const login = screen(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage);
@@ -116,7 +103,34 @@ export const routes: RouteObject[] = [
 ];
 
 /** The app's router: its routes start their screens' first reads into `queryClient` (a browser router unless told). */
+/**
+ * The routes, each screen that names what it reads first with a loader starting it into
+ * `queryClient` (a loader that does not wait for it; signed out, nothing is read for it).
+ */
+function withPrefetches(table: RouteObject[], queryClient: QueryClient): RouteObject[] {
+  return table.map((route): RouteObject => {
+    const children = route.children && withPrefetches(route.children, queryClient);
+    const lazy = typeof route.lazy === 'function' ? route.lazy : undefined;
+    const reads = lazy && readsOf.get(lazy);
+    if (lazy === undefined || reads === undefined) return { ...route, children } as RouteObject;
+    return {
+      ...route,
+      children,
+      lazy: async () => {
+        const [screenRoute, prefetch] = await Promise.all([lazy(), reads()]);
+        return {
+          ...screenRoute,
+          loader: ({ params }) => {
+            const session = sessionStore.get();
+            if (session !== null) prefetch(queryClient, session.uuid, params);
+            return null;
+          },
+        };
+      },
+    } as RouteObject;
+  });
+}
+
 export function createAppRouter<R>(queryClient: QueryClient, create: (table: RouteObject[]) => R = createBrowserRouter as (table: RouteObject[]) => R): R {
-  prefetchInto = queryClient;
-  return create(routes);
+  return create(withPrefetches(routes, queryClient));
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router-dom';
+import { SESSION_STORAGE_KEY, sessionStore } from '../api';
+import { json, makeSession } from '../../test/fake-gateway';
+import { fakeGateway } from '../../test/render';
+import { createAppRouter, routes } from './router';
+
+const ORG = '00000000-0000-4000-8000-000000000001';
+const PMS_CONNECTIONS = `/organization/${ORG}/pms-connection`;
+
+/** The app's router at `url`, not rendered: matching the URL loads the screen's code and runs its loaders. */
+function routerAt(url: string, withReads: boolean) {
+  const gateway = fakeGateway(() => json(200, { data: [] }));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = withReads ? createAppRouter(queryClient, (table) => createMemoryRouter(table, { initialEntries: [url] })) : createMemoryRouter(routes, { initialEntries: [url] });
+  return { gateway, router, queryClient };
+}
+
+describe("a route's first reads", () => {
+  it('are asked for as soon as the route matches, before any screen renders', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
+    const { gateway, router } = routerAt(`/organization/${ORG}/pms`, true);
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    await waitFor(() => expect(gateway.callsTo(PMS_CONNECTIONS)).toHaveLength(1));
+    router.dispose();
+  });
+
+  it('are not asked for by the route table alone (no cache to read into), nor for who is signed out', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
+    const plain = routerAt(`/organization/${ORG}/pms`, false);
+    await waitFor(() => expect(plain.router.state.initialized).toBe(true));
+    plain.router.dispose();
+    sessionStore.clear();
+    const signedOut = routerAt(`/organization/${ORG}/pms`, true);
+    await waitFor(() => expect(signedOut.router.state.initialized).toBe(true));
+    signedOut.router.dispose();
+    expect(plain.gateway.callsTo(PMS_CONNECTIONS)).toHaveLength(0);
+    expect(signedOut.gateway.callsTo(PMS_CONNECTIONS)).toHaveLength(0);
+  });
+});
