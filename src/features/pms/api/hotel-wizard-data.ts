@@ -9,13 +9,14 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { canSetupHotelDefinitions, unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
 import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
-import { profileQueryOptions, useProfile } from '../../../api/profile';
+import { useProfile } from '../../../api/profile';
 import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';
 import type { PackageItem } from '../components/packages-section';
 import type { HotelForm } from './hotel-save';
 import { accessControls, hotelDefinitions, hotelScopeOf, pmsPackages, rateCodes } from './hotel-resources';
-import { pmsConnections, usePmsConnectionRows } from './pms-connections';
+import { usePmsConnectionRows } from './pms-connections';
+import { prefetchPmsSetup } from './pms-setup-prefetch';
 import { useMappedInSlices, useSameList } from '../../../ui';
 import { sameValue } from '../../../offline';
 
@@ -40,15 +41,7 @@ export function useOrganizationUnits(org: string) {
 export const prefetchHotelWizard: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
   if (org === '') return;
   prefetchRead(queryClient, organizationUnitsQuery(userUuid, org));
-  queryClient.ensureQueryData(profileQueryOptions(userUuid)).then(
-    (profile) => {
-      if (!canSetupHotelDefinitions(profile, org)) return;
-      pmsConnections.prefetchList(queryClient, userUuid, org);
-      hotelDefinitions.prefetchList(queryClient, userUuid, org);
-    },
-    // the profile not read: the screen reads it again and says why
-    () => undefined,
-  );
+  prefetchPmsSetup(queryClient, userUuid, org);
 };
 
 function emailsOf(raw: string | null | undefined): string[] {

@@ -5,7 +5,8 @@ import { HOTEL_DEFINITION_KIND } from '../../../domain';
 import { t } from '../../../i18n';
 import { OfflineNotice, pmsConnectionTypeLabel, sectionWords, usePageTitle, OrganizationBackLink, RecordListTitle, useRecordList } from '../../../ui';
 import type { RoutePrefetch } from '../../../api/prefetch';
-import { PMS_CONNECTION_KIND, pmsConnections, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
+import { prefetchPmsSetup } from '../api/pms-setup-prefetch';
+import { PMS_CONNECTION_KIND, pmsConnectionsPath, queueDelete, useOrganizationName, usePmsConnectionRows, type PmsConnectionRow } from '../api/pms-connections';
 import { canPair } from '../api/pairing-code';
 import { HotelDefinitionsSection } from '../components/hotel-definitions-section';
 import { pmsListDeclaration } from '../components/pms-record-list';
@@ -14,9 +15,9 @@ import { PmsConnectionForm } from '../components/pms-connection-form';
 
 const words = () => sectionWords('pms', 'name', { tableLabel: t('pms.title'), failedTitle: t('pms.errorMessage'), failedFallback: t('pms.deleteFailedDefault') });
 
-/** What the page reads first, asked for by its route: the organization's PMS connections (the hotel definitions follow them). */
+/** What the page reads first, asked for by its route: the organization's PMS connections and hotel definitions, for who may read them. */
 export const prefetchPms: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
-  if (org !== '') pmsConnections.prefetchList(queryClient, userUuid, org);
+  if (org !== '') prefetchPmsSetup(queryClient, userUuid, org);
 };
 
 /**
