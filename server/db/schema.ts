@@ -173,6 +173,13 @@ export const pmsPackages = pgTable(
 );
 
 /** A hotel's rate codes (spec section 3); `packages` are package uuids in the operator's order. */
+/**
+ * A hotel's rate codes. `rate_codes` is a view (migration 0016, docs/adr/0042) of the table
+ * rate_code_rows: its rows but those an import wrote ahead and has not made live (imported_by names
+ * an import without a rate_code_publications row). Every query reads and writes rate codes through
+ * the view (it is automatically updatable); only the import writes rate_code_rows itself. A column
+ * added here needs a hand-written migration: the column on rate_code_rows, and the view made again.
+ */
 export const rateCodes = pgTable(
   'rate_codes',
   {
@@ -192,6 +199,21 @@ export const rateCodes = pgTable(
   },
   (t) => [index('rate_codes_hotel_idx').on(t.hotelUuid)],
 );
+
+/**
+ * The rate codes an import writes ahead (docs/adr/0042): registered here before the first is
+ * written into rate_code_rows (imported_by), they are in the rate_codes view once `live` is set,
+ * all at once, in the import's short last transaction. An import that goes no further has its rows
+ * cleared, then this row.
+ */
+export const rateCodePublications = pgTable('rate_code_publications', {
+  importUuid: uuid('import_uuid').primaryKey(),
+  hotelUuid: uuid('hotel_uuid')
+    .notNull()
+    .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+  live: boolean('live').notNull().default(false),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+});
 
 /**
  * A rate-code CSV import in progress (docs/adr/0030): one per hotel at a time, so a second import of

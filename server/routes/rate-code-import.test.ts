@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsPackage, RateCode } from '../../src/domain/index';
 import { HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, RATE_CODE_PACKAGES_MAX } from '../../src/domain/index';
@@ -7,7 +7,8 @@ import { DEFAULT_LIMITS } from '../context';
 import { organizations, pmsPackages, rateCodeImportRows, rateCodeImports, rateCodes } from '../db/schema';
 import { DEMO_ORGANIZATION_NAME } from '../db/seed';
 import type { TestApp } from '../test-helpers';
-import { beginImport, publishStaged, RATE_CODE_IMPORT_BUSY, releaseImport, stageRuns } from '../services/rate-code-import';
+import { rowsOf } from '../services/hotels';
+import { beginImport, clearStaged, publishStaged, purgeStaleImports, RATE_CODE_IMPORT_BUSY, releaseImport, stageRuns, writeAhead } from '../services/rate-code-import';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, sleep } from '../test-helpers';
 import { RATE_CODE_IMPORT_MESSAGES } from './rate-code-import';
 
@@ -48,6 +49,14 @@ async function hotelWithPackages(name: string, packageIds: readonly string[]): P
   const patched = await t.app.inject({ method: 'PATCH', url: `/api/organization/${org}/hotel/${hotel}/pms-package`, headers: bearer(admin), payload: { newPackages: packageIds.map((externalId) => ({ externalId })) } });
   expect(patched.statusCode).toBe(200);
   return { hotel, packages: (patched.json() as { data: PmsPackage[] }).data };
+}
+
+/** Every row of the hotel's rate codes, the ones written ahead and never made live too (the table under the rate_codes view). */
+async function rowsIn(hotel: string): Promise<{ name: string; uuid: string; imported_by: string | null }[]> {
+  return rowsOf(await t.db.execute(sql`select name, uuid, imported_by from rate_code_rows where hotel_uuid = ${hotel}::uuid order by name`));
+}
+async function registrationsOf(hotel: string): Promise<{ import_uuid: string; live: boolean }[]> {
+  return rowsOf(await t.db.execute(sql`select import_uuid, live from rate_code_publications where hotel_uuid = ${hotel}::uuid`));
 }
 
 const PACKAGES = Array.from({ length: 40 }, (_, i) => `PKG_${String(i).padStart(2, '0')}`);
@@ -128,6 +137,10 @@ describe('rate code CSV import, read as it arrives', () => {
     expect(stored?.n).toBe(0);
     const [live] = await t.db.select({ n: count() }).from(pmsPackages).where(and(eq(pmsPackages.hotelUuid, hotel), eq(pmsPackages.deleted, false)));
     expect(live?.n).toBe(1);
+    // X1 was written ahead before the refusal: cleared, with its registration
+    await t.app.lobby.settle();
+    expect(await rowsIn(hotel)).toEqual([]);
+    expect(await registrationsOf(hotel)).toEqual([]);
   });
 
   it('applies every rule of a rate code written through the JSON routes: an ID of at most 100 characters, at most 1,000 packages', async () => {
@@ -265,6 +278,120 @@ describe('making the staged rows live', () => {
     const live = await t.db.select({ name: rateCodes.name, uuid: rateCodes.uuid, orgUuid: rateCodes.orgUuid, packages: rateCodes.packages }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel));
     expect(new Map(live.map((code) => [code.name, code.uuid]))).toEqual(new Map(staged.map((row) => [row.name, row.uuid])));
     expect(live.find((code) => code.name === 'RC_B')).toMatchObject({ orgUuid: org, packages: [uuidOf.get('SPA'), uuidOf.get('BB')] });
+  });
+});
+
+describe('the rate codes an import writes ahead (docs/adr/0042)', () => {
+  const codesPath = (hotel: string) => `/api/organization/${org}/hotel/${hotel}/pms-rate-code`;
+  const listed = async (hotel: string) => {
+    const list = await t.app.inject({ method: 'GET', url: codesPath(hotel), headers: bearer(admin) });
+    expect(list.statusCode).toBe(200);
+    return (list.json() as { data: RateCode[] }).data;
+  };
+  const saveCodes = async (hotel: string, body: Record<string, unknown>) => {
+    const saved = await t.app.inject({ method: 'PATCH', url: codesPath(hotel), headers: bearer(admin), payload: body });
+    expect(saved.statusCode).toBe(200);
+    return (saved.json() as { data: RateCode[] }).data;
+  };
+
+  it('keeps them out of every read and write until the last transaction makes them live, all at once', async () => {
+    const { hotel, packages } = await hotelWithPackages('Ahead Hotel', ['BB', 'SPA']);
+    const [bb, spa] = packages.map((item) => item.uuid) as [string, string];
+    const uuidOf = new Map(packages.map((item) => [item.externalId, item.uuid]));
+    const [old] = await saveCodes(hotel, { newRateCodes: [{ name: 'OLD', packages: [bb] }] });
+    const running = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await stageRuns(t.db, running.uuid, 0, [
+      { name: 'OLD', packageExternalIds: ['BB'], firstLine: 2 },
+      { name: 'NEW1', packageExternalIds: ['SPA'], firstLine: 3 },
+      { name: 'NEW2', packageExternalIds: ['BB', 'SPA'], firstLine: 4 },
+    ], uuidOf);
+    const ahead = await writeAhead(t.db, t.app.lobby.bulk, running.uuid, org, hotel, t.clock.now(), t.app.lobby.embedded);
+    expect(ahead).toEqual({ staged: 3, written: 2 });
+    expect((await rowsIn(hotel)).map((row) => [row.name, row.imported_by])).toEqual([['NEW1', running.uuid], ['NEW2', running.uuid], ['OLD', null]]);
+
+    // the list, one of them by its uuid, the export, and a change to one: as if they were not there
+    expect((await listed(hotel)).map((code) => code.name)).toEqual(['OLD']);
+    const written = (await rowsIn(hotel)).find((row) => row.name === 'NEW1') as { uuid: string };
+    expect((await t.app.inject({ method: 'GET', url: `${codesPath(hotel)}/${written.uuid}`, headers: bearer(admin) })).statusCode).toBe(404);
+    const exported = await t.app.inject({ method: 'GET', url: `${codesPath(hotel)}/export`, headers: bearer(admin) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('OLD');
+    expect(exported.body).not.toContain('NEW1');
+    const refused = await t.app.inject({ method: 'PATCH', url: codesPath(hotel), headers: bearer(admin), payload: { deletedRateCodes: [written.uuid] } });
+    expect(refused.statusCode).toBe(404);
+    expect(JSON.stringify(refused.json())).toContain(HOTEL_MESSAGES.rateCodeNotFound);
+
+    const outcome = await t.db.transaction((tx) => publishStaged(tx, running.uuid, org, hotel, t.clock.now(), null, t.app.lobby.embedded, ahead));
+    expect(outcome).toMatchObject({ added: 2, changed: 0, removed: 0, kept: 1 });
+    const after = await listed(hotel);
+    expect(after.map((code) => [code.name, code.packages])).toEqual([['NEW1', [spa]], ['NEW2', [bb, spa]], ['OLD', [bb]]]);
+    expect(after.find((code) => code.name === 'OLD')).toMatchObject({ uuid: old?.uuid, version: old?.version });
+    expect(after.find((code) => code.name === 'NEW1')?.uuid).toBe(written.uuid);
+    expect(await registrationsOf(hotel)).toEqual([{ import_uuid: running.uuid, live: true }]);
+  });
+
+  it('matches again what a save changed after they were written: an ID made live since stays the save\'s, one removed since comes new', async () => {
+    const { hotel, packages } = await hotelWithPackages('Ahead Race Hotel', ['BB', 'SPA']);
+    const [bb, spa] = packages.map((item) => item.uuid) as [string, string];
+    const uuidOf = new Map(packages.map((item) => [item.externalId, item.uuid]));
+    const before = await saveCodes(hotel, { newRateCodes: [{ name: 'GONE', packages: [bb] }, { name: 'KEEP', packages: [bb] }] });
+    const running = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await stageRuns(t.db, running.uuid, 0, [
+      { name: 'GONE', packageExternalIds: ['SPA'], firstLine: 2 },
+      { name: 'KEEP', packageExternalIds: ['BB'], firstLine: 3 },
+      { name: 'MADE', packageExternalIds: ['SPA'], firstLine: 4 },
+      { name: 'NEW', packageExternalIds: ['BB'], firstLine: 5 },
+    ], uuidOf);
+    const ahead = await writeAhead(t.db, t.app.lobby.bulk, running.uuid, org, hotel, t.clock.now(), t.app.lobby.embedded);
+    expect(ahead).toEqual({ staged: 4, written: 2 });
+    // meanwhile a save makes MADE live and removes GONE
+    const gone = before.find((code) => code.name === 'GONE') as RateCode;
+    const saved = await saveCodes(hotel, { newRateCodes: [{ name: 'MADE', packages: [bb] }], deletedRateCodes: [gone.uuid] });
+    const made = saved.find((code) => code.name === 'MADE') as RateCode;
+
+    const outcome = await t.db.transaction((tx) => publishStaged(tx, running.uuid, org, hotel, t.clock.now(), null, t.app.lobby.embedded, ahead));
+    expect(outcome).toMatchObject({ added: 2, changed: 1, removed: 0, kept: 1 });
+    const after = await listed(hotel);
+    expect(after.map((code) => [code.name, code.packages])).toEqual([['GONE', [spa]], ['KEEP', [bb]], ['MADE', [spa]], ['NEW', [bb]]]);
+    expect(after.find((code) => code.name === 'MADE')).toMatchObject({ uuid: made.uuid, version: made.version + 1 });
+    expect(after.find((code) => code.name === 'GONE')?.uuid).not.toBe(gone.uuid);
+    // one row per rate code: the one written ahead under MADE is gone
+    expect((await rowsIn(hotel)).map((row) => row.name)).toEqual(['GONE', 'KEEP', 'MADE', 'NEW']);
+  });
+
+  it('clears the ones of an import that went no further, and housekeeping those of one its gateway left behind, never live ones', async () => {
+    const { hotel, packages } = await hotelWithPackages('Ahead Clear Hotel', ['BB']);
+    const uuidOf = new Map(packages.map((item) => [item.externalId, item.uuid]));
+    const runs = Array.from({ length: 12 }, (_, i) => ({ name: `C${i}`, packageExternalIds: ['BB'], firstLine: i + 2 }));
+    // one import made live first: its rows stay through everything below
+    const live = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await stageRuns(t.db, live.uuid, 0, [{ name: 'LIVE', packageExternalIds: ['BB'], firstLine: 2 }], uuidOf);
+    const liveAhead = await writeAhead(t.db, t.app.lobby.bulk, live.uuid, org, hotel, t.clock.now(), t.app.lobby.embedded);
+    await t.db.transaction((tx) => publishStaged(tx, live.uuid, org, hotel, t.clock.now(), null, t.app.lobby.embedded, liveAhead));
+    await clearStaged(t.db, t.app.lobby.bulk, live.uuid);
+
+    const refused = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await stageRuns(t.db, refused.uuid, 0, runs, uuidOf);
+    expect(await writeAhead(t.db, t.app.lobby.bulk, refused.uuid, org, hotel, t.clock.now(), t.app.lobby.embedded)).toEqual({ staged: 12, written: 12 });
+    await releaseImport(t.db, refused.uuid);
+    await clearStaged(t.db, t.app.lobby.bulk, refused.uuid);
+    expect((await rowsIn(hotel)).map((row) => row.name)).toEqual(['LIVE']);
+    expect((await registrationsOf(hotel)).map((row) => row.live)).toEqual([true]);
+
+    // a gateway stopped after writing ahead: its claim, its rows, no heartbeat after
+    const left = await beginImport(t.db, hotel, adminUuid, t.clock.now());
+    await stageRuns(t.db, left.uuid, 0, runs, uuidOf);
+    await writeAhead(t.db, t.app.lobby.bulk, left.uuid, org, hotel, t.clock.now(), t.app.lobby.embedded);
+    // while it holds the hotel, housekeeping leaves it alone
+    await purgeStaleImports(t.db, t.clock.now());
+    expect((await rowsIn(hotel)).length).toBe(13);
+    t.clock.advance(DEFAULT_LIMITS.importLeaseMs + 1_000);
+    await purgeStaleImports(t.db, t.clock.now());
+    expect((await rowsIn(hotel)).map((row) => row.name)).toEqual(['LIVE']);
+    expect((await registrationsOf(hotel)).map((row) => row.live)).toEqual([true]);
+    expect((await listed(hotel)).map((code) => code.name)).toEqual(['LIVE']);
+    // and what it staged is not written once its registration is gone (its gateway still running, say)
+    expect(await writeAhead(t.db, t.app.lobby.bulk, left.uuid, org, hotel, t.clock.now(), t.app.lobby.embedded)).toMatchObject({ written: 0 });
   });
 });
 

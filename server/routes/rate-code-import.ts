@@ -21,7 +21,7 @@ import { callerGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { livePackages } from '../services/hotels';
-import { beginImport, checkStaged, clearStaged, type ImportOutcome, keepClaim, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns } from '../services/rate-code-import';
+import { beginImport, checkStaged, clearStaged, type ImportOutcome, keepClaim, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns, writeAhead } from '../services/rate-code-import';
 import { FILES_LIMIT, withOneFile } from '../services/uploads';
 import { errorResponses } from './schemas';
 
@@ -128,6 +128,11 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         // the rules of every rate code, and a rate code's rows that are not together, over the staged rows
         const staged = result.ok || result.counts.problems > 0 ? await checkStaged(db, gate, importUuid) : { rateCodes: 0, pairs: 0, problems: 0, first: null };
+        // on PGlite, whose one connection every other request waits for, the new rate codes are written
+        // ahead out of sight in short statements, and the last transaction makes them live at once
+        // (docs/adr/0042); on PostgreSQL readers never wait for a transaction, and it writes them
+        const { embedded } = request.server.lobby;
+        const ahead = embedded && result.ok && staged.problems === 0 ? await writeAhead(db, gate, importUuid, orgUuid, hotelUuid, now(), embedded) : null;
 
         await gate.turn();
         return await withMutation(request, reply, async (tx) => {
@@ -148,7 +153,7 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
             return { statusCode: 200, body: { succeed: false, message: RATE_CODE_IMPORT_MESSAGES.refused(RATE_CODE_IMPORT_MESSAGES.packageRemoved(removed), 0) } };
           }
           const resentAs = idempotencyKey === null ? null : { userUuid: me.user.uuid, idempotencyKey };
-          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, now(), resentAs, request.server.lobby.embedded);
+          const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, now(), resentAs, embedded, ahead);
           published = true;
           // one entry for the whole file: counts and its first rate codes, never one per code
           const externalIdOf = new Map([...uuidOf].map(([externalId, uuid]) => [uuid, externalId]));

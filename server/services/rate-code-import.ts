@@ -1,8 +1,11 @@
 /**
  * The rate-code CSV import's way into the database (docs/adr/0030): the file's rows are staged as
  * they arrive, in bounded batches of short statements (rate_code_import_rows, keyed by the import),
- * checked there as sets, and made live in one short transaction that replaces the hotel's rate codes
- * all or nothing. The gateway holds one batch of rows at a time, never the file or all its rows.
+ * checked there as sets; the rate codes the hotel does not have yet are then written ahead into
+ * rate_code_rows, out of sight of the rate_codes view (writeAhead, docs/adr/0042), and one short
+ * transaction replaces the hotel's rate codes all or nothing: it removes and updates the hotel's
+ * codes and makes the ones written ahead live at once, whatever their number. The gateway holds one
+ * batch of rows at a time, never the file or all its rows.
  * One import per hotel runs at a time (rate_code_imports), and a user runs at most
  * MAX_IMPORTS_PER_USER at once: more answer 409.
  */
@@ -10,7 +13,7 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES, HISTORY_SAMPLE_MAX, HOTEL_MESSAGES, RATE_CODE_CSV_MESSAGES, type ImportedRateCodeRun } from '../../src/domain/index';
 import { DEFAULT_LIMITS } from '../context';
 import type { Database, Executor, Transaction } from '../db/client';
-import { rateCodeImports } from '../db/schema';
+import { rateCodeImports, rateCodePublications } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { BulkGate } from './bulk-gate';
 import { rowsOf, withHotelKeysHeld } from './hotels';
@@ -19,6 +22,10 @@ import { rowsOf, withHotelKeysHeld } from './hotels';
 export const STAGE_BATCH_RUNS = 2_000;
 /** Staged rows removed per statement once an import is done. */
 const CLEAR_BATCH_ROWS = 20_000;
+/** Rate codes written ahead per statement: on the embedded PGlite some 25 ms of the one connection. */
+export const AHEAD_BATCH_ROWS = 5_000;
+/** Rows written ahead by an import that went no further, removed per statement. */
+const AHEAD_CLEAR_BATCH_ROWS = 5_000;
 export const MAX_IMPORTS_PER_USER = 2;
 /**
  * The lease of an import's claim on its hotel (limits.importLeaseMs, importHeartbeatMs): the running
@@ -188,6 +195,60 @@ export async function checkStaged(db: Database, gate: BulkGate, importUuid: stri
   return { rateCodes: counts?.codes ?? 0, pairs: counts?.pairs ?? 0, problems: counts?.problems ?? 0, first };
 }
 
+/** What writeAhead did: the rate codes staged, and those written ahead (the ones the hotel did not have). */
+export interface WrittenAhead {
+  staged: number;
+  written: number;
+}
+
+/**
+ * Writes the staged rate codes the hotel does not have (by ID) into rate_code_rows ahead of the
+ * import's last transaction, under the uuids made while staging: a batch per statement, each after
+ * the gate's turn and in a transaction of its own, so the embedded database's one connection is
+ * never held long. They carry the import (imported_by), registered first in rate_code_publications,
+ * not live: the rate_codes view leaves them out until publishStaged makes them live, all at once.
+ * A batch writes only while the registration is there (housekeeping may have cleared an import
+ * whose gateway stopped). On PGlite the keys are held as the last transaction holds them.
+ */
+export async function writeAhead(db: Database, gate: BulkGate, importUuid: string, orgUuid: string, hotelUuid: string, now: Date, embedded = false): Promise<WrittenAhead> {
+  await gate.turn();
+  await db.insert(rateCodePublications).values({ importUuid, hotelUuid }).onConflictDoNothing();
+  // a hotel without rate codes (a new one) needs no look-up per code, which would read the codes
+  // written so far too; one a save makes live meanwhile is matched in the last transaction
+  const [hotelHas] = rowsOf<{ any: boolean }>(await db.execute(sql`select exists (select 1 from rate_codes where hotel_uuid = ${hotelUuid}::uuid) as any`));
+  const notLive = hotelHas?.any === false ? sql`true` : sql`not exists (select 1 from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid and r.name = b.name)`;
+  const time = now.toISOString();
+  let last = -2_147_483_648;
+  const done: WrittenAhead = { staged: 0, written: 0 };
+  for (;;) {
+    await gate.turn();
+    const [batch] = await db.transaction((tx) =>
+      withHotelKeysHeld(tx, embedded, orgUuid, hotelUuid, async () =>
+        rowsOf<{ last: number | null; taken: number; written: number }>(
+          await tx.execute(sql`
+            with batch as (
+              select s.seq, s.uuid, s.name, s.packages from rate_code_import_rows s
+              where s.import_uuid = ${importUuid}::uuid and s.seq > ${last}::int order by s.seq limit ${AHEAD_BATCH_ROWS}
+            ), fresh as (
+              insert into rate_code_rows (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at, imported_by)
+              select b.uuid, ${orgUuid}::uuid, ${hotelUuid}::uuid, b.name, b.name, b.packages, ${time}::timestamptz, ${time}::timestamptz, ${importUuid}::uuid
+              from batch b
+              where ${notLive}
+              and exists (select 1 from rate_code_publications p where p.import_uuid = ${importUuid}::uuid and not p.live)
+              order by b.uuid
+              returning 1
+            )
+            select (select max(seq) from batch)::int as last, (select count(*) from batch)::int as taken, (select count(*) from fresh)::int as written`),
+        ),
+      ),
+    );
+    done.staged += batch?.taken ?? 0;
+    done.written += batch?.written ?? 0;
+    if (batch?.last === null || batch?.last === undefined || (batch.taken ?? 0) < AHEAD_BATCH_ROWS) return done;
+    last = batch.last;
+  }
+}
+
 /** What an import did to the hotel's rate codes, matched by ID. */
 export interface ImportOutcome {
   added: number;
@@ -201,8 +262,12 @@ export interface ImportOutcome {
  * lock), matched by ID: a code the file leaves out goes, a code whose packages (or their order)
  * differ is updated (its version moves on), a new one comes, and one the file holds as it is stays
  * untouched (same uuid, same version), so an exported file imported back changes nothing. The
- * hotel is then free for the next import. Throws 409 when the import no longer holds the hotel,
- * 503 when the same request sent again (`resentAs`, the caller and its Idempotency-Key) took it.
+ * new ones written ahead (`ahead`, writeAhead) become live here at once, one row changed: only what
+ * changed since they were written is matched again (an ID a save made live meanwhile stays as the
+ * save made it and is updated like any other; one it removed comes new). Without `ahead` every new
+ * code is written here. The hotel is then free for the next import. Throws 409 when the import no
+ * longer holds the hotel, 503 when the same request sent again (`resentAs`, the caller and its
+ * Idempotency-Key) took it.
  */
 export async function publishStaged(
   tx: Transaction,
@@ -213,6 +278,7 @@ export async function publishStaged(
   resentAs: { userUuid: string; idempotencyKey: string } | null = null,
   /** the embedded PGlite (LobbyContext.embedded) */
   embedded = false,
+  ahead: WrittenAhead | null = null,
 ): Promise<ImportOutcome & { sample: { name: string; packages: string[] }[] }> {
   const released = await tx.delete(rateCodeImports).where(eq(rateCodeImports.uuid, importUuid)).returning({ uuid: rateCodeImports.uuid });
   if (released.length === 0) {
@@ -237,23 +303,35 @@ export async function publishStaged(
     update rate_codes r set packages = s.packages, external_id = s.name, version = r.version + 1, updated_at = ${time}::timestamptz
     from (${staged}) as s
     where r.hotel_uuid = ${hotelUuid}::uuid and r.name = s.name and (r.packages <> s.packages or r.external_id <> s.name)`);
-  // new rate codes take the uuids made while staging, in their order (the primary key's index grows
-  // at one end instead of everywhere)
+  // written ahead under an ID made live since (by a save): the live one stays, updated above
+  const taken =
+    ahead === null || ahead.written === 0
+      ? 0
+      : await counted(sql`
+          delete from rate_code_rows p using rate_codes r
+          where r.hotel_uuid = ${hotelUuid}::uuid and p.imported_by = ${importUuid}::uuid and p.name = r.name`);
+  // new rate codes not written ahead (all of them without `ahead`; else an ID that was live then and
+  // has been removed since) take the uuids made while staging, in their order (the primary key's
+  // index grows at one end instead of everywhere)
   const insertNew = sql`
     insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
     select s.uuid, ${orgUuid}::uuid, ${hotelUuid}::uuid, s.name, s.name, s.packages, ${time}::timestamptz, ${time}::timestamptz
     from rate_code_import_rows s
     where s.import_uuid = ${importUuid}::uuid
     and not exists (select 1 from rate_codes r where r.hotel_uuid = ${hotelUuid}::uuid and r.name = s.name)
+    and not exists (select 1 from rate_code_rows p where p.imported_by = ${importUuid}::uuid and p.name = s.name)
     order by s.uuid`;
   // on PGlite without the row-by-row key checks: every row names this import's organization and hotel
-  const added = await withHotelKeysHeld(tx, embedded, orgUuid, hotelUuid, () => counted(insertNew));
-  const [total] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_import_rows where import_uuid = ${importUuid}::uuid`));
+  const inserted = ahead !== null && ahead.written === ahead.staged ? 0 : await withHotelKeysHeld(tx, embedded, orgUuid, hotelUuid, () => counted(insertNew));
+  // the rows written ahead are live from here on
+  if (ahead !== null && ahead.written > 0) await tx.update(rateCodePublications).set({ live: true, publishedAt: now }).where(eq(rateCodePublications.importUuid, importUuid));
+  const added = (ahead?.written ?? 0) - taken + inserted;
+  const total = ahead?.staged ?? rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from rate_code_import_rows where import_uuid = ${importUuid}::uuid`))[0]?.n ?? 0;
   // the file's first rate codes, for the import's one history entry (packages as uuids)
   const sample = rowsOf<{ name: string; packages: string }>(
     await tx.execute(sql`select name, packages::text as packages from rate_code_import_rows where import_uuid = ${importUuid}::uuid order by seq limit ${HISTORY_SAMPLE_MAX}`),
   ).map((row) => ({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
-  return { added, changed, removed, kept: (total?.n ?? 0) - added - changed, sample };
+  return { added, changed, removed, kept: total - added - changed, sample };
 }
 
 /** Frees the hotel of an import that goes no further (refused, failed); its rows are cleared apart. */
@@ -261,8 +339,16 @@ export async function releaseImport(db: Executor, importUuid: string): Promise<v
   await db.delete(rateCodeImports).where(eq(rateCodeImports.uuid, importUuid));
 }
 
-/** Clears an import's staged rows, a batch per statement, each after the gate's turn. */
+/**
+ * Clears an import's staged rows, a batch per statement, each after the gate's turn; then, if it
+ * went no further, the rows it wrote ahead (never live) and their registration (clearAhead).
+ */
 export async function clearStaged(db: Database, gate: BulkGate, importUuid: string): Promise<void> {
+  await clearStagedRows(db, gate, importUuid);
+  await clearAhead(db, gate, importUuid);
+}
+
+async function clearStagedRows(db: Database, gate: BulkGate, importUuid: string): Promise<void> {
   for (;;) {
     await gate.turn();
     const [done] = rowsOf<{ n: number }>(
@@ -277,8 +363,34 @@ export async function clearStaged(db: Database, gate: BulkGate, importUuid: stri
   }
 }
 
+/**
+ * The rows an import wrote ahead and never made live, a batch per statement, then their
+ * registration; nothing of an import whose rows are live.
+ */
+export async function clearAhead(db: Database, gate: BulkGate | null, importUuid: string): Promise<void> {
+  for (;;) {
+    await gate?.turn();
+    const [done] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        with gone as (
+          delete from rate_code_rows where uuid in (
+            select p.uuid from rate_code_rows p where p.imported_by = ${importUuid}::uuid limit ${AHEAD_CLEAR_BATCH_ROWS}
+          ) and not exists (select 1 from rate_code_publications r where r.import_uuid = ${importUuid}::uuid and r.live)
+          returning 1
+        ) select count(*)::int as n from gone`),
+    );
+    if ((done?.n ?? 0) < AHEAD_CLEAR_BATCH_ROWS) break;
+  }
+  await db.delete(rateCodePublications).where(and(eq(rateCodePublications.importUuid, importUuid), eq(rateCodePublications.live, false)));
+}
+
 /** Housekeeping: imports their gateways left behind (no heartbeat within the lease), and staged rows of no import. */
 export async function purgeStaleImports(db: Database, now: Date, leaseMs = IMPORT_LEASE_MS): Promise<void> {
   await db.delete(rateCodeImports).where(lt(rateCodeImports.heartbeatAt, new Date(now.getTime() - leaseMs)));
   await db.execute(sql`delete from rate_code_import_rows where import_uuid not in (select uuid from rate_code_imports)`);
+  // rows written ahead by imports that are no longer running and were never made live
+  const abandoned = rowsOf<{ uuid: string }>(
+    await db.execute(sql`select p.import_uuid as uuid from rate_code_publications p where not p.live and p.import_uuid not in (select uuid from rate_code_imports)`),
+  );
+  for (const { uuid } of abandoned) await clearAhead(db, null, uuid);
 }
