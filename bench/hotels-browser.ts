@@ -26,7 +26,7 @@ const IMPORT_ROWS = 100_000;
 const IMPORT_RUNS = 3;
 const BIG = 10_000;
 const PEER = 100;
-const WIZARD_RUNS = 3;
+const WIZARD_RUNS = 10;
 const KEY_ROUNDS = 2;
 /** a typist's pace between keystrokes */
 const KEY_GAP_MS = 50;

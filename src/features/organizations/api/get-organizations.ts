@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { organizationListResponseSchema, type Organization } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
 
-export const ORGANIZATIONS_PATH = '/organization/v1/organization';
+// the app's start may have asked for it (the organizations' routes: src/app/router.tsx)
+export { ORGANIZATIONS_PATH } from '../../../api/read-paths';
+import { ORGANIZATIONS_PATH } from '../../../api/read-paths';
 
 /** GET /organization/v1/organization: the organizations the gateway lets this user see. */
 export async function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {

@@ -22,6 +22,7 @@ import {
 import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
+import { effectiveUnitsPath } from '../../../api/read-paths';
 
 export const organizationPath = (org: string) => `/organization/${org}`;
 
@@ -38,7 +39,8 @@ export const units = defineClientResource<Unit, UnitFormInput>({
   kind: UNIT_KIND,
   queryKey: 'units',
   path: (org) => `/organization/${org}/ous`,
-  listPath: (org) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`,
+  // the app's start may have asked for it (the unit tree's route: src/app/router.tsx)
+  listPath: effectiveUnitsPath,
   record: unitSchema,
   list: unitListResponseSchema,
   inputOf: ({ type, parentUuid, attributes }) => ({ type, parentUuid, attributes }),
