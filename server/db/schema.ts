@@ -172,13 +172,14 @@ export const pmsPackages = pgTable(
   (t) => [index('pms_packages_hotel_idx').on(t.hotelUuid)],
 );
 
-/** A hotel's rate codes (spec section 3); `packages` are package uuids in the operator's order. */
 /**
- * A hotel's rate codes. `rate_codes` is a view (migration 0016, docs/adr/0042) of the table
- * rate_code_rows: its rows but those an import wrote ahead and has not made live (imported_by names
- * an import without a rate_code_publications row). Every query reads and writes rate codes through
- * the view (it is automatically updatable); only the import writes rate_code_rows itself. A column
- * added here needs a hand-written migration: the column on rate_code_rows, and the view made again.
+ * A hotel's rate codes (spec section 3); `packages` are package uuids in the operator's order.
+ * `rate_codes` is a view (migration 0016, docs/adr/0042) of the table rate_code_rows: its rows but
+ * those an import wrote ahead and has not made live (imported_by names an import whose
+ * rate_code_publications row is not `live`, or that has none). Every query reads and writes rate
+ * codes through the view (it is automatically updatable); only the import writes rate_code_rows
+ * itself. A column or an index added here needs a hand-written migration: on rate_code_rows, and
+ * the view made again for a column.
  */
 export const rateCodes = pgTable(
   'rate_codes',

@@ -390,8 +390,10 @@ describe('the rate codes an import writes ahead (docs/adr/0042)', () => {
     expect((await rowsIn(hotel)).map((row) => row.name)).toEqual(['LIVE']);
     expect((await registrationsOf(hotel)).map((row) => row.live)).toEqual([true]);
     expect((await listed(hotel)).map((code) => code.name)).toEqual(['LIVE']);
-    // and what it staged is not written once its registration is gone (its gateway still running, say)
+    // and what it staged is not written once its claim is gone (its gateway still running, say): no row, no registration left behind
     expect(await writeAhead(t.db, t.app.lobby.bulk, left.uuid, org, hotel, t.clock.now(), t.app.lobby.embedded)).toMatchObject({ written: 0 });
+    expect((await rowsIn(hotel)).map((row) => row.name)).toEqual(['LIVE']);
+    expect((await registrationsOf(hotel)).map((row) => row.live)).toEqual([true]);
   });
 });
 

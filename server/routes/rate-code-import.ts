@@ -135,7 +135,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
         const ahead = embedded && result.ok && staged.problems === 0 ? await writeAhead(db, gate, importUuid, orgUuid, hotelUuid, now(), embedded) : null;
 
         await gate.turn();
-        return await withMutation(request, reply, async (tx) => {
+        let publishedInTransaction = false;
+        const answer = await withMutation(request, reply, async (tx) => {
           const problems = result.counts.problems + staged.problems;
           if (!result.ok || problems > 0) {
             const first = result.problems[0]?.message ?? staged.first ?? RATE_CODE_CSV_MESSAGES.noRateCodes;
@@ -154,7 +155,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           const resentAs = idempotencyKey === null ? null : { userUuid: me.user.uuid, idempotencyKey };
           const { sample, ...outcome } = await publishStaged(tx, importUuid, orgUuid, hotelUuid, now(), resentAs, embedded, ahead);
-          published = true;
+          // the hotel is free once this transaction commits (not before: a failed commit keeps the claim, released below)
+          publishedInTransaction = true;
           // one entry for the whole file: counts and its first rate codes, never one per code
           const externalIdOf = new Map([...uuidOf].map(([externalId, uuid]) => [uuid, externalId]));
           await recordHistory(tx, request, {
@@ -171,6 +173,8 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           return { statusCode: 200, body: { succeed: true, message: RATE_CODE_IMPORT_MESSAGES.imported(staged.rateCodes, staged.pairs, outcome), imported: staged.rateCodes } };
         });
+        published = publishedInTransaction;
+        return answer;
       } finally {
         await claim.stop();
         // a failed import frees the hotel (a published or refused one did, in its transaction); its rows are cleared apart

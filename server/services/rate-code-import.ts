@@ -207,12 +207,18 @@ export interface WrittenAhead {
  * the gate's turn and in a transaction of its own, so the embedded database's one connection is
  * never held long. They carry the import (imported_by), registered first in rate_code_publications,
  * not live: the rate_codes view leaves them out until publishStaged makes them live, all at once.
- * A batch writes only while the registration is there (housekeeping may have cleared an import
- * whose gateway stopped). On PGlite the keys are held as the last transaction holds them.
+ * A batch writes only while the import holds the hotel (its claim in rate_code_imports) and its
+ * registration is there: one taken over (its gateway stopped, its request sent again) or cleared
+ * writes nothing more, so clearAhead, which runs only once the claim is gone, leaves no row behind.
+ * On PGlite the keys are held as the last transaction holds them.
  */
 export async function writeAhead(db: Database, gate: BulkGate, importUuid: string, orgUuid: string, hotelUuid: string, now: Date, embedded = false): Promise<WrittenAhead> {
   await gate.turn();
-  await db.insert(rateCodePublications).values({ importUuid, hotelUuid }).onConflictDoNothing();
+  // registered while the import holds the hotel (its claim): one taken over or cleared writes nothing
+  await db.execute(sql`
+    insert into rate_code_publications (import_uuid, hotel_uuid)
+    select ${importUuid}::uuid, ${hotelUuid}::uuid where exists (select 1 from rate_code_imports i where i.uuid = ${importUuid}::uuid)
+    on conflict do nothing`);
   // a hotel without rate codes (a new one) needs no look-up per code, which would read the codes
   // written so far too; one a save makes live meanwhile is matched in the last transaction
   const [hotelHas] = rowsOf<{ any: boolean }>(await db.execute(sql`select exists (select 1 from rate_codes where hotel_uuid = ${hotelUuid}::uuid) as any`));
@@ -234,6 +240,7 @@ export async function writeAhead(db: Database, gate: BulkGate, importUuid: strin
               select b.uuid, ${orgUuid}::uuid, ${hotelUuid}::uuid, b.name, b.name, b.packages, ${time}::timestamptz, ${time}::timestamptz, ${importUuid}::uuid
               from batch b
               where ${notLive}
+              and exists (select 1 from rate_code_imports i where i.uuid = ${importUuid}::uuid)
               and exists (select 1 from rate_code_publications p where p.import_uuid = ${importUuid}::uuid and not p.live)
               order by b.uuid
               returning 1

@@ -21,6 +21,14 @@ describe('early reads', () => {
     expect(takeEarlyRead('/b', 'bob', 1_000)).toBeUndefined();
     startEarlyRead('/c', 'ann', read, 1_000);
     expect(takeEarlyRead('/c', 'ann', 1_001 + EARLY_READ_MS)).toBeUndefined();
+
+    // one of another user, or too old, is not given out again: a new read takes its place
+    startEarlyRead('/d', 'ann', read, 1_000);
+    await expect(startEarlyRead('/d', 'bob', read, 1_000)).resolves.toEqual({ data: [sent] });
+    await expect(takeEarlyRead('/d', 'bob', 1_000)).resolves.toEqual({ data: [sent] });
+    startEarlyRead('/e', 'ann', read, 1_000);
+    const again = startEarlyRead('/e', 'ann', read, 2_000 + EARLY_READ_MS);
+    await expect(again).resolves.toEqual({ data: [sent] });
   });
 
   it('pass a failure on to the screen that takes it, and report none unhandled meanwhile', async () => {

@@ -1,8 +1,9 @@
 /**
  * Reads started as the app starts, before the first screen's code is there (its route names them:
  * src/app/router.tsx). The screen's request() of the same path takes the answer already on its way
- * instead of asking again: once, for the user who started it, within EARLY_READ_MS of its start (an
- * answer older than that is not taken: the screen asks again, and sees what changed meanwhile).
+ * instead of asking again: once, for the user who started it, within EARLY_READ_MS of the read's
+ * start (later, or after a write or a change of user, none is taken: the screen asks again and
+ * sees what changed meanwhile).
  */
 export const EARLY_READ_MS = 5_000;
 
@@ -17,7 +18,7 @@ const started = new Map<string, EarlyRead>();
 /** Starts `read` of `path` for `user`, unless one is on its way already; answers it (not taken). */
 export function startEarlyRead(path: string, user: string, read: () => Promise<unknown>, now = Date.now()): Promise<unknown> {
   const on = started.get(path);
-  if (on !== undefined) return on.answer;
+  if (on !== undefined && on.user === user && now - on.at <= EARLY_READ_MS) return on.answer;
   const answer = read();
   // not reported unhandled while no screen took it: the screen that takes it reports its failure
   answer.catch(() => undefined);
@@ -33,7 +34,7 @@ export function takeEarlyRead(path: string, user: string, now = Date.now()): Pro
   return early.user === user && now - early.at <= EARLY_READ_MS ? early.answer : undefined;
 }
 
-/** Forgets every early read (a sign-out, tests). */
+/** Forgets every early read not taken yet (a write, a change of user: src/api/index.ts; tests). */
 export function forgetEarlyReads(): void {
   started.clear();
 }

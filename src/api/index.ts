@@ -4,7 +4,7 @@ import { cachedReads, createUnseenReads } from './cached-reads';
 import { createApiClient, type LockManagerLike } from './client';
 import { apiBaseUrl } from './config';
 import { HEALTH_PATH, createConnectivity, observedFetch, type ConnectivityState } from './connectivity';
-import { startEarlyRead, takeEarlyRead } from './early-reads';
+import { forgetEarlyReads, startEarlyRead, takeEarlyRead } from './early-reads';
 import { createSessionStore } from './session-store';
 import { browserStorage } from './storage';
 import type { RequestOptions } from './transport';
@@ -78,6 +78,7 @@ sessionStore.subscribe(() => {
   cachedReadsUser = user;
   cachedReads.clear();
   unseenReads.clear();
+  forgetEarlyReads();
 });
 
 /**
@@ -85,7 +86,10 @@ sessionStore.subscribe(() => {
  * asked for (src/api/early-reads.ts) takes that answer instead of asking again.
  */
 export function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const plainRead = (options.method ?? 'GET').toUpperCase() === 'GET' && options.body === undefined && options.auth !== false && options.raw !== true && options.headers === undefined;
+  const read = (options.method ?? 'GET').toUpperCase() === 'GET';
+  // after a write, a read shows it: no answer asked for before it is taken
+  if (!read) forgetEarlyReads();
+  const plainRead = read && options.body === undefined && options.auth !== false && options.raw !== true && options.headers === undefined;
   const user = plainRead ? sessionStore.get()?.uuid : undefined;
   const early = user === undefined ? undefined : takeEarlyRead(path, user);
   return early === undefined ? apiClient.request<T>(path, options) : (early as Promise<T>);

@@ -88,4 +88,21 @@ describe("the first screen's early reads (asked for as the app starts, src/api/e
     expect(unitsAsked(gateway)).toHaveLength(2);
     router.dispose();
   });
+
+  it('are not taken after a write, nor by another user: their reads ask the gateway', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
+    const gateway = fakeGateway(() => json(200, { data: [] }));
+    const asked = () => gateway.calls.filter((call) => call.path === UNITS).length;
+    startEarlyReads([UNITS]);
+    await waitFor(() => expect(asked()).toBe(1));
+    await request(`/organization/${ORG}/ous`, { method: 'POST', body: { name: 'New' } });
+    await request(UNITS);
+    expect(asked()).toBe(2);
+
+    startEarlyReads([UNITS]);
+    await waitFor(() => expect(asked()).toBe(3));
+    sessionStore.set(makeSession(15 * 60_000, { uuid: '7a1c1f47-3c55-4b8e-9a36-2f7c9f0e5a12' }));
+    await request(UNITS);
+    expect(asked()).toBe(4);
+  });
 });

@@ -16,7 +16,7 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 const readsOf = new WeakMap<Lazy, () => Promise<RoutePrefetch>>();
 /**
  * The GETs a screen reads first, by its route's `lazy`: asked for as the app starts on its URL
- * (earlyReadsOf): `now` at once, `granted` once the profile's answer says the user may read them.
+ * (earlyReadsOf): `now` at once, `organizationSetup` once the profile's answer says the user may set the organization up.
  */
 interface EarlyReads {
   now?: (params: Params) => string[];
@@ -34,7 +34,7 @@ const earlyOf = new WeakMap<Lazy, EarlyReads>();
  * A route whose screen's code loads on first visit; `prefetch` names what the screen reads first,
  * asked for as soon as its code is there (createAppRouter), not after the screen's first render;
  * `early`, the paths of those reads the app asks for as it starts on this route's URL, before the
- * screen's code is there (they need no permission the profile would tell first).
+ * screen's code is there (`now`; `organizationSetup` once the profile's answer allows them).
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, prefetch?: (module: M) => RoutePrefetch, early?: EarlyReads): Pick<RouteObject, 'lazy'> {
   const lazy: Lazy = async () => ({ Component: pick(await load()) });
