@@ -224,22 +224,30 @@ describe('offline changes', () => {
     await edit(page, 'Replay 1', { port: 9401 });
     await edit(page, 'Replay 2', { port: 9402 });
     await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 8 pending, 0 failed, 0 conflicts');
-    await restoreGateway(context);
 
-    // the gateway answers slowly, so the service worker is caught in the middle of its replay
+    // the gateway is back and answers slowly, so the service worker is caught in the middle of its
+    // replay; until the worker is stopped the page's own writes still fail as offline, so the
+    // worker, not the page, is the one replaying (the page would otherwise win the race once it sees
+    // the gateway back, and the worker would have nothing to send)
     const fromWorker: string[] = [];
+    let workerStopped = false;
     // its writes go one by one or in batches (POST /api/outbox/v1/batch)
     await context.route(`${gateway.url}/api/**`, async (route) => {
       const request = route.request();
-      if (request.method() !== 'GET' && isFromServiceWorker(request)) fromWorker.push(request.headers()['idempotency-key'] ?? request.url());
+      const write = request.method() !== 'GET';
+      if (write && !isFromServiceWorker(request) && !workerStopped) return route.abort('internetdisconnected');
+      if (write && isFromServiceWorker(request)) fromWorker.push(request.headers()['idempotency-key'] ?? request.url());
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
+    // the cut goes (its pattern alone: the slow gateway above stays)
+    await context.unroute(`${gateway.url}/**`);
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
     await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'lobby:replay' }));
     await expect.poll(() => fromWorker.length, { timeout: 20_000 }).toBeGreaterThan(0);
     await cdp.send('ServiceWorker.stopAllWorkers');
+    workerStopped = true;
 
     // the page carries on (Sync now), the worker comes back on the next fetch
     await badge(page).click();
