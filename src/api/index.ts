@@ -4,10 +4,8 @@ import { cachedReads, createUnseenReads } from './cached-reads';
 import { createApiClient, type LockManagerLike } from './client';
 import { apiBaseUrl } from './config';
 import { HEALTH_PATH, createConnectivity, observedFetch, type ConnectivityState } from './connectivity';
-import { forgetEarlyReads, startEarlyRead, takeEarlyRead } from './early-reads';
 import { createSessionStore } from './session-store';
 import { browserStorage } from './storage';
-import type { RequestOptions } from './transport';
 
 export { ApiError, describeError, fieldProblem, isApiError, isForbiddenError } from './api-error';
 export { cachedReads, useCachedAt } from './cached-reads';
@@ -78,29 +76,9 @@ sessionStore.subscribe(() => {
   cachedReadsUser = user;
   cachedReads.clear();
   unseenReads.clear();
-  forgetEarlyReads();
 });
 
-/**
- * A request to the gateway (src/api/client.ts). A plain read whose answer the app's start already
- * asked for (src/api/early-reads.ts) takes that answer instead of asking again.
- */
-export function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const read = (options.method ?? 'GET').toUpperCase() === 'GET';
-  // after a write, a read shows it: no answer asked for before it is taken
-  if (!read) forgetEarlyReads();
-  const plainRead = read && options.body === undefined && options.auth !== false && options.raw !== true && options.headers === undefined;
-  const user = plainRead ? sessionStore.get()?.uuid : undefined;
-  const early = user === undefined ? undefined : takeEarlyRead(path, user);
-  return early === undefined ? apiClient.request<T>(path, options) : (early as Promise<T>);
-}
-
-/** Starts the reads of `paths` for the signed-in user now (the app's start: its first screen's first reads); their answers. */
-export function startEarlyReads(paths: readonly string[]): Promise<unknown>[] {
-  const user = sessionStore.get()?.uuid;
-  if (user === undefined) return [];
-  return paths.map((path) => startEarlyRead(path, user, () => apiClient.request(path)));
-}
+export const request = apiClient.request;
 export const logout = apiClient.logout;
 
 /** Store a session the gateway just issued (sign-in). */

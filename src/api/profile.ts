@@ -4,9 +4,7 @@ import { userProfileSchema, type UserProfile } from '../domain';
 // by path (not re-exported from ./index, which it imports)
 import { parseAnswer, request, useSession } from './index';
 
-// the path lives apart: the app's start asks for the profile before this module (and zod) is there
-export { PROFILE_PATH } from './read-paths';
-import { PROFILE_PATH } from './read-paths';
+export const PROFILE_PATH = '/user-profile/v1/user-profile?includeOuDescendants=true&includeOrgDescendants=true';
 
 /** GET the signed-in user's profile: email, permissions and memberships. */
 export async function getProfile(signal?: AbortSignal): Promise<UserProfile> {

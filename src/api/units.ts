@@ -9,7 +9,6 @@ import { canSetupOrganization, organizationDetailSchema, unitListResponseSchema,
 // by path (not re-exported from ./index, which they import)
 import { parseAnswer, request, useSession } from './index';
 import { useProfile } from './profile';
-import { effectiveUnitsPath, organizationDetailPath, organizationUnitsPath } from './read-paths';
 
 /**
  * GET /organization/{uuid}?inheritAttributes=TRUE: the organization, its own attributes and its
@@ -17,7 +16,7 @@ import { effectiveUnitsPath, organizationDetailPath, organizationUnitsPath } fro
  */
 export const organizationDetailQuery = (userUuid: string | null, org: string) => ({
   queryKey: ['organization', userUuid, org] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(organizationDetailSchema, await request(organizationDetailPath(org), { signal })),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(organizationDetailSchema, await request(`/organization/${org}?inheritAttributes=TRUE`, { signal })),
 });
 
 export function useOrganizationDetail(org: string | undefined) {
@@ -25,7 +24,7 @@ export function useOrganizationDetail(org: string | undefined) {
   return useQuery({ ...organizationDetailQuery(session?.uuid ?? null, org ?? ''), enabled: session !== null && Boolean(org) });
 }
 
-export { effectiveUnitsPath, organizationUnitsPath } from './read-paths';
+export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE`;
 
 /** GET /organization/{org}/ous?includeDescendants=TRUE: every unit of the organization the user sees, by name. */
 export function useOrganizationUnits(org: string) {
@@ -37,6 +36,9 @@ export function useOrganizationUnits(org: string) {
     enabled: session !== null && org !== '',
   });
 }
+
+/** The same list with each unit's effective attributes (its own, else inherited, the organization's included). */
+export const effectiveUnitsPath = (org: string) => `${organizationUnitsPath(org)}&inheritAttributes=TRUE`;
 
 /** GET /organization/{org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE, as the gateway orders it. */
 export function useEffectiveUnits(org: string) {

@@ -8,14 +8,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
-import { sessionStore, startEarlyReads } from '../api';
-import { PROFILE_PATH } from '../api/read-paths';
-// the rule alone, without zod's schemas (src/domain/grants.ts)
-import { canSetupOrganization, type Grants } from '../domain/grants';
+import { sessionStore } from '../api';
 import { getLanguage } from '../i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { createAppRouter, earlyReadsOf } from './router';
+import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { APP_VERSION } from './version';
 
@@ -41,32 +38,10 @@ function start(container: HTMLElement, queryClient: QueryClient) {
   startTransition(() => createRoot(container).render(app));
 }
 const queryClient = createQueryClient();
+// the profile every signed-in screen asks for first (the menu, what the screen offers), asked for at
+// once: its code (and zod's) loads beside the screen's, not after its first render
 const session = sessionStore.get();
-if (session !== null) {
-  // the profile every signed-in screen asks for first (the menu, what the screen offers, whether it
-  // reads the PMS setup), and the first screen's first reads (its route names them), asked for at
-  // once, before the screen's code, the profile's and zod's are there: the screen's requests take
-  // these answers (src/api/early-reads.ts)
-  const early = earlyReadsOf(location.pathname);
-  const [profile] = startEarlyReads([PROFILE_PATH, ...early.now]);
-  // and those for who may set the organization up, once the profile says so (its answer not checked
-  // by its schema here: a wrong one only means nothing more is asked for early; the screen asks
-  // itself and the gateway decides)
-  if (profile !== undefined && early.organizationSetup.length > 0) {
-    profile.then(
-      (grants) => {
-        try {
-          startEarlyReads(early.organizationSetup.filter(({ org }) => canSetupOrganization(grants as Grants, org)).flatMap(({ paths }) => paths));
-        } catch {
-          // not a profile: the screen reads it again and says why
-        }
-      },
-      () => undefined,
-    );
-  }
-  // the profile read by its schema as soon as that is there, not after the screen's first render
-  void import('../api/profile').then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions(session.uuid)));
-}
+if (session !== null) void import('../api/profile').then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions(session.uuid)));
 setTimeout(() => start(root, queryClient), 0);
 
 registerServiceWorker();

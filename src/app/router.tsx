@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { sessionStore } from '../api';
 import type { RoutePrefetch } from '../api/prefetch';
-import { effectiveUnitsPath, hotelDefinitionsPath, organizationDetailPath, ORGANIZATIONS_PATH, pmsConnectionsPath } from '../api/read-paths';
 import { PageLoader } from '../ui';
 import { RootLayout, ScreenLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -14,41 +13,17 @@ const ous = () => import('../features/organizations/pages/ous-page');
 type Lazy = NonNullable<RouteObject['lazy']>;
 /** What a screen reads first, by its route's `lazy`, once its code is there (createAppRouter gives those routes a loader). */
 const readsOf = new WeakMap<Lazy, () => Promise<RoutePrefetch>>();
-/**
- * The GETs a screen reads first, by its route's `lazy`: asked for as the app starts on its URL
- * (earlyReadsOf): `now` at once, `organizationSetup` once the profile's answer says the user may set the organization up.
- */
-interface EarlyReads {
-  now?: (params: Params) => string[];
-  /** those only who may set the organization up may read (the app's start asks once the profile says so) */
-  organizationSetup?: (params: Params) => OrganizationSetupReads;
-}
-/** Reads for who may set up the organization `org`. */
-export interface OrganizationSetupReads {
-  org: string;
-  paths: string[];
-}
-const earlyOf = new WeakMap<Lazy, EarlyReads>();
 
 /**
  * A route whose screen's code loads on first visit; `prefetch` names what the screen reads first,
- * asked for as soon as its code is there (createAppRouter), not after the screen's first render;
- * `early`, the paths of those reads the app asks for as it starts on this route's URL, before the
- * screen's code is there (`now`; `organizationSetup` once the profile's answer allows them).
+ * asked for as soon as its code is there (createAppRouter), not after the screen's first render.
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, prefetch?: (module: M) => RoutePrefetch, early?: EarlyReads): Pick<RouteObject, 'lazy'> {
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, prefetch?: (module: M) => RoutePrefetch): Pick<RouteObject, 'lazy'> {
   const lazy: Lazy = async () => ({ Component: pick(await load()) });
   // the module is loaded once: import() gives the same one to both
   if (prefetch) readsOf.set(lazy, async () => prefetch(await load()));
-  if (early) earlyOf.set(lazy, early);
   return { lazy };
 }
-
-const orgOf = (params: Params) => params.uuid ?? '';
-/** The unit tree's first reads: the organization (its heading) and its units. */
-const unitTreeReads: EarlyReads = { now: (params) => [organizationDetailPath(orgOf(params)), effectiveUnitsPath(orgOf(params))] };
-/** The PMS setup, for who may set up the organization (src/features/pms/api/pms-setup-prefetch.ts decides the same). */
-const pmsSetupReads = (params: Params): OrganizationSetupReads => ({ org: orgOf(params), paths: [pmsConnectionsPath(orgOf(params)), hotelDefinitionsPath(orgOf(params))] });
 
 const login = screen(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage);
 const newPassword = () => import('../features/auth/pages/new-password-pages');
@@ -90,25 +65,25 @@ export const routes: RouteObject[] = [
             // the signed-in frame (header, sync badge, outbox counts) is its own chunk: signed-out pages skip it
             ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
             children: [
-              { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage, (m) => m.prefetchOrganizations, { now: () => [ORGANIZATIONS_PATH] }) },
+              { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage, (m) => m.prefetchOrganizations) },
               { path: 'user-management', ...screen(() => import('../features/users/pages/user-management-page'), (m) => m.UserManagementPage) },
               { path: 'organization/new', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
               { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
-              { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage, (m) => m.prefetchOrganization, { now: (params) => [ORGANIZATIONS_PATH, organizationDetailPath(orgOf(params))] }) },
-              { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage, (m) => m.prefetchPms, { organizationSetup: pmsSetupReads }) },
+              { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage, (m) => m.prefetchOrganization) },
+              { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage, (m) => m.prefetchPms) },
               { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
               { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
               { path: 'organization/:uuid/devices', ...screen(() => import('../features/devices/pages/devices-page'), (m) => m.DevicesPage) },
               { path: 'organization/:uuid/pos', ...screen(() => import('../features/pos/pages/pos-page'), (m) => m.PosPage) },
-              { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus, unitTreeReads) },
+              { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus) },
               { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
-              { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus, unitTreeReads) },
+              { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus) },
               { path: 'organization/:uuid/ous/:ouUuid/order-items', ...screen(() => import('../features/order-items/pages/order-items-page'), (m) => m.OrderItemsPage) },
               { path: 'organization/:uuid/ous/:ouUuid/discounts', ...screen(() => import('../features/discounts/pages/discounts-page'), (m) => m.DiscountsPage) },
               { path: 'organization/:uuid/ous/venue/create', ...screen(() => import('../features/organizations/pages/venue-create-page'), (m) => m.VenueCreatePage) },
               { path: 'organization/:uuid/ous/venue/:venueUuid', ...screen(() => import('../features/organizations/pages/venue-edit-page'), (m) => m.VenueEditPage) },
               { path: 'organization/:uuid/ous/hotel/create', ...screen(hotelWizard, (m) => m.HotelCreatePage) },
-              { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage, (m) => m.prefetchHotelWizard, { now: (params) => [effectiveUnitsPath(orgOf(params))], organizationSetup: pmsSetupReads }) },
+              { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage, (m) => m.prefetchHotelWizard) },
               { path: 'organization/:uuid/ous/revenueCenter/create', ...screen(() => import('../features/organizations/pages/revenue-center-create-page'), (m) => m.RevenueCenterCreatePage) },
               { path: 'organization/:uuid/ous/revenueCenter/:revenueCenterUuid', ...screen(() => import('../features/organizations/pages/revenue-center-edit-page'), (m) => m.RevenueCenterEditPage) },
               { path: 'organization/:uuid/transactions/:transactionUuid?/:tab?', ...screen(() => import('../features/transactions/pages/transactions-page'), (m) => m.TransactionsPage) },
@@ -154,21 +129,6 @@ function withPrefetches(table: RouteObject[], queryClient: QueryClient): RouteOb
       },
     } as RouteObject;
   });
-}
-
-/**
- * The paths the screen of `pathname` reads first and names as early reads (none for a URL no such
- * screen matches): `now`, and those for who may set the organization up.
- */
-export function earlyReadsOf(pathname: string): { now: string[]; organizationSetup: OrganizationSetupReads[] } {
-  const matched = (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => {
-    const early = typeof route.lazy === 'function' ? earlyOf.get(route.lazy) : undefined;
-    return early ? [{ early, params }] : [];
-  });
-  return {
-    now: matched.flatMap(({ early, params }) => early.now?.(params) ?? []),
-    organizationSetup: matched.flatMap(({ early, params }) => (early.organizationSetup ? [early.organizationSetup(params)] : [])),
-  };
 }
 
 export function createAppRouter<R>(queryClient: QueryClient, create: (table: RouteObject[]) => R = createBrowserRouter as (table: RouteObject[]) => R): R {

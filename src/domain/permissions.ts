@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { canSetupOrganization, isOmnipresent, type Grants } from './grants';
 
 export const PERMISSIONS = [
   'SETUP_OU',
@@ -111,8 +110,32 @@ export function visibilityFor(
   return { all: false, orgUuids, ouUuids };
 }
 
-// the rules a route's early reads need live apart, without zod (src/domain/grants.ts)
-export { canSetupHotelDefinitions, canSetupOrganization, type Grants } from './grants';
+export interface Grants {
+  permissions: readonly Permission[];
+  memberships: readonly Membership[];
+}
+
+const isOmnipresent = (grants: Grants, type: MembershipType) =>
+  grants.memberships.some((m) => m.membershipType === type && m.omnipresence);
+
+/** Organization setup: SETUP_ORG and a MANAGEMENT membership listing the org, or omnipresence. */
+export function canSetupOrganization(grants: Grants, orgUuid: string): boolean {
+  if (isOmnipresent(grants, 'MANAGEMENT')) return true;
+  return (
+    grants.permissions.includes('SETUP_ORG') &&
+    grants.memberships.some((m) => m.membershipType === 'MANAGEMENT' && m.orgs.includes(orgUuid))
+  );
+}
+
+/**
+ * PMS hotel definitions (a hotel's PMS connection, property ID and room-access keys, a contactless
+ * password among them): organization setup, whichever route reads or writes them (the
+ * hotel-definition routes and the hotel save alike). Setting up one hotel is not enough: the
+ * connection is the organization's.
+ */
+export function canSetupHotelDefinitions(grants: Grants, orgUuid: string): boolean {
+  return canSetupOrganization(grants, orgUuid);
+}
 
 /** OU setup: the org has ous and a non-empty MANAGEMENT-derived list with SETUP_OU, or omnipresence. */
 export function canSetupUnits(grants: Grants, org: TreeOrganization, tree: readonly TreeOrganization[]): boolean {

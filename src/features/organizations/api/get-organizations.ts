@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { organizationListResponseSchema, type Organization } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
 
-// the app's start may have asked for it (the organizations' routes: src/app/router.tsx)
-export { ORGANIZATIONS_PATH } from '../../../api/read-paths';
-import { ORGANIZATIONS_PATH } from '../../../api/read-paths';
+export const ORGANIZATIONS_PATH = '/organization/v1/organization';
 
 /** GET /organization/v1/organization: the organizations the gateway lets this user see. */
 export async function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {

@@ -22,7 +22,6 @@ import {
 import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
-import { effectiveUnitsPath } from '../../../api/read-paths';
 
 export const organizationPath = (org: string) => `/organization/${org}`;
 
@@ -39,8 +38,7 @@ export const units = defineClientResource<Unit, UnitFormInput>({
   kind: UNIT_KIND,
   queryKey: 'units',
   path: (org) => `/organization/${org}/ous`,
-  // the app's start may have asked for it (the unit tree's route: src/app/router.tsx)
-  listPath: effectiveUnitsPath,
+  listPath: (org) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`,
   record: unitSchema,
   list: unitListResponseSchema,
   inputOf: ({ type, parentUuid, attributes }) => ({ type, parentUuid, attributes }),

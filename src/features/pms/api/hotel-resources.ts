@@ -27,7 +27,6 @@ import {
   type RateCodeInput,
 } from '../../../domain';
 import { changeLabels } from '../../../ui';
-import { hotelDefinitionsPath } from '../../../api/read-paths';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
 /** A hotel of an organization: where its packages, rate codes and access services are. */
@@ -63,8 +62,7 @@ export const hotelDefinitionInputOf = (definition: HotelDefinition): HotelDefini
 export const hotelDefinitions = defineClientResource<HotelDefinition, HotelDefinitionFormInput>({
   kind: HOTEL_DEFINITION_KIND,
   queryKey: 'hotel-definitions',
-  // the app's start may have asked for it (the PMS page's and the hotel wizard's routes: src/app/router.tsx)
-  path: hotelDefinitionsPath,
+  path: (org) => `/organization/${org}/hotel-definition`,
   record: hotelDefinitionSchema,
   list: hotelDefinitionListResponseSchema,
   inputOf: hotelDefinitionInputOf,

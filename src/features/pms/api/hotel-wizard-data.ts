@@ -9,7 +9,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { canSetupHotelDefinitions, unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
 import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
-import { effectiveUnitsPath } from '../../../api/read-paths';
 import { useProfile } from '../../../api/profile';
 import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';
@@ -21,8 +20,8 @@ import { prefetchPmsSetup } from './pms-setup-prefetch';
 import { useMappedInSlices, useSameList } from '../../../ui';
 import { sameValue } from '../../../offline';
 
-/** GET of the organization's units, every depth, under the key the unit screens read it by (the app's start may have asked for it). */
-export const organizationUnitsPath = effectiveUnitsPath;
+/** GET of the organization's units, every depth, under the key the unit screens read it by. */
+export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
 
 const organizationUnitsQuery = (userUuid: string | null, org: string) => ({
   queryKey: ['units', userUuid, org] as const,

@@ -8,7 +8,6 @@ import {
   type PmsConnectionInput,
 } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
-import { ORGANIZATIONS_PATH, pmsConnectionsPath as connectionsPath } from '../../../api/read-paths';
 import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 
@@ -20,8 +19,7 @@ export type { QueuedRemoval } from '../../../offline/resource';
 export const pmsConnections = defineClientResource<PmsConnection, PmsConnectionInput>({
   kind: PMS_CONNECTION_KIND,
   queryKey: 'pms-connections',
-  // the app's start may have asked for it (the PMS page's and the hotel wizard's routes: src/app/router.tsx)
-  path: connectionsPath,
+  path: (org) => `/organization/${org}/pms-connection`,
   record: pmsConnectionSchema,
   list: pmsConnectionListResponseSchema,
   inputOf: ({ name, type, host, port }) => ({ name, type, host, port }),
@@ -39,7 +37,8 @@ export const usePmsConnectionRows = pmsConnections.useRows;
 export const applyQueued = pmsConnections.applyQueued;
 export const { queueCreate, queueUpdate, queueDelete } = pmsConnections;
 
-// GET /organization/v1/organization, read for the organization's name (the organizations screens read the same list, under the same key)
+/** GET /organization/v1/organization, read for the organization's name (the organizations screens read the same list, under the same key). */
+const ORGANIZATIONS_PATH = '/organization/v1/organization';
 
 /**
  * The organization's name, for the page heading and title: undefined while unknown (loading, not
