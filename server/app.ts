@@ -29,7 +29,7 @@ import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import swaggerPlugin, { swaggerUiRoutes } from './plugins/swagger';
 import { apiRoutes } from './routes/index';
-import { BulkGate } from './services/bulk-gate';
+import { BulkGate, enterInFlight, leaveInFlight } from './services/bulk-gate';
 import { PGlite } from '@electric-sql/pglite';
 
 export interface BuildAppOptions {
@@ -124,15 +124,9 @@ export async function buildApp(options: BuildAppOptions) {
   // every request but bulk work (routes with config.bulk) counts as in flight until it is answered
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.bulk === true) return;
-    lobby.bulk.enter();
-    (request as { lobbyInFlight?: boolean }).lobbyInFlight = true;
+    enterInFlight(lobby.bulk, request);
   });
-  const left = async (request: object) => {
-    const tracked = request as { lobbyInFlight?: boolean };
-    if (tracked.lobbyInFlight !== true) return;
-    tracked.lobbyInFlight = false;
-    lobby.bulk.leave();
-  };
+  const left = async (request: object) => leaveInFlight(lobby.bulk, request);
   app.addHook('onResponse', left);
   app.addHook('onRequestAbort', left);
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../services/hotels';
 import { openPglite, type DatabaseHandle } from './client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
-import { organizationalUnits, organizations, rateCodes } from './schema';
+import { organizationalUnits, organizations, pmsPackages, rateCodePublications, rateCodes } from './schema';
 
 let handle: DatabaseHandle | null = null;
 const folders: string[] = [];
@@ -30,6 +30,10 @@ function migrationsBefore(before: string): string {
 }
 
 describe('migration 0016 (rate codes written ahead, docs/adr/0042)', () => {
+  afterAll(async () => {
+    await handle?.close();
+    handle = null;
+  });
   it('keeps the rate codes of a database made before it, read and written through the rate_codes view as before', async () => {
     handle = await openPglite(null);
     const { db } = handle;
@@ -49,5 +53,41 @@ describe('migration 0016 (rate codes written ahead, docs/adr/0042)', () => {
     expect(added).toMatchObject({ version: 1, packages: [] });
     await db.delete(rateCodes).where(eq(rateCodes.uuid, code?.uuid ?? ''));
     expect((await db.select({ name: rateCodes.name }).from(rateCodes)).map((row) => row.name)).toEqual(['RACK']);
+  });
+});
+
+describe('migration 0017 (packages written ahead, docs/adr/0044)', () => {
+  it('keeps the packages and the imports\' registrations of a database made before it, packages read and written through the pms_packages view as before', async () => {
+    handle = await openPglite(null);
+    const { db } = handle;
+    await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder: migrationsBefore('0017_package_rows_ahead') });
+    const [org] = await db.insert(organizations).values({ name: 'Before', legalCompanyName: 'Before Ltd' }).returning();
+    const [hotel] = await db.insert(organizationalUnits).values({ orgUuid: org?.uuid ?? '', type: 'HOTEL', name: 'Old Hotel' }).returning();
+    const orgUuid = org?.uuid ?? '';
+    const hotelUuid = hotel?.uuid ?? '';
+    await db.execute(sql`insert into pms_packages (org_uuid, hotel_uuid, name, external_id, calculation_rule) values (${orgUuid}::uuid, ${hotelUuid}::uuid, 'BB', 'BB', 'ADULT')`);
+    await db.execute(sql`insert into rate_code_publications (import_uuid, hotel_uuid, live) values (gen_random_uuid(), ${hotelUuid}::uuid, true)`);
+
+    await migrateDatabase(handle);
+    const [kind] = rowsOf<{ table_type: string }>(await db.execute(sql`select table_type from information_schema.tables where table_name = 'pms_packages'`));
+    expect(kind?.table_type).toBe('VIEW');
+    const [old] = await db.select().from(pmsPackages).where(eq(pmsPackages.hotelUuid, hotelUuid));
+    expect(old).toMatchObject({ externalId: 'BB', calculationRule: 'ADULT', deleted: false, version: 1 });
+    // the import's registration is one of an import, live as it was
+    expect(await db.select({ kind: rateCodePublications.kind, live: rateCodePublications.live }).from(rateCodePublications)).toEqual([{ kind: 'import', live: true }]);
+    // written through the view: an update, an insert with the table's defaults, a delete
+    const [updated] = await db.update(pmsPackages).set({ deleted: true, version: 2 }).where(eq(pmsPackages.uuid, old?.uuid ?? '')).returning();
+    expect(updated).toMatchObject({ externalId: 'BB', deleted: true, version: 2 });
+    const [added] = await db.insert(pmsPackages).values({ orgUuid, hotelUuid, name: 'HB', externalId: 'HB', calculationRule: 'PERSON' }).returning();
+    expect(added).toMatchObject({ version: 1, deleted: false });
+    await db.delete(pmsPackages).where(eq(pmsPackages.uuid, old?.uuid ?? ''));
+    expect((await db.select({ externalId: pmsPackages.externalId }).from(pmsPackages)).map((row) => row.externalId)).toEqual(['HB']);
+    // a row written ahead is out of the view until its registration is live
+    const ahead = crypto.randomUUID();
+    await db.execute(sql`insert into rate_code_publications (import_uuid, hotel_uuid, kind) values (${ahead}::uuid, ${hotelUuid}::uuid, 'save')`);
+    await db.execute(sql`insert into pms_package_rows (org_uuid, hotel_uuid, name, external_id, calculation_rule, imported_by) values (${orgUuid}::uuid, ${hotelUuid}::uuid, 'AI', 'AI', 'ADULT', ${ahead}::uuid)`);
+    expect((await db.select({ externalId: pmsPackages.externalId }).from(pmsPackages)).map((row) => row.externalId)).toEqual(['HB']);
+    await db.update(rateCodePublications).set({ live: true }).where(eq(rateCodePublications.importUuid, ahead));
+    expect((await db.select({ externalId: pmsPackages.externalId }).from(pmsPackages)).map((row) => row.externalId).sort()).toEqual(['AI', 'HB']);
   });
 });

@@ -150,7 +150,15 @@ export const hotelDefinitions = pgTable(
   (t) => [index('hotel_definitions_org_idx').on(t.orgUuid), index('hotel_definitions_hotel_idx').on(t.hotelUuid)],
 );
 
-/** A hotel's PMS packages (spec section 3): removal only flags them, so rate codes can say what went missing. */
+/**
+ * A hotel's PMS packages (spec section 3): removal only flags them, so rate codes can say what went
+ * missing. `pms_packages` is a view (migration 0017, docs/adr/0044) of the table pms_package_rows:
+ * its rows but those a hotel save wrote ahead and has not made live (imported_by names a
+ * registration in rate_code_publications that is not `live`, or none), as rate_codes is of
+ * rate_code_rows. Every query reads and writes packages through the view; only the save's
+ * write-ahead writes pms_package_rows itself. A column or an index added here needs a hand-written
+ * migration: on pms_package_rows, and the view made again for a column.
+ */
 export const pmsPackages = pgTable(
   'pms_packages',
   {
@@ -202,18 +210,20 @@ export const rateCodes = pgTable(
 );
 
 /**
- * The rate codes an import writes ahead (docs/adr/0042): registered here before the first is
- * written into rate_code_rows (imported_by), they are in the rate_codes view once `live` is set,
- * all at once, in the import's short last transaction. An import that goes no further has its rows
- * cleared, then this row.
+ * Rows written ahead, out of sight (docs/adr/0042, 0044): an import's new rate codes (`kind`
+ * 'import') or a hotel save's new packages and rate codes ('save') are registered here before the
+ * first is written into rate_code_rows or pms_package_rows (imported_by: `importUuid`); they are in
+ * the rate_codes and pms_packages views once `live` is set, all at once, in the last transaction of
+ * the import or save. One that goes no further has its rows cleared, then this row. No foreign key
+ * on the hotel: a save writes ahead the packages of a hotel it creates in its last transaction.
  */
 export const rateCodePublications = pgTable('rate_code_publications', {
   importUuid: uuid('import_uuid').primaryKey(),
-  hotelUuid: uuid('hotel_uuid')
-    .notNull()
-    .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+  hotelUuid: uuid('hotel_uuid').notNull(),
   live: boolean('live').notNull().default(false),
   publishedAt: timestamp('published_at', { withTimezone: true }),
+  kind: text('kind').$type<'import' | 'save'>().notNull().default('import'),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -29,7 +29,7 @@ import {
   unitNameOf,
   visibleUnitUuids,
 } from '../../src/domain/index';
-import type { Transaction } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { hotelDefinitions, organizationalUnits } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
@@ -43,6 +43,9 @@ import { collapseItems, type HistoryWrite, recordChange, recordHistory, unitFiel
 import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelDefinitionOf, hotelDefinitionRecord, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { presentUnits, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
+import { leaveInFlight } from '../services/bulk-gate';
+import { clearAhead } from '../services/rate-code-import';
+import { publishSaveAhead, unitOfAnotherOrganization, worthWritingAhead, writeSaveAhead, type SaveAhead } from '../services/save-ahead';
 import { BULK_BODY_LIMIT, errorResponses } from './schemas';
 
 const params = z.object({ org: z.string().max(64).describe('Organization uuid'), hotel: z.string().max(64).describe('Hotel (unit) uuid; a new one is created with it') });
@@ -60,6 +63,34 @@ async function bundle(tx: Transaction, me: Grants, org: OrganizationRow, rows: r
 async function saved(tx: Transaction, me: Grants, org: OrganizationRow, rows: readonly UnitRow[], hotel: UnitRow) {
   const unit = presentUnits(org, rows, { inherit: true }).get(hotel.uuid) as Unit;
   return { version: unit.version, hotel: unit, hotelDefinition: canSetupHotelDefinitions(me, org.uuid) ? await hotelDefinitionOf(tx, hotel.uuid) : null };
+}
+
+type SaveBody = z.infer<typeof hotelSaveSchema>;
+
+/**
+ * The organization of a save the caller may make as far as its new items written ahead go (docs/adr/0044),
+ * or null: the same checks as the transaction's, read before it (which makes them all again).
+ * Anything refused or failing here only means nothing is written ahead.
+ */
+async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, hotelUuid: string, body: SaveBody): Promise<{ orgUuid: string; newHotel: boolean } | null> {
+  try {
+    const me = await loadGrantee(db, userUuid);
+    if (!me || !UUID.test(hotelUuid)) return null;
+    const tree = await loadTree(db);
+    const org = await readableOrganization(db, me, tree, orgParam);
+    if (body.hotelDefinition !== null && !canSetupHotelDefinitions(me, org.uuid)) return null;
+    const rows = await unitsOf(db, org.uuid);
+    const orgTree = treeOf(org, rows);
+    const existing = rows.find((row) => row.uuid === hotelUuid);
+    if (existing) {
+      const mayEdit = existing.type === 'HOTEL' && visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid) && canSetupUnit(me, orgTree, tree, existing.uuid);
+      return mayEdit ? { orgUuid: org.uuid, newHotel: false } : null;
+    }
+    if (!body.hotel || !canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) return null;
+    return (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : { orgUuid: org.uuid, newHotel: true };
+  } catch {
+    return null;
+  }
 }
 
 export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,7 +122,29 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       const hotelUuid = request.params.hotel.toLowerCase();
       const minimal = prefersMinimal(request.headers.prefer);
       if (minimal) void reply.header('Preference-Applied', PREFER_MINIMAL);
-      return withMutation(request, reply, async (tx) => {
+      const { lobby } = request.server;
+      // on the embedded PGlite, a big save's new items are written ahead in short transactions, so
+      // other requests do not wait for one long one (docs/adr/0044); the save is bulk work meanwhile
+      const started = lobby.now();
+      let ahead: SaveAhead | null = null;
+      if (lobby.embedded && worthWritingAhead(body.packages, body.rateCodes)) {
+        const allowed = await mayWriteAhead(lobby.db, caller(request), request.params.org, hotelUuid, body);
+        if (allowed !== null) {
+          leaveInFlight(lobby.bulk, request);
+          ahead = await writeSaveAhead(lobby.db, lobby.bulk, { ...allowed, hotelUuid, now: started, packages: body.packages, rateCodes: body.rateCodes });
+          // the requests that came meanwhile go before the save's transaction
+          await lobby.bulk.turn();
+        }
+      }
+      try {
+        return await withMutation(request, reply, async (tx) => effect(tx, ahead));
+      } finally {
+        // a save refused or failed: what it wrote ahead was never live, and goes (nothing of a live one)
+        const written = ahead;
+        if (written !== null) lobby.background(() => clearAhead(lobby.db, lobby.bulk, written.uuid));
+      }
+
+      async function effect(tx: Transaction, ahead: SaveAhead | null) {
         const me = await loadGrantee(tx, caller(request));
         if (!me) throw unauthenticated();
         const tree = await loadTree(tx);
@@ -102,7 +155,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!UUID.test(hotelUuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
         let rows = await unitsOf(tx, org.uuid);
         const orgTree = treeOf(org, rows);
-        const now = request.server.lobby.now();
+        const now = ahead !== null ? started : lobby.now();
         const existing = rows.find((row) => row.uuid === hotelUuid) ?? null;
         let hotel: UnitRow;
         let created = false;
@@ -181,7 +234,11 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         }
 
         const items: HistoryWrite[] = [];
-        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items, embedded: request.server.lobby.embedded };
+        // the rows written ahead are live from here, when they are all there, for this hotel of this organization
+        const writtenAhead = ahead !== null && (await publishSaveAhead(tx, ahead, now, org.uuid, hotel.uuid));
+        // checked ahead on their own rows: the checks hold for a hotel this transaction created (no other rows)
+        const checkedAhead = writtenAhead && created && ahead?.checked === true;
+        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items, embedded: lobby.embedded, writtenAhead, checkedAhead };
         changed += await applyPackages(context, body.packages);
         changed += await applyRateCodes(context, body.rateCodes);
         changed += await applyAccessControls(context, body.accessControls);
@@ -201,7 +258,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         rows = [...rows.filter((row) => row.uuid !== hotel.uuid), hotel];
         if (minimal) return { statusCode: created ? 201 : 200, body: await saved(tx, me, org, rows, hotel) };
         return { statusCode: created ? 201 : 200, body: await bundle(tx, me, org, rows, hotel) };
-      });
+      }
     },
   );
 };

@@ -54,3 +54,24 @@ export class BulkGate {
     for (const waiter of waiters) waiter();
   }
 }
+
+/** A request counted in flight (the app's onRequest hook), until it is answered or becomes bulk work. */
+const IN_FLIGHT = Symbol('lobby.inFlight');
+type Tracked = { [IN_FLIGHT]?: boolean };
+
+/** Counts `request` in flight (every request but bulk work's routes). */
+export function enterInFlight(gate: BulkGate, request: object): void {
+  gate.enter();
+  (request as Tracked)[IN_FLIGHT] = true;
+}
+
+/**
+ * `request` is no longer counted in flight: answered, aborted, or become bulk work itself (a big
+ * hotel save writing ahead takes its turns like an import, and must not wait for itself).
+ */
+export function leaveInFlight(gate: BulkGate, request: object): void {
+  const tracked = request as Tracked;
+  if (tracked[IN_FLIGHT] !== true) return;
+  tracked[IN_FLIGHT] = false;
+  gate.leave();
+}

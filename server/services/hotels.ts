@@ -223,6 +223,17 @@ export interface BulkContext {
   history?: HistoryWrite[];
   /** the embedded PGlite (LobbyContext.embedded): new rows skip the row-by-row key checks there (withHotelKeysHeld) */
   embedded?: boolean;
+  /**
+   * the new packages and rate codes are live already: written ahead under their uuids and made live
+   * in this transaction (services/save-ahead.ts); they are checked and noted, not inserted
+   */
+  writtenAhead?: boolean;
+  /**
+   * and checked ahead (SaveAhead.checked) for a hotel this transaction created: the hotel has no
+   * other packages or rate codes, so the checks of its package IDs, rate code IDs and rate codes'
+   * packages were made on exactly its rows, and are not made again
+   */
+  checkedAhead?: boolean;
 }
 
 /**
@@ -333,6 +344,27 @@ async function writtenRows<T>(context: BulkContext, write: SQL, returning: SQL):
   return { count: rows.length, rows };
 }
 
+/**
+ * Inserts new items (`write`: an insert ... on conflict (uuid) do nothing, of `uuids`) as
+ * writtenRows does. A uuid held by a row written ahead that never went live (its save stopped with
+ * its gateway, or still on its way: docs/adr/0044) is freed, and the insert made again for the rows
+ * it left out: such a row never takes a uuid from a save that commits. Only when the first insert
+ * left rows out does this cost a statement.
+ */
+async function insertedNew<T>(context: BulkContext, table: 'pms_package_rows' | 'rate_code_rows', uuids: readonly (string | null)[], write: SQL, returning: SQL): Promise<{ count: number; rows: T[] }> {
+  const first = await writtenRows<T>(context, write, returning);
+  const named = uuids.filter((uuid): uuid is string => uuid !== null);
+  if (first.count === uuids.length || named.length === 0) return first;
+  const freed = await countInserted(
+    context.tx,
+    sql`delete from ${sql.identifier(table)} p where ${anyUuid(sql`p.uuid`, named)} and p.imported_by is not null
+        and not exists (select 1 from rate_code_publications r where r.import_uuid = p.imported_by and r.live)`,
+  );
+  if (freed === 0) return first;
+  const again = await writtenRows<T>(context, write, returning);
+  return { count: first.count + again.count, rows: [...first.rows, ...again.rows] };
+}
+
 export interface PackageChanges {
   newPackages: { uuid?: string | undefined; externalId: string; calculationRule: PmsPackage['calculationRule'] }[];
   updatedPackages: { uuid: string; externalId: string; calculationRule: PmsPackage['calculationRule']; version?: number | undefined }[];
@@ -373,9 +405,14 @@ export async function applyPackages(context: BulkContext, changes: PackageChange
     for (const row of removed.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }), null);
   }
   const created = changes.newPackages.map((item) => ({ uuid: item.uuid ?? null, external_id: item.externalId, calculation_rule: item.calculationRule }));
-  if (created.length > 0) {
-    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => writtenRows<{ uuid: string; external_id: string; calculation_rule: string }>(
+  if (created.length > 0 && context.writtenAhead === true) {
+    changed += created.length;
+    for (const item of created) noteItem(context, PMS_PACKAGE_KIND, item.uuid?.toLowerCase(), null, packageFields({ externalId: item.external_id, calculationRule: item.calculation_rule }));
+  } else if (created.length > 0) {
+    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => insertedNew<{ uuid: string; external_id: string; calculation_rule: string }>(
       context,
+      'pms_package_rows',
+      created.map((item) => item.uuid),
       sql`insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, created_at, updated_at)
           select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.external_id, s.external_id, s.calculation_rule, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, external_id text, calculation_rule text)
@@ -386,6 +423,7 @@ export async function applyPackages(context: BulkContext, changes: PackageChange
     changed += inserted.count;
     for (const row of inserted.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, null, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }));
   }
+  if (context.checkedAhead === true) return changed;
   // packages created without a uuid: judged by their IDs among the rest
   const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedPackages.map((item) => item.uuid), ...changes.newPackages.map((item) => item.uuid as string)]);
   if (written !== null && written.size === 0) return changed;
@@ -435,9 +473,14 @@ export async function applyRateCodes(context: BulkContext, changes: RateCodeChan
     }
   }
   const created = changes.newRateCodes.map((item) => ({ uuid: item.uuid ?? null, name: item.name, packages: [...new Set(item.packages)] }));
-  if (created.length > 0) {
-    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => writtenRows<{ uuid: string; name: string; packages: string }>(
+  if (created.length > 0 && context.writtenAhead === true) {
+    changed += created.length;
+    for (const item of created) noteItem(context, RATE_CODE_KIND, item.uuid?.toLowerCase(), null, rateCodeFields(item));
+  } else if (created.length > 0) {
+    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => insertedNew<{ uuid: string; name: string; packages: string }>(
       context,
+      'rate_code_rows',
+      created.map((item) => item.uuid),
       sql`insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
           select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.name, s.name, s.packages, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, name text, packages jsonb)
@@ -448,6 +491,7 @@ export async function applyRateCodes(context: BulkContext, changes: RateCodeChan
     changed += inserted.count;
     for (const row of inserted.rows) noteItem(context, RATE_CODE_KIND, row.uuid, null, rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
   }
+  if (context.checkedAhead === true) return changed;
   const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.newRateCodes.map((item) => item.uuid as string)]);
   const refusal = (await rateCodeErrors(tx, hotelUuid, written))[0];
   if (refusal) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: refusal.message, field: refusal.field }]);

@@ -371,33 +371,46 @@ async function clearStagedRows(db: Database, gate: BulkGate, importUuid: string)
 }
 
 /**
- * The rows an import wrote ahead and never made live, a batch per statement, then their
- * registration; nothing of an import whose rows are live.
+ * The rows an import or a hotel save wrote ahead (rate codes; a save's packages too) and never made
+ * live, a batch per statement, then their registration; nothing of one whose rows are live.
  */
 export async function clearAhead(db: Database, gate: BulkGate | null, importUuid: string): Promise<void> {
-  for (;;) {
-    await gate?.turn();
-    const [done] = rowsOf<{ n: number }>(
-      await db.execute(sql`
-        with gone as (
-          delete from rate_code_rows where uuid in (
-            select p.uuid from rate_code_rows p where p.imported_by = ${importUuid}::uuid limit ${AHEAD_CLEAR_BATCH_ROWS}
-          ) and not exists (select 1 from rate_code_publications r where r.import_uuid = ${importUuid}::uuid and r.live)
-          returning 1
-        ) select count(*)::int as n from gone`),
-    );
-    if ((done?.n ?? 0) < AHEAD_CLEAR_BATCH_ROWS) break;
+  for (const table of ['rate_code_rows', 'pms_package_rows'] as const) {
+    for (;;) {
+      await gate?.turn();
+      const [done] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          with gone as (
+            delete from ${sql.identifier(table)} where uuid in (
+              select p.uuid from ${sql.identifier(table)} p where p.imported_by = ${importUuid}::uuid limit ${AHEAD_CLEAR_BATCH_ROWS}
+            ) and not exists (select 1 from rate_code_publications r where r.import_uuid = ${importUuid}::uuid and r.live)
+            returning 1
+          ) select count(*)::int as n from gone`),
+      );
+      if ((done?.n ?? 0) < AHEAD_CLEAR_BATCH_ROWS) break;
+    }
   }
   await db.delete(rateCodePublications).where(and(eq(rateCodePublications.importUuid, importUuid), eq(rateCodePublications.live, false)));
 }
 
-/** Housekeeping: imports their gateways left behind (no heartbeat within the lease), and staged rows of no import. */
+/** A hotel save's registration still not live after this long is one its gateway left behind (services/save-ahead.ts). */
+export const SAVE_AHEAD_ABANDONED_MS = 10 * 60_000;
+
+/**
+ * Housekeeping: imports their gateways left behind (no heartbeat within the lease), staged rows of
+ * no import, and rows written ahead and never made live by an import no longer running or by a
+ * hotel save registered more than SAVE_AHEAD_ABANDONED_MS ago.
+ */
 export async function purgeStaleImports(db: Database, now: Date, leaseMs = IMPORT_LEASE_MS): Promise<void> {
   await db.delete(rateCodeImports).where(lt(rateCodeImports.heartbeatAt, new Date(now.getTime() - leaseMs)));
   await db.execute(sql`delete from rate_code_import_rows where import_uuid not in (select uuid from rate_code_imports)`);
-  // rows written ahead by imports that are no longer running and were never made live
+  const saveLeftBehind = new Date(now.getTime() - SAVE_AHEAD_ABANDONED_MS).toISOString();
   const abandoned = rowsOf<{ uuid: string }>(
-    await db.execute(sql`select p.import_uuid as uuid from rate_code_publications p where not p.live and p.import_uuid not in (select uuid from rate_code_imports)`),
+    await db.execute(sql`
+      select p.import_uuid as uuid from rate_code_publications p
+      where not p.live
+      and ((p.kind = 'import' and p.import_uuid not in (select uuid from rate_code_imports))
+        or (p.kind = 'save' and p.registered_at < ${saveLeftBehind}::timestamptz))`),
   );
   for (const { uuid } of abandoned) await clearAhead(db, null, uuid);
 }
