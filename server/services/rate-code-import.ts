@@ -355,19 +355,27 @@ export async function clearStaged(db: Database, gate: BulkGate, importUuid: stri
   await clearAhead(db, gate, importUuid);
 }
 
-async function clearStagedRows(db: Database, gate: BulkGate, importUuid: string): Promise<void> {
+/**
+ * Runs `remove` (a DELETE of at most `batch` rows, without RETURNING) again and again, each after
+ * the gate's turn, until it removes fewer than `batch`: housekeeping and clearing never hold the
+ * embedded database's one connection for long.
+ */
+async function deleteInBatches(db: Database, gate: BulkGate | null, batch: number, remove: SQL): Promise<void> {
   for (;;) {
-    await gate.turn();
-    const [done] = rowsOf<{ n: number }>(
-      await db.execute(sql`
-        with gone as (
-          delete from rate_code_import_rows where import_uuid = ${importUuid}::uuid
-          and seq in (select seq from rate_code_import_rows where import_uuid = ${importUuid}::uuid limit ${CLEAR_BATCH_ROWS})
-          returning 1
-        ) select count(*)::int as n from gone`),
-    );
-    if ((done?.n ?? 0) < CLEAR_BATCH_ROWS) return;
+    await gate?.turn();
+    const [done] = rowsOf<{ n: number }>(await db.execute(sql`with gone as (${remove} returning 1) select count(*)::int as n from gone`));
+    if ((done?.n ?? 0) < batch) return;
   }
+}
+
+async function clearStagedRows(db: Database, gate: BulkGate, importUuid: string): Promise<void> {
+  await deleteInBatches(
+    db,
+    gate,
+    CLEAR_BATCH_ROWS,
+    sql`delete from rate_code_import_rows where import_uuid = ${importUuid}::uuid
+        and seq in (select seq from rate_code_import_rows where import_uuid = ${importUuid}::uuid limit ${CLEAR_BATCH_ROWS})`,
+  );
 }
 
 /**
@@ -376,19 +384,14 @@ async function clearStagedRows(db: Database, gate: BulkGate, importUuid: string)
  */
 export async function clearAhead(db: Database, gate: BulkGate | null, importUuid: string): Promise<void> {
   for (const table of ['rate_code_rows', 'pms_package_rows'] as const) {
-    for (;;) {
-      await gate?.turn();
-      const [done] = rowsOf<{ n: number }>(
-        await db.execute(sql`
-          with gone as (
-            delete from ${sql.identifier(table)} where uuid in (
-              select p.uuid from ${sql.identifier(table)} p where p.imported_by = ${importUuid}::uuid limit ${AHEAD_CLEAR_BATCH_ROWS}
-            ) and not exists (select 1 from rate_code_publications r where r.import_uuid = ${importUuid}::uuid and r.live)
-            returning 1
-          ) select count(*)::int as n from gone`),
-      );
-      if ((done?.n ?? 0) < AHEAD_CLEAR_BATCH_ROWS) break;
-    }
+    await deleteInBatches(
+      db,
+      gate,
+      AHEAD_CLEAR_BATCH_ROWS,
+      sql`delete from ${sql.identifier(table)} where uuid in (
+            select p.uuid from ${sql.identifier(table)} p where p.imported_by = ${importUuid}::uuid limit ${AHEAD_CLEAR_BATCH_ROWS}
+          ) and not exists (select 1 from rate_code_publications r where r.import_uuid = ${importUuid}::uuid and r.live)`,
+    );
   }
   await db.delete(rateCodePublications).where(and(eq(rateCodePublications.importUuid, importUuid), eq(rateCodePublications.live, false)));
 }

@@ -88,6 +88,16 @@ const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
  */
 export async function writeSaveAhead(db: Database, gate: BulkGate, plan: SaveAheadPlan): Promise<SaveAhead | null> {
   const uuid = randomUUID();
+  try {
+    return await writeAheadAs(db, gate, plan, uuid);
+  } catch {
+    // whatever failed here, the save's transaction meets it again and answers it as it always did
+    await clearAhead(db, gate, uuid);
+    return null;
+  }
+}
+
+async function writeAheadAs(db: Database, gate: BulkGate, plan: SaveAheadPlan, uuid: string): Promise<SaveAhead | null> {
   const { orgUuid, hotelUuid, now } = plan;
   const time = now.toISOString();
   await gate.turn();
