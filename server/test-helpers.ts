@@ -22,9 +22,9 @@ import type { Database, DatabaseHandle } from './db/client';
 import { openPglite, openPostgres } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import * as schema from './db/schema';
-import { memberships, outboxMessages, users } from './db/schema';
+import { memberships, organizations, outboxMessages, users } from './db/schema';
 import type { SeedResult } from './db/seed';
-import { seedDatabase } from './db/seed';
+import { DEMO_ORGANIZATION_NAME, seedDatabase } from './db/seed';
 
 export const ADMIN_EMAIL = 'admin@lobby.local';
 export const ADMIN_PASSWORD = 'Admin-Password-1';
@@ -197,6 +197,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The test app's admin token and the seeded demo organization's uuid: what most route tests start from. */
+export async function adminAndDemo(t: TestApp): Promise<{ admin: string; org: string }> {
+  const admin = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const [demo] = await t.db.select({ uuid: organizations.uuid }).from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION_NAME));
+  return { admin, org: demo?.uuid ?? '' };
+}
 
 export async function login(app: LobbyApp, email: string, password: string, remoteAddress = '127.0.0.1'): Promise<Session> {
   const response = await app.inject({ method: 'POST', url: '/api/authentication/v1/users/tokens', payload: { email, password }, remoteAddress });

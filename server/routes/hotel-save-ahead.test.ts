@@ -8,13 +8,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsPackage, RateCode } from '../../src/domain/index';
 import { HOTEL_MESSAGES, PMS_PACKAGE_KIND, RATE_CODE_KIND } from '../../src/domain/index';
-import { historyEntries, organizations } from '../db/schema';
-import { DEMO_ORGANIZATION_NAME } from '../db/seed';
+import { historyEntries } from '../db/schema';
 import { rowsOf } from '../services/hotels';
 import { purgeStaleImports } from '../services/rate-code-import';
 import { SAVE_AHEAD_ABANDONED_MS, SAVE_AHEAD_MIN_ITEMS, worthWritingAhead } from '../services/save-ahead';
 import type { TestApp } from '../test-helpers';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, login } from '../test-helpers';
+import { adminAndDemo, bearer, createTestApp } from '../test-helpers';
 
 let t: TestApp;
 let admin = '';
@@ -22,9 +21,7 @@ let org = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
-  const [demo] = await t.db.select().from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION_NAME));
-  org = demo?.uuid ?? '';
+  ({ admin, org } = await adminAndDemo(t));
 });
 afterAll(async () => {
   await t.close();
