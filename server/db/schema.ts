@@ -227,6 +227,18 @@ export const rateCodePublications = pgTable('rate_code_publications', {
 });
 
 /**
+ * A mark per hotel that every statement writing its packages or rate codes moves on (statement
+ * triggers on pms_package_rows, rate_code_rows and rate_code_publications, fired in every
+ * replication role: migration 0018, docs/adr/0044). A big save that checked its rows written ahead
+ * against the hotel knows, by the mark, whether anything of the hotel changed before its
+ * transaction. No foreign key: a hotel's mark may come before its unit (rows written ahead).
+ */
+export const hotelItemMarks = pgTable('hotel_item_marks', {
+  hotelUuid: uuid('hotel_uuid').primaryKey(),
+  mark: bigint('mark', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * A rate-code CSV import in progress (docs/adr/0030): one per hotel at a time, so a second import of
  * the same hotel is refused while the first runs. Removed when its rows go live or are refused; one
  * left by a gateway that stopped (its heartbeat older than limits.importLeaseMs) is taken over

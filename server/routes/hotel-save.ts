@@ -72,7 +72,7 @@ type SaveBody = z.infer<typeof hotelSaveSchema>;
  * or null: the same checks as the transaction's, read before it (which makes them all again).
  * Anything refused or failing here only means nothing is written ahead.
  */
-async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, hotelUuid: string, body: SaveBody): Promise<{ orgUuid: string; newHotel: boolean } | null> {
+async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, hotelUuid: string, body: SaveBody): Promise<string | null> {
   try {
     const me = await loadGrantee(db, userUuid);
     if (!me || !UUID.test(hotelUuid)) return null;
@@ -84,10 +84,10 @@ async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, h
     const existing = rows.find((row) => row.uuid === hotelUuid);
     if (existing) {
       const mayEdit = existing.type === 'HOTEL' && visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid) && canSetupUnit(me, orgTree, tree, existing.uuid);
-      return mayEdit ? { orgUuid: org.uuid, newHotel: false } : null;
+      return mayEdit ? org.uuid : null;
     }
     if (!body.hotel || !canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) return null;
-    return (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : { orgUuid: org.uuid, newHotel: true };
+    return (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : org.uuid;
   } catch {
     return null;
   }
@@ -128,10 +128,10 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = lobby.now();
       let ahead: SaveAhead | null = null;
       if (lobby.embedded && worthWritingAhead(body.packages, body.rateCodes)) {
-        const allowed = await mayWriteAhead(lobby.db, caller(request), request.params.org, hotelUuid, body);
-        if (allowed !== null) {
+        const orgUuid = await mayWriteAhead(lobby.db, caller(request), request.params.org, hotelUuid, body);
+        if (orgUuid !== null) {
           leaveInFlight(lobby.bulk, request);
-          ahead = await writeSaveAhead(lobby.db, lobby.bulk, { ...allowed, hotelUuid, now: started, packages: body.packages, rateCodes: body.rateCodes });
+          ahead = await writeSaveAhead(lobby.db, lobby.bulk, { orgUuid, hotelUuid, now: started, packages: body.packages, rateCodes: body.rateCodes });
           // the requests that came meanwhile go before the save's transaction
           await lobby.bulk.turn();
         }
@@ -235,9 +235,11 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
 
         const items: HistoryWrite[] = [];
         // the rows written ahead are live from here, when they are all there, for this hotel of this organization
-        const writtenAhead = ahead !== null && (await publishSaveAhead(tx, ahead, now, org.uuid, hotel.uuid));
-        // checked ahead on their own rows: the checks hold for a hotel this transaction created (no other rows)
-        const checkedAhead = writtenAhead && created && ahead?.checked === true;
+        const published = ahead !== null ? await publishSaveAhead(tx, ahead, now, org.uuid, hotel.uuid) : { live: false, markUnmoved: false };
+        const writtenAhead = published.live;
+        // checked ahead with the hotel's live rows: the checks still hold for a hotel this transaction
+        // created (it had no rows), or one nothing of which was written since (its mark did not move)
+        const checkedAhead = writtenAhead && ahead?.checkedAt !== null && (created || published.markUnmoved);
         const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items, embedded: lobby.embedded, writtenAhead, checkedAhead };
         changed += await applyPackages(context, body.packages);
         changed += await applyRateCodes(context, body.rateCodes);

@@ -32,18 +32,17 @@ export interface SaveAhead {
   packages: number;
   rateCodes: number;
   /**
-   * the rows were checked on their own, for a hotel the save creates, and passed: the hotel has no
-   * other rows once created, so the transaction's checks of the hotel's package IDs, rate code IDs
-   * and rate codes' packages would read exactly these rows (it need not, docs/adr/0044)
+   * the checks of the transaction (the hotel's package IDs, rate code IDs and rate codes' packages)
+   * made ahead, on the hotel's live rows and these together, passed while the hotel's mark stood at
+   * `mark` (hotel_item_marks): the transaction need not make them again if the hotel is one it
+   * creates, or its mark has not moved since (docs/adr/0044). Null: not checked, or not passed.
    */
-  checked: boolean;
+  checkedAt: number | null;
 }
 
 export interface SaveAheadPlan {
   orgUuid: string;
   hotelUuid: string;
-  /** the save creates the hotel (it is no unit yet) */
-  newHotel: boolean;
   now: Date;
   packages: PackageChanges;
   rateCodes: RateCodeChanges;
@@ -138,30 +137,48 @@ async function writeAheadAs(db: Database, gate: BulkGate, plan: SaveAheadPlan, u
       return null;
     }
   }
-  return { uuid, packages: packages.length, rateCodes: codes.length, checked: plan.newHotel && (await passesChecks(db, gate, uuid)) };
+  // the checks hold for the hotel as it stands only when the save adds items and changes none
+  const addsOnly = [plan.packages.updatedPackages, plan.packages.deletedPackages ?? [], plan.rateCodes.updatedRateCodes, plan.rateCodes.deletedRateCodes].every((list) => list.length === 0);
+  return { uuid, packages: packages.length, rateCodes: codes.length, checkedAt: addsOnly ? await passedAt(db, gate, uuid, hotelUuid) : null };
+}
+
+/** The hotel's mark (0: none yet): it moves on with every statement writing the hotel's packages or rate codes. */
+export async function markOf(db: Database | Transaction, hotelUuid: string): Promise<number> {
+  const [row] = rowsOf<{ mark: string | number }>(await db.execute(sql`select coalesce((select mark from hotel_item_marks where hotel_uuid = ${hotelUuid}::uuid), 0) as mark`));
+  return Number(row?.mark ?? 0);
 }
 
 /**
  * The checks of the hotel save's transaction (services/hotels.ts: a package ID or a rate code ID
- * used twice, a rate code naming a package that is not one of the hotel's) on the rows written
- * ahead alone, a statement each after the gate's turn: true when none finds anything. A problem is
- * not answered here: the transaction checks again and refuses the save as it always did.
+ * used twice, one of them the save's; a rate code of the save naming a package that is not one of
+ * the hotel's) made on the hotel's live rows and the rows written ahead together, as the
+ * transaction would see them once live: a statement each after the gate's turn. The hotel's mark
+ * when they all passed, read before the first and again after the last (nothing of the hotel
+ * written meanwhile); null otherwise. A problem is not answered here: the transaction checks again
+ * and refuses the save as it always did.
  */
-async function passesChecks(db: Database, gate: BulkGate, uuid: string): Promise<boolean> {
+async function passedAt(db: Database, gate: BulkGate, uuid: string, hotelUuid: string): Promise<number | null> {
+  const ours = sql`imported_by = ${uuid}::uuid`;
+  const packages = sql`(select uuid, external_id, deleted, false as ours from pms_packages where hotel_uuid = ${hotelUuid}::uuid
+                        union all select uuid, external_id, deleted, true from pms_package_rows where ${ours})`;
+  const codes = sql`(select name, false as ours from rate_codes where hotel_uuid = ${hotelUuid}::uuid
+                     union all select name, true from rate_code_rows where ${ours})`;
   const checks = [
-    sql`select 1 as one from pms_package_rows where imported_by = ${uuid}::uuid and not deleted group by btrim(external_id) having count(*) > 1 limit 1`,
-    sql`select 1 as one from rate_code_rows where imported_by = ${uuid}::uuid group by btrim(name) having count(*) > 1 limit 1`,
+    sql`select 1 as one from ${packages} as p where not p.deleted group by btrim(p.external_id) having count(*) > 1 and bool_or(p.ours) limit 1`,
+    sql`select 1 as one from ${codes} as r group by btrim(r.name) having count(*) > 1 and bool_or(r.ours) limit 1`,
     sql`select 1 as one from (
           select e.package_uuid::uuid from rate_code_rows r cross join lateral jsonb_array_elements_text(r.packages) as e(package_uuid) where r.imported_by = ${uuid}::uuid
           except
-          select p.uuid from pms_package_rows p where p.imported_by = ${uuid}::uuid and not p.deleted
+          select p.uuid from ${packages} as p where not p.deleted
         ) as unknown_packages limit 1`,
   ];
+  await gate.turn();
+  const before = await markOf(db, hotelUuid);
   for (const check of checks) {
     await gate.turn();
-    if (rowsOf(await db.execute(check)).length > 0) return false;
+    if (rowsOf(await db.execute(check)).length > 0) return null;
   }
-  return true;
+  return (await markOf(db, hotelUuid)) === before ? before : null;
 }
 
 /**
@@ -169,8 +186,9 @@ async function passesChecks(db: Database, gate: BulkGate, uuid: string): Promise
  * there, for the organization and hotel the transaction writes; true then. Otherwise (cleared meanwhile, in part or whole) what is left of them goes, and
  * false: the transaction writes the new items itself.
  */
-export async function publishSaveAhead(tx: Transaction, ahead: SaveAhead, now: Date, orgUuid: string, hotelUuid: string): Promise<boolean> {
-  // (the rows' checks done ahead hold for a hotel created by this transaction alone: the caller's to say)
+export async function publishSaveAhead(tx: Transaction, ahead: SaveAhead, now: Date, orgUuid: string, hotelUuid: string): Promise<{ live: boolean; markUnmoved: boolean }> {
+  // read before the registration moves it: has anything of the hotel been written since the checks?
+  const markUnmoved = ahead.checkedAt !== null && (await markOf(tx, hotelUuid)) === ahead.checkedAt;
   const ours = sql`imported_by = ${ahead.uuid}::uuid and org_uuid = ${orgUuid}::uuid and hotel_uuid = ${hotelUuid}::uuid`;
   const [state] = rowsOf<{ registered: boolean; packages: number; codes: number }>(
     await tx.execute(sql`
@@ -183,10 +201,10 @@ export async function publishSaveAhead(tx: Transaction, ahead: SaveAhead, now: D
       .update(rateCodePublications)
       .set({ live: true, publishedAt: now })
       .where(and(eq(rateCodePublications.importUuid, ahead.uuid), eq(rateCodePublications.live, false)));
-    return true;
+    return { live: true, markUnmoved };
   }
   await tx.execute(sql`delete from pms_package_rows where imported_by = ${ahead.uuid}::uuid`);
   await tx.execute(sql`delete from rate_code_rows where imported_by = ${ahead.uuid}::uuid`);
   await tx.delete(rateCodePublications).where(eq(rateCodePublications.importUuid, ahead.uuid));
-  return false;
+  return { live: false, markUnmoved: false };
 }
