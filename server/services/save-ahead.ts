@@ -183,8 +183,10 @@ async function passedAt(db: Database, gate: BulkGate, uuid: string, hotelUuid: s
 
 /**
  * In the save's transaction: makes the rows written ahead live, by one row, when they are all
- * there, for the organization and hotel the transaction writes; true then. Otherwise (cleared meanwhile, in part or whole) what is left of them goes, and
- * false: the transaction writes the new items itself.
+ * there for the organization and hotel the transaction writes (`live`), and says whether the
+ * hotel's mark still stands where the checks ahead left it (`markUnmoved`). Otherwise (rows cleared
+ * meanwhile, in part or whole) what is left of them goes, and the transaction writes the new items
+ * itself.
  */
 export async function publishSaveAhead(tx: Transaction, ahead: SaveAhead, now: Date, orgUuid: string, hotelUuid: string): Promise<{ live: boolean; markUnmoved: boolean }> {
   // read before the registration moves it: has anything of the hotel been written since the checks?
