@@ -211,6 +211,11 @@ describe('users, grants and the profile', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
     await allSaved(admin);
     await row.getByText('Deactivated').waitFor();
+    // the list shows the queued change at once, and the badge may not count it yet: wait until the
+    // gateway has it (the user's own token refused), then their next page load signs them out
+    await expect
+      .poll(async () => (await fetch(`${gateway.url}/api/user-profile/v1/user-profile`, { headers: { authorization: `Bearer ${token}` } })).status, { timeout: 30_000 })
+      .toBe(401);
     await user.goto(`${gateway.url}/organizations`);
     await user.waitForURL(/\/login/, { timeout: 30_000 });
   });
