@@ -383,6 +383,9 @@ async function clearStagedRows(db: Database, gate: BulkGate, importUuid: string)
  * live, a batch per statement, then their registration; nothing of one whose rows are live.
  */
 export async function clearAhead(db: Database, gate: BulkGate | null, importUuid: string): Promise<void> {
+  // a live registration (the import or save went through: the usual case) has nothing to clear
+  const [registration] = await db.select({ live: rateCodePublications.live }).from(rateCodePublications).where(eq(rateCodePublications.importUuid, importUuid));
+  if (registration?.live === true) return;
   for (const table of ['rate_code_rows', 'pms_package_rows'] as const) {
     await deleteInBatches(
       db,
