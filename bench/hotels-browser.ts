@@ -11,7 +11,11 @@
  *     listener's requestAnimationFrame + setTimeout 0), goal under 100 ms; the same keystrokes over
  *     100 packages as the peer, alternated in the same run. Event Timing entries (≥ 16 ms) beside.
  *  3. the wizard opened on a hotel of 10,000 packages and 10,000 rate codes: navigation → the
- *     heading '{name} — hotel set-up' and the steps (both before the lists; goal ≤ 0.3 s), then the 'Access area' click → its packages and rate codes listed (as they arrive).
+ *     heading '{name} — hotel set-up' and the steps (both before the lists; goal ≤ 0.3 s), in the
+ *     page's clock to the frame that shows them (WIZARD_MARKS), and as the bench process learns it;
+ *     then the 'Access area' click → its packages and rate codes listed (as they arrive).
+ * 1 and 3 run on PGlite, then on PostgreSQL (a throw-away database, bench/postgres.ts; a row says
+ * why when there is none).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,13 +24,15 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { openBrowser, startGateway, type Browser } from '../test/e2e/harness';
 import { gatewayClient, signIn, waitForServiceWorker } from '../test/e2e/journeys';
+import { throwAwayPostgres } from './postgres';
 import { latencyRow, percentile, type Row } from './stats';
 
 const IMPORT_ROWS = 100_000;
 const IMPORT_RUNS = 3;
 const BIG = 10_000;
 const PEER = 100;
-const WIZARD_RUNS = 10;
+/** enough runs for a p95 that is not simply the slowest run (nearest rank: the 19th of 20) */
+const WIZARD_RUNS = 20;
 const KEY_ROUNDS = 2;
 /** a typist's pace between keystrokes */
 const KEY_GAP_MS = 50;
@@ -107,6 +113,37 @@ declare global {
  * buffered; the file input's change; clicks; keystroke → next frame of the search box; and text
  * watchers that note when a text first appears (a MutationObserver, so at the React commit).
  */
+/**
+ * When the wizard's heading and its 'Access area' step are first shown, in the page's own clock
+ * (milliseconds since the navigation started, as the browser's paint timings count): each found by
+ * a MutationObserver, its time taken at the next frame's end (requestAnimationFrame, then a task),
+ * when it has been painted. `window.__wizardShown` resolves with both. Playwright's role queries are
+ * not used to wait for them: they poll the whole page's accessibility tree on its main thread while
+ * the wizard loads there, and their answer comes back over the DevTools protocol later still.
+ */
+export const WIZARD_MARKS = `(() => {
+  const marks = {};
+  let resolve;
+  window.__wizardShown = new Promise((done) => { resolve = done; });
+  const painted = (name) => {
+    marks[name] = -1;
+    requestAnimationFrame(() => setTimeout(() => {
+      marks[name] = performance.now();
+      if (marks.heading > 0 && marks.steps > 0) resolve({ heading: marks.heading, steps: marks.steps });
+    }, 0));
+  };
+  const check = () => {
+    if (marks.heading === undefined) {
+      const heading = document.querySelector('h1');
+      if (heading && / — hotel set-up$/.test(heading.textContent || '')) painted('heading');
+    }
+    if (marks.steps === undefined && [...document.querySelectorAll('button')].some((button) => (button.textContent || '').includes('Access area'))) painted('steps');
+    if (marks.heading !== undefined && marks.steps !== undefined) observer.disconnect();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+})()`;
+
 export const PROBE = `(() => {
   if (window.__hotelsBench) return;
   const probe = { longtasks: [], frames: [], events: [], keys: [], marks: {}, clicks: [], waits: {} };
@@ -266,7 +303,7 @@ async function createHotel(client: Client, name: string, packages: number, rateC
 }
 
 /** Rows of the rate-code import from the wizard. */
-async function importBench(page: Page, url: string, client: Client, files: string): Promise<Row[]> {
+async function importBench(page: Page, url: string, client: Client, files: string, database: Database): Promise<Row[]> {
   const units = (await client.call(`/organization/${client.org}/ous?includeDescendants=TRUE`)).body as { data: { uuid: string; name: string; type: string }[] };
   const hotel = units.data.find((unit) => unit.type === 'HOTEL' && unit.name === DEMO_HOTEL);
   if (!hotel) throw new Error(`no demo hotel ${DEMO_HOTEL}`);
@@ -340,7 +377,7 @@ async function importBench(page: Page, url: string, client: Client, files: strin
     await sleep(1_000);
   }
   const mb = (bytes / 1024 / 1024).toFixed(1);
-  const label = `hotels-browser: csv import ${IMPORT_ROWS / 1000}k rows (wizard)`;
+  const label = `hotels-browser ${database}: csv import ${IMPORT_ROWS / 1000}k rows (wizard)`;
   const rows: Row[] = [
     { ...latencyRow(`${label}, file chosen → preview ready`, sorted(parse), `worker parse + preview; ${mb} MB, ${codes}`), figure: `max ${ms(maxOf(parse))}` },
     { ...latencyRow(`${label}, Import (confirmed) → 'Rate codes imported'`, sorted(upload), 'upload + gateway apply, as the page sees it'), figure: `max ${ms(maxOf(upload))}` },
@@ -448,7 +485,7 @@ async function filterBench(page: Page, url: string, org: string, big: string, pe
   ];
 }
 
-async function wizardBench(page: Page, url: string, client: Client, hotel: string, name: string): Promise<Row[]> {
+async function wizardBench(page: Page, url: string, client: Client, hotel: string, name: string, database: Database): Promise<Row[]> {
   const org = client.org;
   // the peer: the hotel's own lists the wizard waits for, read in parallel straight from the gateway
   const reads: number[] = [];
@@ -460,6 +497,8 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
   }
   const heading: number[] = [];
   const steps: number[] = [];
+  /** navigation → both found, as the bench's process learns it (the DevTools protocol's round trips included) */
+  const seen: number[] = [];
   const panel: number[] = [];
   const total: number[] = [];
   const longest: number[] = [];
@@ -473,12 +512,11 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
     await profiler.start();
     const start = performance.now();
     await page.goto(`${url}/organization/${org}/ous/hotel/${hotel}`, { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: `${name} — hotel set-up`, level: 1 }).waitFor({ timeout: 120_000 });
-    const headingMs = performance.now() - start;
+    const shown = await page.evaluate(() => (window as unknown as { __wizardShown: Promise<{ heading: number; steps: number }> }).__wizardShown);
+    seen.push(performance.now() - start);
     const access = page.getByRole('button', { name: 'Access area' });
-    // the heading and the steps show before the hotel's lists (the access area says it is loading them)
     await access.waitFor({ timeout: 120_000 });
-    const stepsMs = performance.now() - start;
+    if (!(await page.getByRole('heading', { name: `${name} — hotel set-up`, level: 1 }).isVisible())) throw new Error('the wizard shows no heading');
     // a draft left by an earlier run would open the step by itself: noted, and the step closed first
     if ((await access.getAttribute('aria-expanded')) === 'true') {
       restored += 1;
@@ -494,8 +532,8 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
     await profiler.stop(`wizard-run-${run}`);
     const probe = await probeOf(page);
     const tasks = tasksIn(probe, 0, await pageNow(page));
-    heading.push(headingMs);
-    steps.push(stepsMs);
+    heading.push(shown.heading);
+    steps.push(shown.steps);
     panel.push(end - clickStart);
     total.push(end - start);
     longest.push(tasks.longest?.duration ?? 0);
@@ -506,16 +544,24 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
     await page.getByRole('table', { name: 'Packages' }).waitFor({ state: 'hidden' });
     await sleep(1_500);
   }
-  const label = `hotels-browser: wizard, ${BIG / 1000}k packages + ${BIG / 1000}k rate codes`;
+  const label = `hotels-browser ${database}: wizard, ${BIG / 1000}k packages + ${BIG / 1000}k rate codes`;
   const note = restored > 0 ? `; ${restored} run(s) opened the step from a draft first` : '';
   return [
     {
-      ...latencyRow(`${label}, navigation → heading`, sorted(heading), `page.goto until '${name} — hotel set-up'${note}`),
+      ...latencyRow(`${label}, navigation → heading`, sorted(heading), `in the page's clock, from the navigation's start to the frame showing '${name} — hotel set-up'${note}`),
       figure: `max ${ms(maxOf(heading))}; heading/reads ${(percentile(sorted(heading), 50) / percentile(sorted(reads), 50)).toFixed(2)}×`,
     },
     {
-      ...latencyRow(`${label}, navigation → steps`, sorted(steps), `until the 'Access area' step (the wizard, its lists still on their way); goal ≤ ${STEPS_GOAL_MS} ms p95 (${percentile(sorted(steps), 95) <= STEPS_GOAL_MS ? 'met' : 'NOT met'})`),
+      ...latencyRow(
+        `${label}, navigation → steps`,
+        sorted(steps),
+        `in the page's clock, to the frame showing the 'Access area' step (the wizard, its lists still on their way); goal ≤ ${STEPS_GOAL_MS} ms p95 (${percentile(sorted(steps), 95) <= STEPS_GOAL_MS ? 'met' : 'NOT met'})`,
+      ),
       figure: `max ${ms(maxOf(steps))}; steps/reads ${(percentile(sorted(steps), 50) / percentile(sorted(reads), 50)).toFixed(2)}×; runs ${steps.map((value) => value.toFixed(0)).join(', ')} ms`,
+    },
+    {
+      ...latencyRow(`${label}, page.goto → both seen by the bench`, sorted(seen), 'the same, as the bench process learns it: page.goto sent, the page\'s answer back over the DevTools protocol'),
+      figure: `max ${ms(maxOf(seen))}`,
     },
     latencyRow(`${label}, the hotel's 3 lists read in parallel (peer)`, sorted(reads), 'GET pms-package, pms-rate-code, access-control-service from node, JSON parsed'),
     { ...latencyRow(`${label}, 'Access area' click → listed`, sorted(panel), 'until the first package and rate code cells are shown (the lists, if not yet there, awaited)'), figure: `max ${ms(maxOf(panel))}` },
@@ -532,6 +578,7 @@ export async function probedBrowser(url: string): Promise<Browser> {
   try {
     const { page } = browser;
     await page.addInitScript({ content: PROBE });
+    await page.addInitScript({ content: WIZARD_MARKS });
     await signIn(page, url);
     await waitForServiceWorker(page);
     const accept = page.getByRole('button', { name: 'Accept' });
@@ -543,8 +590,14 @@ export async function probedBrowser(url: string): Promise<Browser> {
   }
 }
 
-export async function hotelsBrowserBench(): Promise<Row[]> {
-  const gateway = await startGateway({ LOG_LEVEL: 'warn' });
+type Database = 'PGlite' | 'PostgreSQL';
+
+/**
+ * The import and the wizard against a gateway on `database` (the package filter, which reads
+ * nothing while it runs, only on PGlite).
+ */
+async function onDatabase(database: Database, env: Record<string, string>): Promise<Row[]> {
+  const gateway = await startGateway({ LOG_LEVEL: 'warn', ...env });
   try {
     const client = await gatewayClient(gateway.url);
     const bigName = 'Bench Hotel 10k';
@@ -559,9 +612,9 @@ export async function hotelsBrowserBench(): Promise<Row[]> {
       await sleep(3_000);
 
       const rows: Row[] = [];
-      rows.push(...(await importBench(page, gateway.url, client, files)));
-      rows.push(...(await filterBench(page, gateway.url, client.org, big, peer)));
-      rows.push(...(await wizardBench(page, gateway.url, client, big, bigName)));
+      rows.push(...(await importBench(page, gateway.url, client, files, database)));
+      if (database === 'PGlite') rows.push(...(await filterBench(page, gateway.url, client.org, big, peer)));
+      rows.push(...(await wizardBench(page, gateway.url, client, big, bigName, database)));
       return rows;
     } finally {
       await browser.close();
@@ -569,5 +622,17 @@ export async function hotelsBrowserBench(): Promise<Row[]> {
     }
   } finally {
     await gateway.stop();
+  }
+}
+
+/** On PGlite, then on a throw-away PostgreSQL database (bench/postgres.ts), or a row saying why not. */
+export async function hotelsBrowserBench(): Promise<Row[]> {
+  const rows = await onDatabase('PGlite', {});
+  const pg = await throwAwayPostgres();
+  if ('unavailable' in pg) return [...rows, { benchmark: 'hotels-browser PostgreSQL', n: 0, note: pg.unavailable }];
+  try {
+    return [...rows, ...(await onDatabase('PostgreSQL', { DATABASE_URL: pg.url }))];
+  } finally {
+    await pg.drop();
   }
 }

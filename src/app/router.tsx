@@ -11,17 +11,17 @@ import { RouteError } from './route-error';
 const ous = () => import('../features/organizations/pages/ous-page');
 
 type Lazy = NonNullable<RouteObject['lazy']>;
-/** What a screen reads first, by its route's `lazy`, once its code is there (createAppRouter gives those routes a loader). */
+/** What a screen reads first, by its route's `lazy` (createAppRouter gives those routes a loader). */
 const readsOf = new WeakMap<Lazy, () => Promise<RoutePrefetch>>();
 
 /**
- * A route whose screen's code loads on first visit; `prefetch` names what the screen reads first,
- * asked for as soon as its code is there (createAppRouter), not after the screen's first render.
+ * A route whose screen's code loads on first visit; `reads` loads what the screen reads first,
+ * asked for as soon as it is there (createAppRouter), not after the screen's first render. It may
+ * come from a small module of its own, so the reads start before the screen's whole code is there.
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, prefetch?: (module: M) => RoutePrefetch): Pick<RouteObject, 'lazy'> {
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, reads?: () => Promise<RoutePrefetch>): Pick<RouteObject, 'lazy'> {
   const lazy: Lazy = async () => ({ Component: pick(await load()) });
-  // the module is loaded once: import() gives the same one to both
-  if (prefetch) readsOf.set(lazy, async () => prefetch(await load()));
+  if (reads) readsOf.set(lazy, reads);
   return { lazy };
 }
 
@@ -31,6 +31,8 @@ const policies = () => import('../features/legal/policy-pages');
 const organizations = () => import('../features/organizations/pages/organizations-page');
 const statusPages = () => import('./pages/status-page');
 const hotelWizard = () => import('../features/pms/pages/hotel-wizard-page');
+const organizationPage = () => import('../features/organizations/pages/organization-page');
+const pmsPage = () => import('../features/pms/pages/pms-page');
 
 /** Every route of the app (spec section 2 routes built so far); public first, then signed-in. */
 export const routes: RouteObject[] = [
@@ -65,25 +67,25 @@ export const routes: RouteObject[] = [
             // the signed-in frame (header, sync badge, outbox counts) is its own chunk: signed-out pages skip it
             ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
             children: [
-              { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage, (m) => m.prefetchOrganizations) },
+              { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage, () => organizations().then((m) => m.prefetchOrganizations)) },
               { path: 'user-management', ...screen(() => import('../features/users/pages/user-management-page'), (m) => m.UserManagementPage) },
-              { path: 'organization/new', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
-              { path: 'organization', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.NewOrganizationPage) },
-              { path: 'organization/:uuid', ...screen(() => import('../features/organizations/pages/organization-page'), (m) => m.OrganizationPage, (m) => m.prefetchOrganization) },
-              { path: 'organization/:uuid/pms', ...screen(() => import('../features/pms/pages/pms-page'), (m) => m.PmsPage, (m) => m.prefetchPms) },
+              { path: 'organization/new', ...screen(organizationPage, (m) => m.NewOrganizationPage) },
+              { path: 'organization', ...screen(organizationPage, (m) => m.NewOrganizationPage) },
+              { path: 'organization/:uuid', ...screen(organizationPage, (m) => m.OrganizationPage, () => organizationPage().then((m) => m.prefetchOrganization)) },
+              { path: 'organization/:uuid/pms', ...screen(pmsPage, (m) => m.PmsPage, () => pmsPage().then((m) => m.prefetchPms)) },
               { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
               { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
               { path: 'organization/:uuid/devices', ...screen(() => import('../features/devices/pages/devices-page'), (m) => m.DevicesPage) },
               { path: 'organization/:uuid/pos', ...screen(() => import('../features/pos/pages/pos-page'), (m) => m.PosPage) },
-              { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus) },
+              { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage, () => ous().then((m) => m.prefetchOus)) },
               { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
-              { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage, (m) => m.prefetchOus) },
+              { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage, () => ous().then((m) => m.prefetchOus)) },
               { path: 'organization/:uuid/ous/:ouUuid/order-items', ...screen(() => import('../features/order-items/pages/order-items-page'), (m) => m.OrderItemsPage) },
               { path: 'organization/:uuid/ous/:ouUuid/discounts', ...screen(() => import('../features/discounts/pages/discounts-page'), (m) => m.DiscountsPage) },
               { path: 'organization/:uuid/ous/venue/create', ...screen(() => import('../features/organizations/pages/venue-create-page'), (m) => m.VenueCreatePage) },
               { path: 'organization/:uuid/ous/venue/:venueUuid', ...screen(() => import('../features/organizations/pages/venue-edit-page'), (m) => m.VenueEditPage) },
               { path: 'organization/:uuid/ous/hotel/create', ...screen(hotelWizard, (m) => m.HotelCreatePage) },
-              { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage, (m) => m.prefetchHotelWizard) },
+              { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage, () => import('../features/pms/api/hotel-wizard-prefetch').then((m) => m.prefetchHotelWizard)) },
               { path: 'organization/:uuid/ous/revenueCenter/create', ...screen(() => import('../features/organizations/pages/revenue-center-create-page'), (m) => m.RevenueCenterCreatePage) },
               { path: 'organization/:uuid/ous/revenueCenter/:revenueCenterUuid', ...screen(() => import('../features/organizations/pages/revenue-center-edit-page'), (m) => m.RevenueCenterEditPage) },
               { path: 'organization/:uuid/transactions/:transactionUuid?/:tab?', ...screen(() => import('../features/transactions/pages/transactions-page'), (m) => m.TransactionsPage) },
@@ -116,16 +118,13 @@ function withPrefetches(table: RouteObject[], queryClient: QueryClient): RouteOb
     return {
       ...route,
       children,
-      lazy: async () => {
-        const [screenRoute, prefetch] = await Promise.all([lazy(), reads()]);
-        return {
-          ...screenRoute,
-          loader: ({ params }) => {
-            const session = sessionStore.get();
-            if (session !== null) prefetch(queryClient, session.uuid, params);
-            return null;
-          },
-        };
+      // a loader of the route itself, not one its `lazy` gives: the router runs it beside `lazy`, so
+      // the reads start once their own module is there, whether or not the screen's code is
+      loader: async ({ params }) => {
+        const prefetch = await reads();
+        const session = sessionStore.get();
+        if (session !== null) prefetch(queryClient, session.uuid, params);
+        return null;
       },
     } as RouteObject;
   });

@@ -5,10 +5,10 @@
  * services, the packages of the organization's other hotels.
  */
 import { useMemo, useState } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { canSetupHotelDefinitions, unitListResponseSchema, type HotelDefinition, type Unit } from '../../../domain';
+import { useQueries } from '@tanstack/react-query';
+import { canSetupHotelDefinitions, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
-import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
+export { organizationUnitsPath, prefetchHotelWizard, useOrganizationUnits } from './hotel-wizard-prefetch';
 import { useProfile } from '../../../api/profile';
 import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';
@@ -16,33 +16,9 @@ import type { PackageItem } from '../components/packages-section';
 import type { HotelForm } from './hotel-save';
 import { accessControls, hotelDefinitions, hotelScopeOf, pmsPackages, rateCodes } from './hotel-resources';
 import { usePmsConnectionRows } from './pms-connections';
-import { prefetchPmsSetup } from './pms-setup-prefetch';
+import { useOrganizationUnits } from './hotel-wizard-prefetch';
 import { useMappedInSlices, useSameList } from '../../../ui';
 import { sameValue } from '../../../offline';
-
-/** GET of the organization's units, every depth, under the key the unit screens read it by. */
-export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
-
-const organizationUnitsQuery = (userUuid: string | null, org: string) => ({
-  queryKey: ['units', userUuid, org] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(unitListResponseSchema, await request(organizationUnitsPath(org), { signal })).data,
-});
-
-export function useOrganizationUnits(org: string) {
-  const session = useSession();
-  return useQuery({ ...organizationUnitsQuery(session?.uuid ?? null, org), enabled: session !== null && org !== '' });
-}
-
-/**
- * What the wizard of an existing hotel reads before anything shows, asked for by its route as soon
- * as the route matches: the organization's units (its heading) and, for who may read them, the PMS
- * connections and hotel definitions (its steps). Its lists follow once it shows.
- */
-export const prefetchHotelWizard: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
-  if (org === '') return;
-  prefetchRead(queryClient, organizationUnitsQuery(userUuid, org));
-  prefetchPmsSetup(queryClient, userUuid, org);
-};
 
 function emailsOf(raw: string | null | undefined): string[] {
   if (!raw) return [];
@@ -184,9 +160,12 @@ export function useHotelWizardData(org: string, hotel: string | null) {
   const connections = usePmsConnectionRows(org, readsDefinitions);
   const definitions = hotelDefinitions.useRows(org, readsDefinitions);
   const scope = hotelScopeOf(org, hotel ?? '');
-  // the hotel's lists (100,000 items on a big hotel) are asked for once the units are read: the
-  // units name the hotel, so its heading shows first, not after the lists on a busy gateway
-  const listsWanted = hotel !== null && units.data !== undefined;
+  // the hotel's lists (100,000 items on a big hotel) are asked for once its settings are read (or
+  // could not be): the units name the hotel, the connections and definitions fill its steps, so the
+  // heading and steps show first, not after the lists on a busy gateway
+  const settled = (read: { rows: unknown; query: { error: unknown } }) => read.rows !== null || read.query.error !== null;
+  const settingsSettled = readsDefinitions ? settled(connections) && settled(definitions) : grants.data !== undefined || grants.error !== null;
+  const listsWanted = hotel !== null && units.data !== undefined && settingsSettled;
   const packages = pmsPackages.useList(scope, listsWanted);
   const codes = rateCodes.useList(scope, listsWanted);
   const services = accessControls.useList(scope, listsWanted);

@@ -7,10 +7,11 @@ import { pmsConnections } from './pms-connections';
 /**
  * Asks for the organization's PMS connections and hotel definitions before a screen that shows
  * them (a route's prefetch), only for who may read them: the gateway refuses anyone else, and the
- * screen, asking itself, says so (a prefetch would only be refused a second time).
+ * screen, asking itself, says so (a prefetch would only be refused a second time). Settles once
+ * they are asked for, or known not to be.
  */
-export function prefetchPmsSetup(queryClient: QueryClient, userUuid: string, org: string): void {
-  queryClient.ensureQueryData(profileQueryOptions(userUuid)).then(
+export function prefetchPmsSetup(queryClient: QueryClient, userUuid: string, org: string): Promise<void> {
+  return queryClient.ensureQueryData(profileQueryOptions(userUuid)).then(
     (profile) => {
       if (!canSetupHotelDefinitions(profile, org)) return;
       pmsConnections.prefetchList(queryClient, userUuid, org);

@@ -11,7 +11,6 @@ import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources'
 import { newHotelForm, organizationUnitsPath, useHotelWizardData } from '../api/hotel-wizard-data';
 import { HotelWizard } from '../components/hotel-wizard';
 
-export { prefetchHotelWizard } from '../api/hotel-wizard-data';
 
 function Frame({ org, title, children }: { org: string; title: string; children: ReactNode }) {
   return (

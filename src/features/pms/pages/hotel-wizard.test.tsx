@@ -614,6 +614,30 @@ describe('HotelEditPage: the error catalogue (spec section 8)', () => {
     expect((entry?.body as HotelSave).rateCodes).toEqual({ newRateCodes: [], updatedRateCodes: [{ uuid: rack.uuid, name: 'RACK', packages: [] }], deletedRateCodes: [] });
   });
 
+  it("asks for the hotel's lists only once its settings are read, so a busy gateway answers those first", async () => {
+    signedIn();
+    let answerDefinitions: (answer: Response) => void = () => undefined;
+    const definitions = new Promise<Response>((resolve) => (answerDefinitions = resolve));
+    const gateway = fakeGateway((call: RecordedCall) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+      if (path.startsWith('/user-profile')) return json(200, profile());
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [group, hotel] });
+      if (path === `/organization/${ORG}/pms-connection`) return json(200, { data: [opera] });
+      if (path === `/organization/${ORG}/hotel-definition`) return definitions;
+      return json(200, { data: [] });
+    });
+    const listReads = () => gateway.calls.filter((call) => call.path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)).length;
+    renderEdit();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpine Lodge — hotel set-up' })).toBeTruthy();
+    await waitFor(() => expect(gateway.callsTo(`/organization/${ORG}/pms-connection`)).toHaveLength(1));
+    // the units and connections are read, the definitions not yet: no list asked for
+    expect(listReads()).toBe(0);
+    answerDefinitions(json(200, { data: [definitionOf()] }));
+    await waitFor(() => expect(stepControl('Access area').getAttribute('aria-busy')).toBeNull());
+    expect(listReads()).toBe(3);
+  });
+
   it('never shows unsaved changes that nobody made while the lists arrive after the steps', async () => {
     let answerCodes: (answer: Response) => void = () => undefined;
     const codes = new Promise<Response>((resolve) => (answerCodes = resolve));
@@ -841,7 +865,7 @@ describe("the wizard's route", () => {
     const gateway = gatewayWith({ definitions: [definitionOf()] });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const prefetch = () => prefetchHotelWizard(queryClient, makeSession().uuid, { uuid: ORG, hotelUuid: HOTEL });
-    prefetch();
+    await prefetch();
     // every read it starts has answered
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const first = reads(gateway);
@@ -850,7 +874,7 @@ describe("the wizard's route", () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);
     try {
-      prefetch();
+      await prefetch();
       await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     } finally {
       vi.useRealTimers();

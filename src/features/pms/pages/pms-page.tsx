@@ -17,7 +17,7 @@ const words = () => sectionWords('pms', 'name', { tableLabel: t('pms.title'), fa
 
 /** What the page reads first, asked for by its route: the organization's PMS connections and hotel definitions, for who may read them. */
 export const prefetchPms: RoutePrefetch = (queryClient, userUuid, { uuid: org = '' }) => {
-  if (org !== '') prefetchPmsSetup(queryClient, userUuid, org);
+  if (org !== '') void prefetchPmsSetup(queryClient, userUuid, org);
 };
 
 /**
