@@ -91,3 +91,36 @@ describe('migration 0017 (packages written ahead, docs/adr/0044)', () => {
     expect((await db.select({ externalId: pmsPackages.externalId }).from(pmsPackages)).map((row) => row.externalId).sort()).toEqual(['AI', 'HB']);
   });
 });
+
+describe('migration 0019 (one key for a hotel item: its hotel, of its organization, docs/adr/0047)', () => {
+  afterAll(async () => {
+    await handle?.close();
+    handle = null;
+  });
+  it("keeps a database's packages and rate codes, refuses one naming a hotel of another organization, and removes them with their hotel", async () => {
+    await handle?.close();
+    handle = await openPglite(null);
+    const { db } = handle;
+    await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder: migrationsBefore('0019_hotel_item_keys') });
+    const [org] = await db.insert(organizations).values({ name: 'Ours', legalCompanyName: 'Ours Ltd' }).returning();
+    const [other] = await db.insert(organizations).values({ name: 'Theirs', legalCompanyName: 'Theirs Ltd' }).returning();
+    const orgUuid = org?.uuid ?? '';
+    const [hotel] = await db.insert(organizationalUnits).values({ orgUuid, type: 'HOTEL', name: 'Our Hotel' }).returning();
+    const hotelUuid = hotel?.uuid ?? '';
+    await db.insert(pmsPackages).values({ orgUuid, hotelUuid, name: 'BB', externalId: 'BB', calculationRule: 'ADULT' });
+    await db.insert(rateCodes).values({ orgUuid, hotelUuid, name: 'BAR', externalId: 'BAR' });
+
+    await migrateDatabase(handle);
+    expect((await db.select({ externalId: pmsPackages.externalId }).from(pmsPackages)).map((row) => row.externalId)).toEqual(['BB']);
+    expect((await db.select({ name: rateCodes.name }).from(rateCodes)).map((row) => row.name)).toEqual(['BAR']);
+    // our hotel, named by another organization's rows: refused
+    await expect(db.insert(pmsPackages).values({ orgUuid: other?.uuid ?? '', hotelUuid, name: 'X', externalId: 'X', calculationRule: 'ADULT' })).rejects.toThrow();
+    await expect(db.insert(rateCodes).values({ orgUuid: other?.uuid ?? '', hotelUuid, name: 'X', externalId: 'X' })).rejects.toThrow();
+    // a hotel that does not exist: refused
+    await expect(db.insert(rateCodes).values({ orgUuid, hotelUuid: crypto.randomUUID(), name: 'Y', externalId: 'Y' })).rejects.toThrow();
+    // the hotel removed: its packages and rate codes go with it
+    await db.delete(organizationalUnits).where(eq(organizationalUnits.uuid, hotelUuid));
+    expect(await db.select().from(pmsPackages)).toEqual([]);
+    expect(await db.select().from(rateCodes)).toEqual([]);
+  });
+});

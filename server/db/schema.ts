@@ -6,7 +6,7 @@
  * Change this file, then `npx drizzle-kit generate` and commit the new migration.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
   AccessControlIdMethod,
   Attributes,
@@ -95,7 +95,12 @@ export const organizationalUnits = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('organizational_units_org_idx').on(t.orgUuid), index('organizational_units_parent_idx').on(t.parentUuid)],
+  (t) => [
+    index('organizational_units_org_idx').on(t.orgUuid),
+    index('organizational_units_parent_idx').on(t.parentUuid),
+    // what a hotel's packages and rate codes name: their hotel, of their organization (migration 0019)
+    unique('organizational_units_uuid_org_unique').on(t.uuid, t.orgUuid),
+  ],
 );
 
 /** How an organization reaches a hotel's property-management system (spec section 3). */
@@ -163,12 +168,8 @@ export const pmsPackages = pgTable(
   'pms_packages',
   {
     uuid: uuid('uuid').primaryKey().defaultRandom(),
-    orgUuid: uuid('org_uuid')
-      .notNull()
-      .references(() => organizations.uuid, { onDelete: 'cascade' }),
-    hotelUuid: uuid('hotel_uuid')
-      .notNull()
-      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    orgUuid: uuid('org_uuid').notNull(),
+    hotelUuid: uuid('hotel_uuid').notNull(),
     name: text('name').notNull(),
     externalId: text('external_id').notNull(),
     calculationRule: text('calculation_rule').$type<CalculationRule>().notNull(),
@@ -177,7 +178,11 @@ export const pmsPackages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('pms_packages_hotel_idx').on(t.hotelUuid)],
+  (t) => [
+    index('pms_packages_hotel_idx').on(t.hotelUuid),
+    // one key for both: the hotel, a unit of this organization (migration 0019: one check a row, not two)
+    foreignKey({ name: 'pms_packages_hotel_of_org_fk', columns: [t.hotelUuid, t.orgUuid], foreignColumns: [organizationalUnits.uuid, organizationalUnits.orgUuid] }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -193,12 +198,8 @@ export const rateCodes = pgTable(
   'rate_codes',
   {
     uuid: uuid('uuid').primaryKey().defaultRandom(),
-    orgUuid: uuid('org_uuid')
-      .notNull()
-      .references(() => organizations.uuid, { onDelete: 'cascade' }),
-    hotelUuid: uuid('hotel_uuid')
-      .notNull()
-      .references(() => organizationalUnits.uuid, { onDelete: 'cascade' }),
+    orgUuid: uuid('org_uuid').notNull(),
+    hotelUuid: uuid('hotel_uuid').notNull(),
     name: text('name').notNull(),
     externalId: text('external_id').notNull(),
     packages: jsonb('packages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
@@ -206,7 +207,11 @@ export const rateCodes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('rate_codes_hotel_idx').on(t.hotelUuid)],
+  (t) => [
+    index('rate_codes_hotel_idx').on(t.hotelUuid),
+    // one key for both: the hotel, a unit of this organization (migration 0019: one check a row, not two)
+    foreignKey({ name: 'rate_codes_hotel_of_org_fk', columns: [t.hotelUuid, t.orgUuid], foreignColumns: [organizationalUnits.uuid, organizationalUnits.orgUuid] }).onDelete('cascade'),
+  ],
 );
 
 /**

@@ -345,6 +345,13 @@ async function writtenRows<T>(context: BulkContext, write: SQL, returning: SQL):
 }
 
 /**
+ * Every new item named by its client uuid: all of them inserted means each as sent (else the save
+ * is refused), so their history is noted from the request, and the insert answers its count alone,
+ * not 10,000s of rows read back.
+ */
+const everyNamed = (created: readonly { uuid: string | null }[]) => created.every((item) => item.uuid !== null);
+
+/**
  * Inserts new items (`write`: an insert ... on conflict (uuid) do nothing, of `uuids`) as
  * writtenRows does. A uuid held by a row written ahead that never went live (its save stopped with
  * its gateway, or still on its way: docs/adr/0044) is freed, and the insert made again for the rows
@@ -409,8 +416,9 @@ export async function applyPackages(context: BulkContext, changes: PackageChange
     changed += created.length;
     for (const item of created) noteItem(context, PMS_PACKAGE_KIND, item.uuid?.toLowerCase(), null, packageFields({ externalId: item.external_id, calculationRule: item.calculation_rule }));
   } else if (created.length > 0) {
+    const named = everyNamed(created);
     const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => insertedNew<{ uuid: string; external_id: string; calculation_rule: string }>(
-      context,
+      named ? { ...context, history: undefined } : context,
       'pms_package_rows',
       created.map((item) => item.uuid),
       sql`insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, created_at, updated_at)
@@ -421,7 +429,8 @@ export async function applyPackages(context: BulkContext, changes: PackageChange
     ));
     if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.packageUuidTaken);
     changed += inserted.count;
-    for (const row of inserted.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, null, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }));
+    if (named) for (const item of created) noteItem(context, PMS_PACKAGE_KIND, item.uuid?.toLowerCase(), null, packageFields({ externalId: item.external_id, calculationRule: item.calculation_rule }));
+    else for (const row of inserted.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, null, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }));
   }
   if (context.checkedAhead === true) return changed;
   // packages created without a uuid: judged by their IDs among the rest
@@ -477,8 +486,9 @@ export async function applyRateCodes(context: BulkContext, changes: RateCodeChan
     changed += created.length;
     for (const item of created) noteItem(context, RATE_CODE_KIND, item.uuid?.toLowerCase(), null, rateCodeFields(item));
   } else if (created.length > 0) {
+    const named = everyNamed(created);
     const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => insertedNew<{ uuid: string; name: string; packages: string }>(
-      context,
+      named ? { ...context, history: undefined } : context,
       'rate_code_rows',
       created.map((item) => item.uuid),
       sql`insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
@@ -489,7 +499,8 @@ export async function applyRateCodes(context: BulkContext, changes: RateCodeChan
     ));
     if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.rateCodeUuidTaken);
     changed += inserted.count;
-    for (const row of inserted.rows) noteItem(context, RATE_CODE_KIND, row.uuid, null, rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
+    if (named) for (const item of created) noteItem(context, RATE_CODE_KIND, item.uuid?.toLowerCase(), null, rateCodeFields(item));
+    else for (const row of inserted.rows) noteItem(context, RATE_CODE_KIND, row.uuid, null, rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
   }
   if (context.checkedAhead === true) return changed;
   const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.newRateCodes.map((item) => item.uuid as string)]);

@@ -435,6 +435,8 @@ describe('hotels', () => {
     const before = await hotelState(client, hotelUuid);
     await page.goto(`${journey.gateway.url}/organization/${client.org}/ous/hotel/${hotelUuid}`);
     await page.getByRole('heading', { name: 'Journey Lodge — hotel set-up', level: 1 }).waitFor();
+    // the hotel's lists are in (they come after the heading and steps; a save waits for them)
+    await page.locator('button:not([aria-busy])', { hasText: 'Access area' }).waitFor();
     await cutGateway(page.context(), journey.gateway.url);
 
     await page.getByRole('button', { name: 'PMS posting' }).click();
