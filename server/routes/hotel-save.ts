@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Unit } from '../../src/domain/index';
-import type { Grants } from '../../src/domain/index';
+import type { Grants, TreeOrganization } from '../../src/domain/index';
 import {
   apiErrorBodySchema,
   canSetupHotelDefinitions,
@@ -68,26 +68,43 @@ async function saved(tx: Transaction, me: Grants, org: OrganizationRow, rows: re
 type SaveBody = z.infer<typeof hotelSaveSchema>;
 
 /**
+ * Whether the caller may make this save, from what was read of them, the organizations' tree, the
+ * organization and its units: the one rule both the save's transaction and the check before
+ * writing ahead apply. Throws the refusal the save answers; answers the hotel's unit, or the hotel
+ * the save creates. (A change of an existing hotel's place is judged after If-Match, by the
+ * transaction.)
+ */
+function saveAllowed(me: Grants, tree: TreeOrganization[], org: OrganizationRow, rows: readonly UnitRow[], hotelUuid: string, body: SaveBody): { existing: UnitRow } | { create: NonNullable<SaveBody['hotel']> } {
+  // the PMS hotel definition is the organization's to set up, whichever route writes it
+  if (body.hotelDefinition !== null && !canSetupHotelDefinitions(me, org.uuid)) throw saveForbidden();
+  if (!UUID.test(hotelUuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+  const orgTree = treeOf(org, rows);
+  const existing = rows.find((row) => row.uuid === hotelUuid) ?? null;
+  if (existing) {
+    if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
+    if (existing.type !== 'HOTEL') throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.notAHotel);
+    if (!canSetupUnit(me, orgTree, tree, existing.uuid)) throw saveForbidden();
+    return { existing };
+  }
+  if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
+  if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
+  return { create: body.hotel };
+}
+
+/**
  * The organization of a save the caller may make as far as its new items written ahead go (docs/adr/0044),
- * or null: the same checks as the transaction's, read before it (which makes them all again).
- * Anything refused or failing here only means nothing is written ahead.
+ * or null: the transaction's rule (saveAllowed), on what is read before it (the transaction reads
+ * and judges it all again). Anything refused or failing here only means nothing is written ahead.
  */
 async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, hotelUuid: string, body: SaveBody): Promise<string | null> {
   try {
     const me = await loadGrantee(db, userUuid);
-    if (!me || !UUID.test(hotelUuid)) return null;
+    if (!me) return null;
     const tree = await loadTree(db);
     const org = await readableOrganization(db, me, tree, orgParam);
-    if (body.hotelDefinition !== null && !canSetupHotelDefinitions(me, org.uuid)) return null;
-    const rows = await unitsOf(db, org.uuid);
-    const orgTree = treeOf(org, rows);
-    const existing = rows.find((row) => row.uuid === hotelUuid);
-    if (existing) {
-      const mayEdit = existing.type === 'HOTEL' && visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid) && canSetupUnit(me, orgTree, tree, existing.uuid);
-      return mayEdit ? org.uuid : null;
-    }
-    if (!body.hotel || !canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) return null;
-    return (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : org.uuid;
+    const allowed = saveAllowed(me, tree, org, await unitsOf(db, org.uuid), hotelUuid, body);
+    // a new hotel whose uuid another organization's unit holds is refused by the transaction
+    return 'create' in allowed && (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : org.uuid;
   } catch {
     return null;
   }
@@ -150,13 +167,11 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         const tree = await loadTree(tx);
         // the organization's row lock: unit placement and every hotel record check see a stable tree
         const org = await readableOrganization(tx, me, tree, request.params.org, true);
-        // the PMS hotel definition is the organization's to set up, whichever route writes it
-        if (body.hotelDefinition !== null && !canSetupHotelDefinitions(me, org.uuid)) throw saveForbidden();
-        if (!UUID.test(hotelUuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
         let rows = await unitsOf(tx, org.uuid);
+        const allowed = saveAllowed(me, tree, org, rows, hotelUuid, body);
+        const existing = 'existing' in allowed ? allowed.existing : null;
         const orgTree = treeOf(org, rows);
         const now = ahead !== null ? started : lobby.now();
-        const existing = rows.find((row) => row.uuid === hotelUuid) ?? null;
         let hotel: UnitRow;
         let created = false;
         /** what the save changes in the unit of an existing hotel (null: nothing) */
@@ -166,9 +181,6 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         const history: HistoryWrite[] = [];
 
         if (existing) {
-          if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
-          if (existing.type !== 'HOTEL') throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.notAHotel);
-          if (!canSetupUnit(me, orgTree, tree, existing.uuid)) throw saveForbidden();
           // the whole hotel is read for the 412's `current` only when the version is stale
           const expected = readIfMatch(request);
           if (expected !== null && expected !== '*' && expected !== existing.version) assertVersion(request, existing, { currentBody: await bundle(tx, me, org, rows, existing) });
@@ -184,14 +196,13 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           hotelChange = parentUuid !== existing.parentUuid || stableStringify(attributes) !== stableStringify(existing.attributes) ? { parentUuid, attributes } : null;
           hotel = existing;
         } else {
-          if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
-          if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
-          const attributes = { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' };
-          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: body.hotel.parentUuid, attributes }, request.server.lobby.config.publicUrl));
+          if (!('create' in allowed)) throw new Error('saveAllowed answers the hotel or what it creates');
+          const attributes = { ...storedAttributes(allowed.create.attributes), TYPE: 'HOTEL' };
+          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: allowed.create.parentUuid, attributes }, request.server.lobby.config.publicUrl));
           if (refusal) throw refusal;
           const [row] = await tx
             .insert(organizationalUnits)
-            .values({ uuid: hotelUuid, orgUuid: org.uuid, parentUuid: body.hotel.parentUuid, type: 'HOTEL', name: unitNameOf(attributes) ?? '', attributes, createdAt: now, updatedAt: now })
+            .values({ uuid: hotelUuid, orgUuid: org.uuid, parentUuid: allowed.create.parentUuid, type: 'HOTEL', name: unitNameOf(attributes) ?? '', attributes, createdAt: now, updatedAt: now })
             .onConflictDoNothing({ target: organizationalUnits.uuid })
             // a uuid of a unit of another organization (or one the caller cannot see)
             .returning();
