@@ -74,7 +74,14 @@ type SaveBody = z.infer<typeof hotelSaveSchema>;
  * the save creates. (A change of an existing hotel's place is judged after If-Match, by the
  * transaction.)
  */
-function saveAllowed(me: Grants, tree: TreeOrganization[], org: OrganizationRow, rows: readonly UnitRow[], hotelUuid: string, body: SaveBody): { existing: UnitRow } | { create: NonNullable<SaveBody['hotel']> } {
+function saveAllowed(
+  me: Grants,
+  tree: TreeOrganization[],
+  org: OrganizationRow,
+  rows: readonly UnitRow[],
+  hotelUuid: string,
+  body: SaveBody,
+): { existing: UnitRow; create: null } | { existing: null; create: NonNullable<SaveBody['hotel']> } {
   // the PMS hotel definition is the organization's to set up, whichever route writes it
   if (body.hotelDefinition !== null && !canSetupHotelDefinitions(me, org.uuid)) throw saveForbidden();
   if (!UUID.test(hotelUuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
@@ -84,11 +91,11 @@ function saveAllowed(me: Grants, tree: TreeOrganization[], org: OrganizationRow,
     if (!visibleUnitUuids(me.memberships, orgTree, tree).has(existing.uuid)) throw notFound(HOTEL_MESSAGES.hotelNotFound);
     if (existing.type !== 'HOTEL') throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.notAHotel);
     if (!canSetupUnit(me, orgTree, tree, existing.uuid)) throw saveForbidden();
-    return { existing };
+    return { existing, create: null };
   }
   if (!body.hotel) throw HttpError.of(422, ERROR_CODES.validation, HOTEL_MESSAGES.hotelRequired, 'hotel');
   if (!canSetupUnit(me, orgTree, tree, body.hotel.parentUuid)) throw saveForbidden();
-  return { create: body.hotel };
+  return { existing: null, create: body.hotel };
 }
 
 /**
@@ -104,7 +111,7 @@ async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, h
     const org = await readableOrganization(db, me, tree, orgParam);
     const allowed = saveAllowed(me, tree, org, await unitsOf(db, org.uuid), hotelUuid, body);
     // a new hotel whose uuid another organization's unit holds is refused by the transaction
-    return 'create' in allowed && (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : org.uuid;
+    return allowed.create !== null && (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : org.uuid;
   } catch {
     return null;
   }
@@ -168,8 +175,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         // the organization's row lock: unit placement and every hotel record check see a stable tree
         const org = await readableOrganization(tx, me, tree, request.params.org, true);
         let rows = await unitsOf(tx, org.uuid);
-        const allowed = saveAllowed(me, tree, org, rows, hotelUuid, body);
-        const existing = 'existing' in allowed ? allowed.existing : null;
+        const { existing, create } = saveAllowed(me, tree, org, rows, hotelUuid, body);
         const orgTree = treeOf(org, rows);
         const now = ahead !== null ? started : lobby.now();
         let hotel: UnitRow;
@@ -196,13 +202,12 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           hotelChange = parentUuid !== existing.parentUuid || stableStringify(attributes) !== stableStringify(existing.attributes) ? { parentUuid, attributes } : null;
           hotel = existing;
         } else {
-          if (!('create' in allowed)) throw new Error('saveAllowed answers the hotel or what it creates');
-          const attributes = { ...storedAttributes(allowed.create.attributes), TYPE: 'HOTEL' };
-          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: allowed.create.parentUuid, attributes }, request.server.lobby.config.publicUrl));
+          const attributes = { ...storedAttributes(create.attributes), TYPE: 'HOTEL' };
+          const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: create.parentUuid, attributes }, request.server.lobby.config.publicUrl));
           if (refusal) throw refusal;
           const [row] = await tx
             .insert(organizationalUnits)
-            .values({ uuid: hotelUuid, orgUuid: org.uuid, parentUuid: allowed.create.parentUuid, type: 'HOTEL', name: unitNameOf(attributes) ?? '', attributes, createdAt: now, updatedAt: now })
+            .values({ uuid: hotelUuid, orgUuid: org.uuid, parentUuid: create.parentUuid, type: 'HOTEL', name: unitNameOf(attributes) ?? '', attributes, createdAt: now, updatedAt: now })
             .onConflictDoNothing({ target: organizationalUnits.uuid })
             // a uuid of a unit of another organization (or one the caller cannot see)
             .returning();

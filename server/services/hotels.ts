@@ -345,13 +345,6 @@ async function writtenRows<T>(context: BulkContext, write: SQL, returning: SQL):
 }
 
 /**
- * Every new item named by its client uuid: all of them inserted means each as sent (else the save
- * is refused), so their history is noted from the request, and the insert answers its count alone,
- * not 10,000s of rows read back.
- */
-const everyNamed = (created: readonly { uuid: string | null }[]) => created.every((item) => item.uuid !== null);
-
-/**
  * Inserts new items (`write`: an insert ... on conflict (uuid) do nothing, of `uuids`) as
  * writtenRows does. A uuid held by a row written ahead that never went live (its save stopped with
  * its gateway, or still on its way: docs/adr/0044) is freed, and the insert made again for the rows
@@ -370,6 +363,33 @@ async function insertedNew<T>(context: BulkContext, table: 'pms_package_rows' | 
   if (freed === 0) return first;
   const again = await writtenRows<T>(context, write, returning);
   return { count: first.count + again.count, rows: [...first.rows, ...again.rows] };
+}
+
+/**
+ * A save's new items of one kind: inserted (unless its rows were written ahead and made live, docs/adr/0044;
+ * a uuid taken refuses the save), and their history noted. When every item is named by its client
+ * uuid, all of them inserted means each as sent, so the history comes from the request and the
+ * insert answers its count alone, not 10,000s of rows read back; else from the rows it answers.
+ * Answers how many were created.
+ */
+async function createItems<S extends { uuid: string | null }, R extends { uuid: string }>(
+  context: BulkContext,
+  table: 'pms_package_rows' | 'rate_code_rows',
+  created: readonly S[],
+  write: { insert: SQL; returning: SQL; taken: () => HttpError },
+  history: { kind: ItemKind; sent: (item: S) => Record<string, unknown>; read: (row: R) => Record<string, unknown> },
+): Promise<number> {
+  if (created.length === 0) return 0;
+  const named = created.every((item) => item.uuid !== null);
+  if (context.writtenAhead !== true) {
+    const { tx, orgUuid, hotelUuid } = context;
+    const uuids = created.map((item) => item.uuid);
+    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => insertedNew<R>(named ? { ...context, history: undefined } : context, table, uuids, write.insert, write.returning));
+    if (inserted.count !== created.length) throw write.taken();
+    if (!named) for (const row of inserted.rows) noteItem(context, history.kind, row.uuid, null, history.read(row));
+  }
+  if (named) for (const item of created) noteItem(context, history.kind, item.uuid?.toLowerCase(), null, history.sent(item));
+  return created.length;
 }
 
 export interface PackageChanges {
@@ -412,26 +432,24 @@ export async function applyPackages(context: BulkContext, changes: PackageChange
     for (const row of removed.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }), null);
   }
   const created = changes.newPackages.map((item) => ({ uuid: item.uuid ?? null, external_id: item.externalId, calculation_rule: item.calculationRule }));
-  if (created.length > 0 && context.writtenAhead === true) {
-    changed += created.length;
-    for (const item of created) noteItem(context, PMS_PACKAGE_KIND, item.uuid?.toLowerCase(), null, packageFields({ externalId: item.external_id, calculationRule: item.calculation_rule }));
-  } else if (created.length > 0) {
-    const named = everyNamed(created);
-    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => insertedNew<{ uuid: string; external_id: string; calculation_rule: string }>(
-      named ? { ...context, history: undefined } : context,
-      'pms_package_rows',
-      created.map((item) => item.uuid),
-      sql`insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, created_at, updated_at)
+  changed += await createItems(
+    context,
+    'pms_package_rows',
+    created,
+    {
+      insert: sql`insert into pms_packages (uuid, org_uuid, hotel_uuid, name, external_id, calculation_rule, created_at, updated_at)
           select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.external_id, s.external_id, s.calculation_rule, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, external_id text, calculation_rule text)
           on conflict (uuid) do nothing`,
-      sql`uuid, external_id, calculation_rule`,
-    ));
-    if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.packageUuidTaken);
-    changed += inserted.count;
-    if (named) for (const item of created) noteItem(context, PMS_PACKAGE_KIND, item.uuid?.toLowerCase(), null, packageFields({ externalId: item.external_id, calculationRule: item.calculation_rule }));
-    else for (const row of inserted.rows) noteItem(context, PMS_PACKAGE_KIND, row.uuid, null, packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }));
-  }
+      returning: sql`uuid, external_id, calculation_rule`,
+      taken: () => uuidTaken(HOTEL_MESSAGES.packageUuidTaken),
+    },
+    {
+      kind: PMS_PACKAGE_KIND,
+      sent: (item) => packageFields({ externalId: item.external_id, calculationRule: item.calculation_rule }),
+      read: (row: { uuid: string; external_id: string; calculation_rule: string }) => packageFields({ externalId: row.external_id, calculationRule: row.calculation_rule }),
+    },
+  );
   if (context.checkedAhead === true) return changed;
   // packages created without a uuid: judged by their IDs among the rest
   const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedPackages.map((item) => item.uuid), ...changes.newPackages.map((item) => item.uuid as string)]);
@@ -482,26 +500,24 @@ export async function applyRateCodes(context: BulkContext, changes: RateCodeChan
     }
   }
   const created = changes.newRateCodes.map((item) => ({ uuid: item.uuid ?? null, name: item.name, packages: [...new Set(item.packages)] }));
-  if (created.length > 0 && context.writtenAhead === true) {
-    changed += created.length;
-    for (const item of created) noteItem(context, RATE_CODE_KIND, item.uuid?.toLowerCase(), null, rateCodeFields(item));
-  } else if (created.length > 0) {
-    const named = everyNamed(created);
-    const inserted = await withHotelKeysHeld(tx, context.embedded ?? false, orgUuid, hotelUuid, () => insertedNew<{ uuid: string; name: string; packages: string }>(
-      named ? { ...context, history: undefined } : context,
-      'rate_code_rows',
-      created.map((item) => item.uuid),
-      sql`insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
+  changed += await createItems(
+    context,
+    'rate_code_rows',
+    created,
+    {
+      insert: sql`insert into rate_codes (uuid, org_uuid, hotel_uuid, name, external_id, packages, created_at, updated_at)
           select coalesce(s.uuid, gen_random_uuid()), ${orgUuid}::uuid, ${hotelUuid}::uuid, s.name, s.name, s.packages, ${at(now)}, ${at(now)}
           from json_to_recordset(${asJson(created)}) as s(uuid uuid, name text, packages jsonb)
           on conflict (uuid) do nothing`,
-      sql`uuid, name, packages::text as packages`,
-    ));
-    if (inserted.count !== created.length) throw uuidTaken(HOTEL_MESSAGES.rateCodeUuidTaken);
-    changed += inserted.count;
-    if (named) for (const item of created) noteItem(context, RATE_CODE_KIND, item.uuid?.toLowerCase(), null, rateCodeFields(item));
-    else for (const row of inserted.rows) noteItem(context, RATE_CODE_KIND, row.uuid, null, rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }));
-  }
+      returning: sql`uuid, name, packages::text as packages`,
+      taken: () => uuidTaken(HOTEL_MESSAGES.rateCodeUuidTaken),
+    },
+    {
+      kind: RATE_CODE_KIND,
+      sent: (item) => rateCodeFields(item),
+      read: (row: { uuid: string; name: string; packages: string }) => rateCodeFields({ name: row.name, packages: JSON.parse(row.packages) as string[] }),
+    },
+  );
   if (context.checkedAhead === true) return changed;
   const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.newRateCodes.map((item) => item.uuid as string)]);
   const refusal = (await rateCodeErrors(tx, hotelUuid, written))[0];
