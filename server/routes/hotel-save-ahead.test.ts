@@ -180,16 +180,19 @@ describe('a big hotel save written ahead (docs/adr/0044)', () => {
     ['a package ID used twice (spaces at either end aside)', HOTEL_MESSAGES.packageIdTaken, (items: ReturnType<typeof newItems>) => ((items.packages[7] as { externalId: string }).externalId = ` ${items.packages[3]?.externalId ?? ''} `)],
     ['a rate code ID used twice', HOTEL_MESSAGES.rateCodeIdTaken, (items: ReturnType<typeof newItems>) => ((items.rateCodes[9] as { name: string }).name = items.rateCodes[2]?.name ?? '')],
     ['a rate code naming a package that is not the hotel\'s', HOTEL_MESSAGES.rateCodePackageUnknown, (items: ReturnType<typeof newItems>) => (items.rateCodes[4] as { packages: string[] }).packages.push(randomUUID())],
-  ])('refuses a new hotel\'s big save with %s as it always did, its rows checked ahead or not', async (_, message, spoil) => {
-    const hotel = randomUUID();
-    const items = newItems('E');
-    spoil(items);
-    const answer = await save(hotel, newHotelSave('Spoilt Ahead Hotel', items));
-    expect(answer.statusCode).toBe(422);
-    expect(JSON.stringify(answer.json())).toContain(message);
-    await t.app.lobby.settle();
-    expect(await rowsUnder(hotel)).toEqual({ packages: 0, codes: 0, ahead: 0 });
-    expect((await t.app.inject({ method: 'GET', url: `${hotelPath(hotel)}/pms-package`, headers: bearer(admin) })).statusCode).toBe(404);
+  ])('refuses a new hotel\'s save, big or small, with %s as it always did, its rows checked ahead or not', async (_, message, spoil) => {
+    // small: never written ahead; its transaction checks the new hotel's rows as a whole
+    for (const count of [undefined, 20]) {
+      const hotel = randomUUID();
+      const items = newItems(`E${count ?? ''}`, count);
+      spoil(items);
+      const answer = await save(hotel, newHotelSave('Spoilt Ahead Hotel', items));
+      expect(answer.statusCode).toBe(422);
+      expect(JSON.stringify(answer.json())).toContain(message);
+      await t.app.lobby.settle();
+      expect(await rowsUnder(hotel)).toEqual({ packages: 0, codes: 0, ahead: 0 });
+      expect((await t.app.inject({ method: 'GET', url: `${hotelPath(hotel)}/pms-package`, headers: bearer(admin) })).statusCode).toBe(404);
+    }
   });
 
   it('never lets rows a stopped save wrote ahead take a uuid from a save: they make way, whether the save writes ahead or not', async () => {

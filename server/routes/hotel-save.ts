@@ -256,7 +256,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         // checked ahead with the hotel's live rows: the checks still hold for a hotel this transaction
         // created (it had no rows), or one nothing of which was written since (its mark did not move)
         const checkedAhead = writtenAhead && ahead?.checkedAt !== null && (created || published.markUnmoved);
-        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items, embedded: lobby.embedded, writtenAhead, checkedAhead };
+        const context = { tx, orgUuid: org.uuid, hotelUuid: hotel.uuid, now, grants: me, history: items, embedded: lobby.embedded, writtenAhead, checkedAhead, hotelCreated: created };
         changed += await applyPackages(context, body.packages);
         changed += await applyRateCodes(context, body.rateCodes);
         changed += await applyAccessControls(context, body.accessControls);

@@ -234,6 +234,11 @@ export interface BulkContext {
    * packages were made on exactly its rows, and are not made again
    */
   checkedAhead?: boolean;
+  /**
+   * the hotel is one this transaction created: every package and rate code it has is one this save
+   * writes, so the checks read the hotel's rows as a whole instead of looking each written uuid up
+   */
+  hotelCreated?: boolean;
 }
 
 /**
@@ -270,6 +275,17 @@ const accessFields = (row: { name: string; hotelsAndPackages: unknown; defaultHo
   defaultHotelUuid: row.defaultHotelUuid,
   idMethods: [...new Set(row.idMethods)],
 });
+
+/**
+ * The items a save wrote, by uuid, for its checks to judge them among the hotel's others; null when
+ * the checks judge every item of the hotel: some were created without a uuid, or the hotel is new
+ * (all its items are this save's, and reading them whole is cheaper than 10,000s of lookups).
+ */
+function writtenItems(context: BulkContext, created: readonly { uuid: string | null }[], updated: readonly { uuid: string }[]): Set<string> | null {
+  if (created.length === 0 && updated.length === 0) return new Set();
+  if (context.hotelCreated === true || created.some((item) => item.uuid === null)) return null;
+  return new Set([...updated.map((item) => item.uuid), ...created.map((item) => item.uuid as string)]);
+}
 
 function assertDistinct(uuids: readonly string[], field: string): void {
   if (new Set(uuids).size !== uuids.length) throw duplicateItem(field);
@@ -452,7 +468,7 @@ export async function applyPackages(context: BulkContext, changes: PackageChange
   );
   if (context.checkedAhead === true) return changed;
   // packages created without a uuid: judged by their IDs among the rest
-  const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedPackages.map((item) => item.uuid), ...changes.newPackages.map((item) => item.uuid as string)]);
+  const written = writtenItems(context, created, changes.updatedPackages);
   if (written !== null && written.size === 0) return changed;
   const [twice] = rowsOf<{ one: number }>(await tx.execute(duplicateKeys('pms_packages', sql`btrim(external_id)`, hotelUuid, written, sql`not deleted`)));
   if (twice) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: HOTEL_MESSAGES.packageIdTaken, field: 'externalId' }]);
@@ -519,7 +535,7 @@ export async function applyRateCodes(context: BulkContext, changes: RateCodeChan
     },
   );
   if (context.checkedAhead === true) return changed;
-  const written = created.some((item) => item.uuid === null) ? null : new Set([...changes.updatedRateCodes.map((item) => item.uuid), ...changes.newRateCodes.map((item) => item.uuid as string)]);
+  const written = writtenItems(context, created, changes.updatedRateCodes);
   const refusal = (await rateCodeErrors(tx, hotelUuid, written))[0];
   if (refusal) throw new HttpError(422, [{ code: ERROR_CODES.validation, message: refusal.message, field: refusal.field }]);
   return changed;
