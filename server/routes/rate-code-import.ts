@@ -21,7 +21,8 @@ import { callerGrantee } from '../services/directory';
 import { recordHistory } from '../services/history';
 import { findHotel, lockHotel } from '../services/hotel-scope';
 import { livePackages } from '../services/hotels';
-import { beginImport, checkStaged, clearStaged, type ImportOutcome, keepClaim, publishStaged, releaseImport, STAGE_BATCH_RUNS, stageRuns, writeAhead } from '../services/rate-code-import';
+import { collectEvery } from '../services/heap';
+import { beginImport, checkStaged, clearStaged, type ImportOutcome, keepClaim, publishStaged, releaseImport, STAGE_BATCH_RUNS, STAGE_BATCHES_PER_COLLECTION, stageRuns, writeAhead } from '../services/rate-code-import';
 import { FILES_LIMIT, withOneFile } from '../services/uploads';
 import { errorResponses } from './schemas';
 
@@ -104,12 +105,15 @@ export const rateCodeImportRoutes: FastifyPluginAsyncZod = async (app) => {
             uuidOf = new Map(packages.map((row) => [row.externalId, row.uuid]));
             const stream = new RateCodeCsvStream(uuidOf.keys(), { runs: true });
             let seq = 0;
+            // what a batch made is garbage once it is staged: V8 is asked to collect it every few batches (docs/adr/0048)
+            const staged = collectEvery(STAGE_BATCHES_PER_COLLECTION);
             const stage = async () => {
               const runs = stream.takeRuns();
               for (const run of runs) for (const id of run.packageExternalIds) used.add(id);
               await gate.turn();
               await stageRuns(db, importUuid, seq, runs, uuidOf);
               seq += runs.length;
+              staged();
             };
             for await (const chunk of part.file as AsyncIterable<Buffer>) {
               stream.push(chunk);

@@ -20,6 +20,12 @@ import { rowsOf, withHotelKeysHeld } from './hotels';
 
 /** Runs of rate codes per staging statement: with 5 packages each, some 10,000 rows of the file. */
 export const STAGE_BATCH_RUNS = 2_000;
+/**
+ * Staging batches between the major collections an import asks V8 for (services/heap.ts): some
+ * 10,000 rate codes, 50,000 rows of the file. A million rows grew the gateway by 60–110 MB without,
+ * by about 20 MB with (docs/adr/0048).
+ */
+export const STAGE_BATCHES_PER_COLLECTION = 5;
 /** Staged rows removed per statement once an import is done. */
 const CLEAR_BATCH_ROWS = 20_000;
 /** Rate codes written ahead per statement: on the embedded PGlite some 25 ms of the one connection. */
