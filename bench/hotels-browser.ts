@@ -15,7 +15,8 @@
  *     page's clock to the frame that shows them (WIZARD_MARKS), and as the bench process learns it;
  *     then the 'Access area' click → its packages and rate codes listed (as they arrive).
  * 1 and 3 run on PGlite, then on PostgreSQL (a throw-away database, bench/postgres.ts; a row says
- * why when there is none).
+ * why when there is none). BENCH_HOTELS_BROWSER_PARTS=import,filter,wizard picks some (all by
+ * default), BENCH_IMPORT_RUNS the import's runs, BENCH_HOTELS_BROWSER_DATABASES=PGlite one database.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,10 @@ import { throwAwayPostgres } from './postgres';
 import { latencyRow, percentile, type Row } from './stats';
 
 const IMPORT_ROWS = 100_000;
-const IMPORT_RUNS = 3;
+const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
+/** the parts measured (import, filter, wizard): all unless BENCH_HOTELS_BROWSER_PARTS names some */
+const PARTS = new Set((process.env.BENCH_HOTELS_BROWSER_PARTS ?? 'import,filter,wizard').split(',').map((part) => part.trim()));
+const DATABASES = new Set((process.env.BENCH_HOTELS_BROWSER_DATABASES ?? 'PGlite,PostgreSQL').split(',').map((part) => part.trim()));
 const BIG = 10_000;
 const PEER = 100;
 /** enough runs for a p95 that is not simply the slowest run (nearest rank: the 19th of 20) */
@@ -612,9 +616,9 @@ async function onDatabase(database: Database, env: Record<string, string>): Prom
       await sleep(3_000);
 
       const rows: Row[] = [];
-      rows.push(...(await importBench(page, gateway.url, client, files, database)));
-      if (database === 'PGlite') rows.push(...(await filterBench(page, gateway.url, client.org, big, peer)));
-      rows.push(...(await wizardBench(page, gateway.url, client, big, bigName, database)));
+      if (PARTS.has('import')) rows.push(...(await importBench(page, gateway.url, client, files, database)));
+      if (PARTS.has('filter') && database === 'PGlite') rows.push(...(await filterBench(page, gateway.url, client.org, big, peer)));
+      if (PARTS.has('wizard')) rows.push(...(await wizardBench(page, gateway.url, client, big, bigName, database)));
       return rows;
     } finally {
       await browser.close();
@@ -627,7 +631,8 @@ async function onDatabase(database: Database, env: Record<string, string>): Prom
 
 /** On PGlite, then on a throw-away PostgreSQL database (bench/postgres.ts), or a row saying why not. */
 export async function hotelsBrowserBench(): Promise<Row[]> {
-  const rows = await onDatabase('PGlite', {});
+  const rows = DATABASES.has('PGlite') ? await onDatabase('PGlite', {}) : [];
+  if (!DATABASES.has('PostgreSQL')) return rows;
   const pg = await throwAwayPostgres();
   if ('unavailable' in pg) return [...rows, { benchmark: 'hotels-browser PostgreSQL', n: 0, note: pg.unavailable }];
   try {
