@@ -2,7 +2,7 @@
  * React bindings of the offline core: live views of the outbox (across tabs and the service
  * worker, through Dexie's live queries), the sync status, and useDraft for forms.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { lobbyDb } from './db';
@@ -188,11 +188,16 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     error: null,
     handed: null,
   }));
-  const saver = useRef<DraftAutosaver<T> | null>(null);
+  /** a value to store, with the record as read it was made over (what it is packed and compared against) */
+  const saver = useRef<DraftAutosaver<{ value: T; initial: T }> | null>(null);
   /** the version the edit started from: a restored draft keeps its own, not the record's newer one */
   const startedFrom = useRef<number | null>(baseVersion);
   const latest = useRef({ scope, initial, baseVersion, schema, isChange, storage });
-  latest.current = { scope, initial, baseVersion, schema, isChange, storage };
+  // what was committed, not what a render under way (a transition, yielding to timers) has seen:
+  // a draft written meanwhile must never pair a value shown with a record not shown yet
+  useLayoutEffect(() => {
+    latest.current = { scope, initial, baseVersion, schema, isChange, storage };
+  });
   /** the value as last rendered: what a hand-over that settles later compares with its baseline */
   const shown = useRef(state.value);
   shown.current = state.value;
@@ -208,13 +213,15 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     let live = true;
     startedFrom.current = current.baseVersion;
     // what a value comes to as the stored draft: a record, or no draft (nothing changed)
-    const prepare = (value: T): DraftWrite => {
-      const keep = draftToKeep(value, latest.current.initial, latest.current.isChange);
+    // against the record as read when the value was made: a list the value shares with that read is
+    // named, not copied, even when the record was read again before the write (a big hotel's lists)
+    const prepare = ({ value, initial }: { value: T; initial: T }): DraftWrite => {
+      const keep = draftToKeep(value, initial, latest.current.isChange);
       if (keep === null) return { remove: ownScope, at: Date.now() };
-      const stored = latest.current.storage ? latest.current.storage.pack(value, latest.current.initial) : value;
+      const stored = latest.current.storage ? latest.current.storage.pack(value, initial) : value;
       return { record: draftRecord(ownScope, stored, { baseVersion: startedFrom.current, changed: keep.changed }) };
     };
-    const autosaver = createDraftAutosaver<T>((value) => writeDraft(prepare(value)), DRAFT_SAVE_DELAY_MS, prepare);
+    const autosaver = createDraftAutosaver<{ value: T; initial: T }>((made) => writeDraft(prepare(made)), DRAFT_SAVE_DELAY_MS, prepare);
     saver.current = autosaver;
     // a form on the same record that just went (the page drew it again, after a save) may still be
     // writing its last value: read after it, or what it kept last (the open step) would be lost
@@ -243,7 +250,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
 
   const setValue = useCallback((next: T) => {
     setState((prev) => ({ ...prev, value: next }));
-    saver.current?.schedule(next);
+    saver.current?.schedule({ value: next, initial: latest.current.initial });
   }, []);
 
   const discard = useCallback(async () => {

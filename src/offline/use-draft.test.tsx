@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { lobbyDb } from './db';
 import { loadDraft, saveDraft } from './drafts';
 import { sameValue } from './form-value';
-import { useDraft } from './hooks';
+import { useDraft, type DraftStorage } from './hooks';
 import type { DraftScope } from './records';
 import { unsyncedWork } from './wipe';
 
@@ -27,6 +27,31 @@ describe('useDraft', () => {
     await act(() => result.current.discard());
     expect(result.current.value).toEqual({ name: 'server' });
     expect(await loadDraft(scope)).toBeNull();
+    unmount();
+  });
+
+  it('packs a value against the record as read when it was made, even when the record is read again before the write', async () => {
+    type Listed = { name: string; items: string[] };
+    const listedScope: DraftScope = { ...scope, recordId: 'r-listed' };
+    const packedAgainst: Listed[] = [];
+    // as the hotel wizard's: a list the value shares with the read is named, not copied
+    const storage: DraftStorage<Listed> = {
+      pack: (value, initial) => {
+        packedAgainst.push(initial);
+        return { name: value.name, items: value.items === initial.items ? 'shared' : value.items };
+      },
+      unpack: (stored, initial) => ({ ...(stored as { name: string }), items: initial.items }),
+    };
+    const read0: Listed = { name: 'server', items: ['a', 'b'] };
+    // the same record read again: the same items, new objects
+    const read1: Listed = { name: 'server', items: ['a', 'b'] };
+    const { result, rerender, unmount } = renderHook(({ initial }) => useDraft({ scope: listedScope, initial, baseVersion: 1, schema: z.object({ name: z.string(), items: z.array(z.string()) }), storage }), { initialProps: { initial: read0 } });
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    act(() => result.current.setValue({ name: 'typed', items: read0.items }));
+    rerender({ initial: read1 });
+    await act(() => result.current.flush());
+    expect(packedAgainst.at(-1)).toBe(read0);
+    expect((await loadDraft(listedScope))?.value).toEqual({ name: 'typed', items: 'shared' });
     unmount();
   });
 

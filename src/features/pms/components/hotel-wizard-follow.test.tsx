@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sameValue } from '../../../offline';
 import { newHotelForm } from '../api/hotel-wizard-data';
 import type { HotelForm } from '../api/hotel-save';
-import { followGateway, NO_STEP } from './hotel-wizard';
+import { followGateway, NO_STEP, wizardDraftStorage } from './hotel-wizard';
 
 const pkg = (localId: string, uuid: string | null, externalId: string) => ({ localId, uuid, externalId, calculationRule: 'ADULT' as const, deleted: false });
 const code = (localId: string, name: string, packages: string[]) => ({ localId, uuid: localId, name, packages });
@@ -69,5 +69,31 @@ describe("followGateway: the lists arriving after the hotel's settings", () => {
     const moved = followGateway(typed, settings, lists, { landed: false, takeRateCodes: false });
     expect(moved.form).toEqual({ ...lists, propertyId: 'HV-9' });
     expect(unsaved(moved, lists)).toBe(true);
+  });
+});
+
+describe('followGateway: a hotel read again unchanged', () => {
+  const codes = Array.from({ length: 2_000 }, (_, i) => code(`r${i}`, `RC${i}`, ['u-bb']));
+  const read0 = hotel({ packages: [pkg('u-bb', 'u-bb', 'BB')], rateCodes: codes, base: { packages: ['u-bb'], rateCodes: codes.map((item) => item.localId), accessControls: [] } });
+  // the same hotel read again (after an import, another tab's save of nothing): equal lists, new objects
+  const read1: HotelForm = JSON.parse(JSON.stringify(read0)) as HotelForm;
+
+  it("takes the read's own lists into a form nobody changed, so its draft names them instead of storing a copy", () => {
+    const idle = { hotelUuid: 'h1', step: 2, maxStep: 3, form: read0, saved: null, savedOver: null };
+    const moved = followGateway(idle, read0, read1, { landed: false, takeRateCodes: false });
+    expect(moved.form.rateCodes).toBe(read1.rateCodes);
+    expect(moved.form.base).toBe(read1.base);
+    expect(moved.form).toEqual(read0);
+    const stored = wizardDraftStorage.pack(moved, { ...moved, form: read1 }) as { form: Record<string, unknown> };
+    expect(stored.form.shared).toEqual(expect.arrayContaining(['packages', 'rateCodes', 'base']));
+    expect(stored.form).not.toHaveProperty('rateCodes');
+  });
+
+  it('keeps a list the operator changed, even when the read holds what they typed', () => {
+    const typedCodes = [...codes.slice(1)];
+    const typed = { hotelUuid: 'h1', step: 2, maxStep: 3, form: { ...read0, rateCodes: typedCodes }, saved: null, savedOver: null };
+    const read2 = { ...read1, rateCodes: JSON.parse(JSON.stringify(typedCodes)) as HotelForm['rateCodes'] };
+    const moved = followGateway(typed, read0, read2, { landed: false, takeRateCodes: false });
+    expect(moved.form.rateCodes).toBe(typedCodes);
   });
 });

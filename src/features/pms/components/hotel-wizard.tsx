@@ -125,7 +125,8 @@ function pmsWarning(form: Pick<HotelForm, 'propertyId' | 'pmsConnectionUuid'>): 
  * that save stays on top of it; otherwise what the operator has not changed since the last read
  * (nor since the last save) follows the new read, and so does the last save's baseline, so the
  * form never differs from it by what nobody typed. After an import the rate codes are the
- * gateway's whatever was typed (the import replaces them all). The same value when nothing moves.
+ * gateway's whatever was typed (the import replaces them all). The same value when nothing was read
+ * again; a part read again unchanged is taken all the same, as the read's own objects.
  */
 export function followGateway(value: WizardValue, before: HotelForm, read: HotelForm, { landed, takeRateCodes }: { landed: boolean; takeRateCodes: boolean }): WizardValue {
   const keys = Object.keys(read) as (keyof HotelForm)[];
@@ -143,8 +144,10 @@ export function followGateway(value: WizardValue, before: HotelForm, read: Hotel
     const untouched = sameValue(value.form[key], (value.saved ?? before)[key]) && (value.saved === null || sameValue(value.saved[key], before[key]));
     const imported = takeRateCodes && (key === 'rateCodes' || key === 'base');
     const take = untouched || imported;
-    // after an import the codes are taken as read, not compared first (100,000 of them, item by item)
-    if (!take || value.form[key] === read[key] || (!imported && sameValue(value.form[key], read[key]))) continue;
+    // after an import the codes are taken as read, not compared first (100,000 of them, item by item);
+    // an untouched part read again with the same content is taken too: its objects are the read's, so
+    // the draft names an untouched list instead of storing a copy of it (a long task at each write)
+    if (!take || value.form[key] === read[key]) continue;
     // an untouched base is taken whole (the lists arriving after the hotel's settings); after an import
     // its rate codes alone, and the base as read when only they differ (the draft then stores none of it)
     const sameOtherBase = () => sameValue(value.form.base.packages, read.base.packages) && sameValue(value.form.base.accessControls, read.base.accessControls);
