@@ -2,8 +2,11 @@
  * Hotel save diff over N packages, N rate codes and N access services (N per list), against a bare
  * Map-based diff doing the same job (same three-way split, same localId → uuid mapping, same uuid
  * generation) in the same run. Also the worker's job as it runs: zod validation, then the diff.
+ * A full collection before each timed run (server/services/heap.ts collectNow) keeps one contender's
+ * garbage out of the next one's time.
  */
 import { hotelSaveDiff, type HotelSaveDiffInput } from '../src/domain/hotel-save-diff';
+import { collectNow } from '../server/services/heap';
 import { jobs } from '../worker/jobs';
 import { percentile, type Row } from './stats';
 
@@ -122,6 +125,9 @@ export function diffBench(sizes: readonly number[] = [10_000, 100_000]): Row[] {
     for (let run = 0; run < runs; run += 1) {
       for (let k = 0; k < names.length; k += 1) {
         const name = names[(run + k) % names.length] as Name;
+        // each contender starts on a clean heap: the worker job's validation garbage (300,000 objects
+        // at 100k per list) would otherwise be collected during whichever diff runs next
+        collectNow();
         const start = performance.now();
         contenders[name]();
         times[name].push(performance.now() - start);

@@ -249,8 +249,10 @@ export function hotelSaveDiff(input: HotelSaveDiffInput, options: HotelSaveDiffO
     },
   );
   for (const uuid of packages.deleted) gone.add(uuid);
-  // a localId wins over a uuid spelled the same; uuids are accepted too (server data uses them)
-  const resolve = (id: string): string | undefined => byLocalId.get(id) ?? (gone.has(id) ? undefined : byUuid.get(id));
+  // a localId wins over a uuid spelled the same; uuids are accepted too (server data uses them), but
+  // never one that is gone: taken out of byUuid once, so an id of no package costs two lookups, not three
+  for (const id of gone) byUuid.delete(id);
+  const resolve = (id: string): string | undefined => byLocalId.get(id) ?? byUuid.get(id);
 
   const rateCodes = diffList(input.rateCodes, input.server.rateCodes, newUuid, (item, uuid): RateCodePayload => {
     const payload: RateCodePayload = {
@@ -272,7 +274,7 @@ export function hotelSaveDiff(input: HotelSaveDiffInput, options: HotelSaveDiffO
       if (packageUuid === undefined) {
         // a package of this hotel that is gone, or unknown while this hotel is named: dropped;
         // otherwise it belongs to another hotel and is kept as it is
-        if (gone.has(entry.pmsPackageUuid) || entry.hotelDefinitionUuid === hotelDefinitionUuid) continue;
+        if (entry.hotelDefinitionUuid === hotelDefinitionUuid || gone.has(entry.pmsPackageUuid)) continue;
         packageUuid = entry.pmsPackageUuid;
       }
       for (let k = 0; k < hotelsAndPackages.length; k += 1) {
