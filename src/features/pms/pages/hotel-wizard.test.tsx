@@ -296,7 +296,8 @@ describe('HotelCreatePage: the steps in order', () => {
     await user.click(button('Next'));
     // step 3: a package, and a rate code naming it
     expect(expanded('Access area')).toBe(true);
-    await user.click(button('ADD PACKAGE PMS'));
+    // the section shows its actions once the hotel's lists are there (read again after a save)
+    await user.click(await screen.findByRole('button', { name: 'ADD PACKAGE PMS' }));
     let dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
     await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'BRKF');
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
@@ -412,7 +413,8 @@ describe('HotelEditPage: saving from any step', () => {
     await waitFor(() => expect(button('Save changes').disabled).toBe(true));
     // before the gateway's answer is read, the operator opens a dialog of another step and types in it
     await user.click(stepControl('Access area'));
-    await user.click(button('ADD PACKAGE PMS'));
+    // the section shows its actions once the hotel's lists are there (read again after a save)
+    await user.click(await screen.findByRole('button', { name: 'ADD PACKAGE PMS' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
     await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'KIDS_SPA');
 
@@ -538,7 +540,8 @@ describe('HotelEditPage for a user who sets up only this hotel', () => {
     expect(await screen.findAllByText(/Only a user who sets up the organization can see and change/)).not.toHaveLength(0);
     expect(screen.queryByRole('switch', { name: 'Enable room card reading' })).toBeNull();
     await user.click(stepControl('Access area'));
-    await user.click(button('ADD PACKAGE PMS'));
+    // the section shows its actions once the hotel's lists are there (read again after a save)
+    await user.click(await screen.findByRole('button', { name: 'ADD PACKAGE PMS' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add PMS Package' });
     await user.type(within(dialog).getByRole('textbox', { name: /Package ID/ }), 'SPA');
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
