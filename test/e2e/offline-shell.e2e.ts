@@ -145,6 +145,10 @@ describe('offline from the first visit', () => {
     // the network drops, for the page and for its service worker
     await context.setOffline(true);
     await cutGateway(context, gateway.url);
+    // Debian's Chromium 150 keeps the emulated network off for a reloaded document (its requests
+    // fail) but reports navigator.onLine true in it (seen 2026-11-28; false before the reload): the
+    // reloaded page is told what the browser knows, as Playwright's setOffline tells it before
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }));
     // and the browser knows it: nothing of the reload goes to the network, the worker answers it all
     const network: string[] = [];
     const answered: Promise<void>[] = [];
