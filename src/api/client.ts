@@ -103,17 +103,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   /** Reads sent ahead (readAhead), by path, until a request() takes them. */
   const ahead = new Map<string, { token: string; at: number; sentUnseen: boolean; response: Promise<Response> }>();
 
-  /** Reads sent ahead that no request() took in time go, their answers unread. */
-  function sweepAhead(): void {
-    for (const [path, sent] of ahead) {
-      if (now() - sent.at < READ_AHEAD_MS) continue;
-      ahead.delete(path);
-      sent.response.then((response) => response.body?.cancel(), () => undefined).catch(() => undefined);
-    }
-  }
-
   function readAhead(path: string): void {
-    sweepAhead();
     const session = deps.sessions.get();
     if (!session || isSessionExpired(session, now())) return;
     const sent = ahead.get(path);
@@ -127,8 +117,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   /** The read of `path` sent ahead with `token`, taken once (a plain GET only), if it is still fresh. */
   function takeAhead(path: string, options: RequestOptions, token: string) {
-    if (ahead.size === 0) return undefined;
-    sweepAhead();
     const sent = ahead.get(path);
     const plainGet = (options.method ?? 'GET').toUpperCase() === 'GET' && options.body === undefined && options.headers === undefined;
     if (sent === undefined || !plainGet) return undefined;
