@@ -86,7 +86,9 @@ function read(lhr: Result): Scores {
       seen.add(ref.id);
       const failed = audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode);
       if (!failed) continue;
-      const items = ((audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 3);
+      // most audits list items; some (a layout shift's culprits, a tree) give an object instead
+      const listed = (audit.details as { items?: unknown } | undefined)?.items;
+      const items = (Array.isArray(listed) ? (listed as Record<string, unknown>[]) : []).slice(0, 3);
       const detail =
         ref.id === 'errors-in-console'
           ? items.map((item) => String(item.description ?? '').slice(0, 160))
