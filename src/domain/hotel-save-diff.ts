@@ -252,10 +252,7 @@ export function hotelSaveDiff(input: HotelSaveDiffInput, options: HotelSaveDiffO
   // a localId wins over a uuid spelled the same; uuids are accepted too (server data uses them), but
   // never one that is gone: taken out of byUuid once, so an id of no package costs two lookups, not three
   for (const id of gone) byUuid.delete(id);
-  const resolve = (id: string): string | undefined => {
-    const local = byLocalId.get(id);
-    return local !== undefined ? local : byUuid.get(id);
-  };
+  const resolve = (id: string): string | undefined => byLocalId.get(id) ?? byUuid.get(id);
 
   const rateCodes = diffList(input.rateCodes, input.server.rateCodes, newUuid, (item, uuid): RateCodePayload => {
     const payload: RateCodePayload = {
