@@ -92,6 +92,9 @@ export interface UseDraftOptions<T> {
   storage?: DraftStorage<T>;
 }
 
+/** A form's next value, or how to make it from the value as it is. */
+export type DraftUpdate<T> = T | ((current: T) => T);
+
 /** A draft's value as stored, and back: `unpack` gives null when the stored value no longer fits (the draft is dropped). */
 export interface DraftStorage<T> {
   pack(value: T, initial: T): unknown;
@@ -102,7 +105,12 @@ export interface DraftState<T> {
   /** false until the stored draft (if any) was read */
   ready: boolean;
   value: T;
-  setValue(next: T): void;
+  /**
+   * the next value, or how to make it from the value as it is by then (with every change made
+   * before it, rendered or not): a handler or effect that computes from the value it rendered
+   * with would undo a change made meanwhile (the hotel's lists arriving as a step is opened)
+   */
+  setValue(next: DraftUpdate<T>): void;
   /** the value holds a change of `initial` (isChange, by default sameValue): Save is offered only then */
   changed: boolean;
   /**
@@ -198,11 +206,18 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
   useLayoutEffect(() => {
     latest.current = { scope, initial, baseVersion, schema, isChange, storage };
   });
-  /** the value as last rendered: what a hand-over that settles later compares with its baseline */
-  const shown = useRef(state.value);
-  shown.current = state.value;
+  /**
+   * the value with every change asked for so far, rendered or not: what an update made of the value
+   * as it is starts from, and what a hand-over that settles later compares with its baseline (kept
+   * by every change of the value below)
+   */
+  const valueNow = useRef(state.value);
+  /** the hand-over as it is now, rendered or not (kept with state.handed) */
+  const handedNow = useRef(state.handed);
 
   if (state.key !== scopeKey) {
+    valueNow.current = initial;
+    handedNow.current = null;
     setState({ key: scopeKey, ready: scope === null, value: initial, restoredAt: null, restoredBaseVersion: null, error: null, handed: null });
   }
 
@@ -235,6 +250,7 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
           startedFrom.current = draft.baseVersion;
           const error = describeRefusal(draft.error, draft.errorStatus);
           const restoredAt = restore === 'announce' ? draft.updatedAt : null;
+          valueNow.current = parsed.data;
           setState((prev) => ({ ...prev, ready: true, value: parsed.data, restoredAt, restoredBaseVersion: draft.baseVersion, error }));
         } else {
           if (draft) void discardDraft(ownScope);
@@ -248,7 +264,11 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     };
   }, [scopeKey]);
 
-  const setValue = useCallback((next: T) => {
+  const setValue = useCallback((update: DraftUpdate<T>) => {
+    const next = typeof update === 'function' ? (update as (current: T) => T)(valueNow.current) : update;
+    // nothing changed: nothing to render, nothing to store
+    if (Object.is(next, valueNow.current)) return;
+    valueNow.current = next;
     setState((prev) => ({ ...prev, value: next }));
     saver.current?.schedule({ value: next, initial: latest.current.initial });
   }, []);
@@ -258,10 +278,10 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
     const current = latest.current;
     startedFrom.current = current.baseVersion;
     // back to the record, or to what a hand-over not yet read back leaves of it
-    setState((prev) => {
-      const value = prev.handed !== null && sameValue(prev.handed.over, current.initial) ? prev.handed.value : current.initial;
-      return { ...prev, value, restoredAt: null, restoredBaseVersion: null, error: null };
-    });
+    const handed = handedNow.current;
+    const value = handed !== null && sameValue(handed.over, current.initial) ? handed.value : current.initial;
+    valueNow.current = value;
+    setState((prev) => ({ ...prev, value, restoredAt: null, restoredBaseVersion: null, error: null }));
     if (current.scope) await trackWrite(current.scope, discardDraft(current.scope));
   }, []);
 
@@ -279,23 +299,26 @@ export function useDraft<T>({ scope, initial, baseVersion, schema, isChange = di
   }, []);
 
   const clear = useCallback(async () => {
-    const over = latest.current.initial;
-    setState((prev) => ({ ...prev, handed: { value: prev.value, over } }));
+    const handed = { value: valueNow.current, over: latest.current.initial };
+    handedNow.current = handed;
+    setState((prev) => ({ ...prev, handed }));
     await forget();
   }, [forget]);
 
   const handOver = useCallback(
     async <R,>(baseline: T, queue: () => Promise<R>): Promise<R> => {
       const handed = { value: baseline, over: latest.current.initial };
+      handedNow.current = handed;
       setState((prev) => ({ ...prev, handed }));
       let result: R;
       try {
         result = await queue();
       } catch (error) {
+        if (handedNow.current === handed) handedNow.current = null;
         setState((prev) => (prev.handed === handed ? { ...prev, handed: null } : prev));
         throw error;
       }
-      if (!latest.current.isChange(shown.current, baseline)) await forget();
+      if (!latest.current.isChange(valueNow.current, baseline)) await forget();
       return result;
     },
     [forget],

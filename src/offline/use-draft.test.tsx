@@ -30,6 +30,28 @@ describe('useDraft', () => {
     unmount();
   });
 
+  it('makes an update from the value as it is by then: two changes from one render both stay, and the second is what is stored', async () => {
+    type Pair = { name: string; city: string };
+    const pairScope: DraftScope = { ...scope, recordId: 'r-pair' };
+    const { result, unmount } = renderHook(() => useDraft<Pair>({ scope: pairScope, initial: { name: 'Sky Bar', city: 'Lisbon' }, baseVersion: 1, schema: z.object({ name: z.string(), city: z.string() }) }));
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    // as a click and an effect that both saw the same render (a step opened as the lists arrive)
+    const { setValue } = result.current;
+    act(() => {
+      setValue((current) => ({ ...current, name: 'Roof Bar' }));
+      setValue((current) => ({ ...current, city: 'Porto' }));
+    });
+    expect(result.current.value).toEqual({ name: 'Roof Bar', city: 'Porto' });
+    await act(() => result.current.flush());
+    expect((await loadDraft(pairScope))?.value).toEqual({ name: 'Roof Bar', city: 'Porto' });
+    // an update that changes nothing stores nothing new, and discarding starts the next update from the record
+    act(() => setValue((current) => current));
+    await act(() => result.current.discard());
+    act(() => setValue((current) => ({ ...current, city: 'Faro' })));
+    expect(result.current.value).toEqual({ name: 'Sky Bar', city: 'Faro' });
+    unmount();
+  });
+
   it('packs a value against the record as read when it was made, even when the record is read again before the write', async () => {
     type Listed = { name: string; items: string[] };
     const listedScope: DraftScope = { ...scope, recordId: 'r-listed' };

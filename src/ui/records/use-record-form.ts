@@ -137,7 +137,7 @@ export function useRecordForm<Value extends object, Checked extends RecordCheck<
   }
 
   const { requestClose } = useFormModalGuard({ dirty: draft.changed, discard: () => draft.discard(), save }, onClose);
-  const set = (patch: Partial<Value>) => draft.setValue({ ...value, ...patch });
+  const set = (patch: Partial<Value>) => draft.setValue((current) => ({ ...current, ...patch }));
   const text = (field: TextField<Value>, error: string | undefined): TextFieldProps => ({
     value: value[field] as string,
     error,

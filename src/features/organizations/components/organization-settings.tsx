@@ -140,7 +140,7 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
                         value={value.legalCompanyName}
                         error={nameError}
                         disabled={!draft.ready}
-                        onChange={(event) => draft.setValue({ ...value, legalCompanyName: event.currentTarget.value })}
+                        onChange={(event) => draft.setValue((current) => ({ ...current, legalCompanyName: event.currentTarget.value }))}
                       />
                       <Select
                         label={t('organizationSettings.status')}
@@ -149,14 +149,14 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
                         data={ORGANIZATION_STATUSES.map((status) => ({ value: status, label: t(`organizations.status.${status}`) }))}
                         value={value.status}
                         disabled={!draft.ready}
-                        onChange={(status) => draft.setValue({ ...value, status: (status ?? 'ACTIVE') as Value['status'] })}
+                        onChange={(status) => draft.setValue((current) => ({ ...current, status: (status ?? 'ACTIVE') as Value['status'] }))}
                       />
                     </SimpleGrid>
                   )}
                   <AttributeSettings
                     groups={section.groups}
                     value={value.attributes}
-                    onChange={(attributes) => draft.setValue({ ...value, attributes })}
+                    onChange={(attributes) => draft.setValue((current) => ({ ...current, attributes }))}
                     isRoot
                     omit={ORGANIZATION_OWN_KEYS}
                     errors={attempted ? attributeProblems : undefined}

@@ -91,7 +91,7 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
   const setAttributes = (patch: Attributes) => {
     const attributes = { ...value.attributes, ...patch };
     for (const key of Object.keys(patch)) if (attributes[key] === null) delete attributes[key];
-    draft.setValue({ ...value, attributes });
+    draft.setValue((current) => ({ ...current, attributes }));
   };
   const setRegional = (key: RegionalKey, own: string | null) => setAttributes({ [key]: own });
 
@@ -179,7 +179,7 @@ export function UnitCreateForm({ org, userUuid, type, nameParam, parentParam, de
             allowDeselect={false}
             nothingFoundMessage={t('venue.parent.none')}
             disabled={!draft.ready}
-            onChange={(chosen) => draft.setValue({ ...value, parentUuid: chosen === ORGANIZATION_OPTION ? null : chosen })}
+            onChange={(chosen) => draft.setValue((current) => ({ ...current, parentUuid: chosen === ORGANIZATION_OPTION ? null : chosen }))}
           />
         ) : (
           parentName !== undefined && <Text size="sm">{t('venue.parent.fixed', { name: parentName })}</Text>

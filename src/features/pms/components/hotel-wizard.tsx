@@ -9,7 +9,7 @@
  * step. Everything, the open step included, is kept as a draft, so a reload or a crash loses
  * nothing; the save is one outbox entry (./api/hotel-save.ts), offline too.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Accordion, Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
@@ -223,17 +223,25 @@ export function HotelWizard(props: HotelWizardProps) {
     [props.hotelUuid, edit, initialForm],
   );
   const draft = useDraft<WizardValue>({ scope, initial, baseVersion: version, schema: wizardValueSchema, isChange: wizardHoldsChange, storage: wizardDraftStorage });
-  const value = draft.value;
+  // the hotel read again (its lists arriving after its settings, an import, another tab's save) is
+  // taken into the draft by the effect below, after the render that first has it; that render
+  // already shows the value as the effect makes it, so nothing is ever shown, nor acted on, over a
+  // read the wizard has moved past (the lists as not read yet, while the Import button shows)
+  const [followedInitial, setFollowedInitial] = useState(initialForm);
+  const entries = useOutboxEntries(userUuid);
+  const queued = entries.some((entry) => entry.collection === HOTEL_SAVE_KIND && entry.recordUuid === (edit ? props.hotelUuid : draft.value.hotelUuid));
+  // a queued save reached the gateway (the hotel read again at a newer version)
+  const landedIn = useCallback((current: WizardValue) => !queued && version !== null && current.savedOver !== null && version > current.savedOver, [queued, version]);
+  /** after an import: the rate codes read next are taken whatever was typed (the import replaced them all) */
+  const [takeRateCodes, setTakeRateCodes] = useState(false);
+  const following = draft.ready && (followedInitial !== initialForm || landedIn(draft.value));
+  const value = following ? followGateway(draft.value, followedInitial, initialForm, { landed: landedIn(draft.value), takeRateCodes }) : draft.value;
   const form = value.form;
   // a hotel whose lists are made in slices opens its steps after the accordion's flush
   const bigLists = form.packages.length > MAPPED_AT_ONCE || form.rateCodes.length > MAPPED_AT_ONCE || form.accessServices.length > MAPPED_AT_ONCE;
   const hotelUuid = edit ? props.hotelUuid : value.hotelUuid;
   const baseline = value.saved ?? initialForm;
-  // the hotel read again (its lists arriving after its settings, an import, another tab's save) is
-  // taken into the draft by the effect below, after the render that first has it: in that render the
-  // form is not yet compared with it (no flash of unsaved changes that nobody made)
-  const [followedInitial, setFollowedInitial] = useState(initialForm);
-  const dirty = draft.changed && !(draft.ready && followedInitial !== initialForm);
+  const dirty = following ? wizardHoldsChange(value, initial) : draft.changed;
   const { blocker, allowLeave } = useLeaveGuard(draft.ready && dirty);
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -251,25 +259,27 @@ export function HotelWizard(props: HotelWizardProps) {
   }
 
   // a queued save reached the gateway, or the hotel was read again (an import, another tab's save):
-  // one step from the value as it is, so the two never undo each other (a save reported as unsaved)
-  const entries = useOutboxEntries(userUuid);
-  const queued = entries.some((entry) => entry.collection === HOTEL_SAVE_KIND && entry.recordUuid === hotelUuid);
-  const previousInitial = useRef(initialForm);
-  const takeRateCodes = useRef(false);
+  // one step from the value as it is by then, so the two never undo each other (a save reported as
+  // unsaved), nor a change made meanwhile (a step opened as the lists arrive). Every change below is
+  // made the same way, from the value as it is; the read that value follows is `followed`.
+  const followed = useRef(initialForm);
+  const { setValue } = draft;
   useEffect(() => {
-    if (!draft.ready) return;
-    const before = previousInitial.current;
-    previousInitial.current = initialForm;
-    const next = followGateway(value, before, initialForm, { landed: !queued && version !== null && value.savedOver !== null && version > value.savedOver, takeRateCodes: takeRateCodes.current });
-    takeRateCodes.current = false;
-    if (next !== value) draft.setValue(next);
+    if (!draft.ready || !following) return;
+    const before = followed.current;
+    followed.current = initialForm;
+    setValue((current) => followGateway(current, before, initialForm, { landed: landedIn(current), takeRateCodes }));
     setFollowedInitial(initialForm);
-  }, [initialForm, draft, value, queued, version]);
+    // the imported codes are taken once they are read (the services may be read again first)
+    if (takeRateCodes && before.rateCodes !== initialForm.rateCodes) setTakeRateCodes(false);
+  }, [draft.ready, following, initialForm, setValue, takeRateCodes, landedIn]);
+  /** The form's record as the value as it is now last followed it: what Discard puts back. */
+  const baselineOf = (current: WizardValue) => current.saved ?? followed.current;
 
   const setForm = (patch: Partial<HotelForm>) => {
     // why the last save was refused no longer holds once something changed
     setProblem(null);
-    draft.setValue({ ...value, form: { ...form, ...patch } });
+    setValue((current) => ({ ...current, form: { ...current.form, ...patch } }));
   };
   // the room access is the PMS hotel definition's: checked only when the save carries it
   const roomProblems = mayWriteDefinition ? roomAccessProblems(form.roomAccess) : null;
@@ -282,11 +292,12 @@ export function HotelWizard(props: HotelWizardProps) {
   const editProblem: MessageKey | null = pmsChanged && !pmsStepConsistent(form) ? 'hotelWizard.bothOrNeither' : roomProblems !== null ? 'hotelWizard.roomAccessInvalid' : null;
 
   function open(step: number) {
-    if (edit && dirty && step !== value.step) {
+    // a save under way takes the changes with it: nothing to ask
+    if (edit && dirty && !saving && step !== value.step) {
       setAsked(step);
       return;
     }
-    draft.setValue({ ...value, step, maxStep: step !== NO_STEP && rank(step) > rank(value.maxStep) ? step : value.maxStep });
+    setValue((current) => ({ ...current, step, maxStep: step !== NO_STEP && rank(step) > rank(current.maxStep) ? step : current.maxStep }));
   }
 
   /** Queue the whole hotel; true when it was queued. */
@@ -300,6 +311,7 @@ export function HotelWizard(props: HotelWizardProps) {
       return false;
     }
     setSaving(true);
+    const stepAtSave = value.step;
     try {
       // what the save changes, named in its notice and marked in the tables ("Package KIDS_SPA added")
       const changes = edit ? hotelChanges(baseline, form) : null;
@@ -322,7 +334,8 @@ export function HotelWizard(props: HotelWizardProps) {
       }
       // kept as a draft until the gateway has it: a reload meanwhile shows what was saved
       const marked = (changes?.items ?? []).flatMap(({ kind, name, change }) => (change === 'removed' ? [] : [{ kind, name, change }]));
-      draft.setValue({ hotelUuid, step: then.step, maxStep: LAST_STEP, form: built.saved, saved: built.saved, savedOver: version, marked });
+      // what was typed while the save was made stays, unsaved, and a step opened meanwhile stays open
+      setValue((current) => ({ hotelUuid, step: current.step === stepAtSave ? then.step : current.step, maxStep: LAST_STEP, form: sameValue(current.form, form) ? built.saved : current.form, saved: built.saved, savedOver: version, marked }));
       // written now, not after the typing pause: a reload right after Save must find it
       await draft.flush();
       setAttempted(false);
@@ -346,8 +359,7 @@ export function HotelWizard(props: HotelWizardProps) {
     void (async () => {
       const entry = await queueHotelSave(hotelScopeOf(org, hotelUuid), userUuid, version, { hotel: { parentUuid: baseline.parentUuid, attributes: hotelAttributes({ ...baseline, name: next }, ownAttributes) } }, next, NAME_ONLY_SUMMARY);
       void whenSettled(entry.seq, SAVE_VERDICT_WAIT_MS).then((outcome) => showSaveOutcome(outcome, () => void navigate('/sync')));
-      const saved = { ...baseline, name: next };
-      draft.setValue({ ...value, form: { ...form, name: next }, saved, savedOver: version });
+      setValue((current) => ({ ...current, form: { ...current.form, name: next }, saved: { ...baselineOf(current), name: next }, savedOver: version }));
       await draft.flush();
     })();
   }
@@ -385,7 +397,7 @@ export function HotelWizard(props: HotelWizardProps) {
           disabled={listsPending}
           disabledReason={t('hotelWizard.saveWaitsForLists')}
           onSave={() => void save(form, { step })}
-          onDiscard={() => draft.setValue({ ...value, form: baseline })}
+          onDiscard={() => setValue((current) => ({ ...current, form: baselineOf(current) }))}
         />
       );
     }
@@ -520,7 +532,7 @@ export function HotelWizard(props: HotelWizardProps) {
           csv={{
             target: edit ? { org, hotel: hotelUuid } : null,
             onImported: () => {
-              takeRateCodes.current = true;
+              setTakeRateCodes(true);
               onImported();
             },
           }}
@@ -533,7 +545,7 @@ export function HotelWizard(props: HotelWizardProps) {
           loadError={loadErrors?.rateCodes ?? null}
           marks={{ marked: marks.rateCode, removalNote }}
           onImported={() => {
-            takeRateCodes.current = true;
+            setTakeRateCodes(true);
             onImported();
           }}
         />
@@ -634,7 +646,7 @@ export function HotelWizard(props: HotelWizardProps) {
         onDiscard={() => {
           const step = asked ?? NO_STEP;
           setAsked(null);
-          draft.setValue({ ...value, form: baseline, step });
+          setValue((current) => ({ ...current, form: baselineOf(current), step }));
         }}
         onSave={() => {
           const step = asked ?? NO_STEP;

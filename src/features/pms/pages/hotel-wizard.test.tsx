@@ -641,6 +641,35 @@ describe('HotelEditPage: the error catalogue (spec section 8)', () => {
     expect(listReads()).toBe(3);
   });
 
+  it('shows the hotel\'s lists in the very render the access area first shows them: never empty tables with Import beside them', async () => {
+    const bb = { uuid: uuidOf(80), orgUuid: ORG, hotelUuid: HOTEL, name: 'BB', externalId: 'BB', calculationRule: 'ADULT', deleted: false, version: 1 };
+    let answerCodes: (answer: Response) => void = () => undefined;
+    const codes = new Promise<Response>((resolve) => (answerCodes = resolve));
+    const user = openWith((path) => (path.endsWith('/pms-rate-code') ? codes : path.endsWith('/pms-package') ? json(200, { data: [bb] }) : null));
+    await waitFor(() => expect(stepControl('Access area').disabled).toBe(false));
+    await user.click(stepControl('Access area'));
+    await screen.findByText("Loading the hotel's packages, rate codes and access services…");
+    // every piece of the page added or taken away from here on (the observer is told after React
+    // has drawn more than once: what was shown meanwhile is in what it took away): an import opened
+    // over empty tables previews against no packages, and a save from them removes every one
+    const empty: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of [...record.addedNodes, ...record.removedNodes]) {
+          const text = node.textContent ?? '';
+          if (text.includes('There are no package definitions created yet') || text.includes('There are no rate codes created yet')) empty.push(text);
+        }
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+    answerCodes(json(200, { data: [{ ...rack, packages: [bb.uuid] }] }));
+    const table = await screen.findByRole('table', { name: 'Rate Codes' });
+    await waitFor(() => expect(within(table).getByRole('cell', { name: 'RACK' })).toBeTruthy());
+    observer.disconnect();
+    expect(empty).toEqual([]);
+    expect(within(screen.getByRole('table', { name: 'Packages' })).getByRole('cell', { name: 'BB' })).toBeTruthy();
+    expect(screen.queryByText('Your changes are not saved yet.')).toBeNull();
+  });
+
   it('never shows unsaved changes that nobody made while the lists arrive after the steps', async () => {
     let answerCodes: (answer: Response) => void = () => undefined;
     const codes = new Promise<Response>((resolve) => (answerCodes = resolve));
