@@ -290,7 +290,7 @@ export function cpuProfiler(page: Page) {
   };
 }
 
-async function createHotel(client: Client, name: string, packages: number, rateCodes: number): Promise<string> {
+export async function createHotel(client: Client, name: string, packages: number, rateCodes: number): Promise<string> {
   const hotel = randomUUID();
   const newPackages = Array.from({ length: packages }, (_, i) => ({ uuid: randomUUID(), externalId: `${OFFERS[i % OFFERS.length]}_${String(i).padStart(5, '0')}`, calculationRule: 'ADULT' as const }));
   const newRateCodes = Array.from({ length: rateCodes }, (_, i) => ({

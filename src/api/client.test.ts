@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../domain';
 import { createFakeFetch, empty, gatewayError, json, makeSession, type Handler } from '../../test/fake-gateway';
 import { ApiError } from './api-error';
-import { createApiClient, REFRESH_PATH, REVOKE_PATH, TOKENS_PATH, type LockManagerLike } from './client';
+import { createApiClient, READ_AHEAD_MS, REFRESH_PATH, REVOKE_PATH, TOKENS_PATH, type LockManagerLike } from './client';
 import { createSessionStore } from './session-store';
 import { createMemoryStorage, type KeyValueStorage } from './storage';
 
 /** A client over a fake gateway and in-memory storage; `refreshed` is what a refresh answers. */
-function setup(handler: Handler, options: { session?: Session | null; storage?: KeyValueStorage; locks?: LockManagerLike } = {}) {
+function setup(handler: Handler, options: { session?: Session | null; storage?: KeyValueStorage; locks?: LockManagerLike; now?: () => number } = {}) {
   const storage = options.storage ?? createMemoryStorage();
   const sessions = createSessionStore(storage);
   if (options.session) sessions.set(options.session);
   const refreshed = makeSession();
   const gateway = createFakeFetch((call) => (call.path === REFRESH_PATH ? json(200, refreshed) : handler(call)));
-  const client = createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions, locks: options.locks });
+  const client = createApiClient({ fetch: gateway.fetch, baseUrl: () => '/api', sessions, locks: options.locks, ...(options.now ? { now: options.now } : {}) });
   let notified = 0;
   sessions.subscribe(() => (notified += 1));
   return { client, sessions, storage, gateway, refreshed, notifications: () => notified };
@@ -250,5 +250,61 @@ describe('request: read cache', () => {
     controlled = true;
     await client.request('/organization/o1/hotel-definition');
     expect(unseen).toEqual([{ user: session.uuid, path: '/organization/o1/pms-connection' }]);
+  });
+});
+
+describe('readAhead: a read sent before its caller', () => {
+  const PATH = '/organization/o1/pms-connection';
+
+  it('is taken by the first plain GET of its path: one exchange, its answer; the next GET sends its own', async () => {
+    let answered = 0;
+    const { client, gateway } = setup(() => json(200, { data: [{ n: ++answered }] }), { session: makeSession() });
+    client.readAhead(PATH);
+    client.readAhead(PATH);
+    await expect(client.request(PATH)).resolves.toEqual({ data: [{ n: 1 }] });
+    expect(gateway.callsTo(PATH)).toHaveLength(1);
+    await expect(client.request(PATH)).resolves.toEqual({ data: [{ n: 2 }] });
+    expect(gateway.callsTo(PATH)).toHaveLength(2);
+  });
+
+  it('is not taken by a write or a GET with its own headers, nor once READ_AHEAD_MS have passed, nor under another token', async () => {
+    let clock = 1_000_000;
+    const session = makeSession();
+    const { client, gateway, sessions } = setup(() => json(200, { data: [] }), { session, now: () => clock });
+    client.readAhead(PATH);
+    await client.request(PATH, { method: 'POST', body: { name: 'x' } });
+    await client.request(PATH, { headers: { 'If-None-Match': '"1"' } });
+    expect(gateway.callsTo(PATH)).toHaveLength(3);
+    // still there for the plain GET
+    await client.request(PATH);
+    expect(gateway.callsTo(PATH)).toHaveLength(3);
+
+    client.readAhead(PATH);
+    clock += READ_AHEAD_MS;
+    await client.request(PATH);
+    expect(gateway.callsTo(PATH)).toHaveLength(5);
+
+    client.readAhead(PATH);
+    sessions.set(makeSession());
+    await client.request(PATH);
+    expect(gateway.callsTo(PATH)).toHaveLength(7);
+    expect(gateway.callsTo(PATH)[6]?.headers.authorization).toBe(`Bearer ${sessions.get()?.token}`);
+  });
+
+  it('sends nothing without a live session', () => {
+    const signedOut = setup(() => json(200, {}), { session: null });
+    signedOut.client.readAhead(PATH);
+    const expired = setup(() => json(200, {}), { session: makeSession(-1000) });
+    expired.client.readAhead(PATH);
+    expect([signedOut.gateway.calls.length, expired.gateway.calls.length]).toEqual([0, 0]);
+  });
+
+  it('goes through the session rules when taken: a 401 sent ahead is refreshed and sent again', async () => {
+    let calls = 0;
+    const { client, gateway, refreshed } = setup(() => (++calls === 1 ? gatewayError(401, 'unauthorized', 'Token expired') : json(200, { data: [] })), { session: makeSession() });
+    client.readAhead(PATH);
+    await expect(client.request(PATH)).resolves.toEqual({ data: [] });
+    expect(gateway.calls.map((call) => call.path)).toEqual([PATH, REFRESH_PATH, PATH]);
+    expect(gateway.calls[2]?.headers.authorization).toBe(`Bearer ${refreshed.token}`);
   });
 });

@@ -74,7 +74,16 @@ export interface ApiClient {
   token(): Promise<string | null>;
   /** The gateway refused the token (401): refresh once; null when that fails. */
   refreshToken(): Promise<string | null>;
+  /**
+   * Sends a GET of `path` now, for the first request() of the same path (a plain GET, the same
+   * token) to take instead of sending its own within READ_AHEAD_MS: a route starts the reads its
+   * screen will make before the code that makes them is there. Nothing without a live session.
+   */
+  readAhead(path: string): void;
 }
+
+/** How long a read sent ahead waits for the request() that takes it; later, that request sends its own. */
+export const READ_AHEAD_MS = 10_000;
 
 /** The options with the header naming the session's user (the read cache is kept per user). */
 const asUser = (options: RequestOptions, session: Session): RequestOptions => ({
@@ -90,6 +99,44 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const now = deps.now ?? Date.now;
   const url = (path: string) => `${deps.baseUrl()}${path}`;
   let refreshing: Promise<Session> | null = null;
+  const unseen = () => deps.unseenReads !== undefined && deps.serviceWorkerControls?.() === false;
+  /** Reads sent ahead (readAhead), by path, until a request() takes them. */
+  const ahead = new Map<string, { token: string; at: number; sentUnseen: boolean; response: Promise<Response> }>();
+
+  /** Reads sent ahead that no request() took in time go, their answers unread. */
+  function sweepAhead(): void {
+    for (const [path, sent] of ahead) {
+      if (now() - sent.at < READ_AHEAD_MS) continue;
+      ahead.delete(path);
+      sent.response.then((response) => response.body?.cancel(), () => undefined).catch(() => undefined);
+    }
+  }
+
+  function readAhead(path: string): void {
+    sweepAhead();
+    const session = deps.sessions.get();
+    if (!session || isSessionExpired(session, now())) return;
+    const sent = ahead.get(path);
+    if (sent !== undefined && sent.token === session.token && now() - sent.at < READ_AHEAD_MS) return;
+    const sentUnseen = unseen();
+    const response = send(deps.fetch, url(path), asUser({}, session), session.token);
+    // a read no request() takes fails unheard
+    response.catch(() => undefined);
+    ahead.set(path, { token: session.token, at: now(), sentUnseen, response });
+  }
+
+  /** The read of `path` sent ahead with `token`, taken once (a plain GET only), if it is still fresh. */
+  function takeAhead(path: string, options: RequestOptions, token: string) {
+    if (ahead.size === 0) return undefined;
+    sweepAhead();
+    const sent = ahead.get(path);
+    const plainGet = (options.method ?? 'GET').toUpperCase() === 'GET' && options.body === undefined && options.headers === undefined;
+    if (sent === undefined || !plainGet) return undefined;
+    ahead.delete(path);
+    // sent before the service worker controlled the page, which it now does: read through it
+    if (sent.sentUnseen && !unseen()) return undefined;
+    return sent.token === token && now() - sent.at < READ_AHEAD_MS ? sent : undefined;
+  }
 
   function logout(): void {
     const session = deps.sessions.get();
@@ -154,9 +201,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
     }
 
-    const unseen = () => deps.unseenReads !== undefined && deps.serviceWorkerControls?.() === false;
-    let sentUnseen = unseen();
-    let response = await send(deps.fetch, url(path), asUser(options, session), session.token);
+    const sentAhead = takeAhead(path, options, session.token);
+    let sentUnseen = sentAhead?.sentUnseen ?? unseen();
+    let response = await (sentAhead?.response ?? send(deps.fetch, url(path), asUser(options, session), session.token));
     if (isAuthFailure(response.status)) {
       session = await refresh(session);
       sentUnseen = unseen();
@@ -195,5 +242,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     );
   }
 
-  return { request, logout, token, refreshToken };
+  return { request, logout, token, refreshToken, readAhead };
 }

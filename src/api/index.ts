@@ -78,8 +78,12 @@ sessionStore.subscribe(() => {
   unseenReads.clear();
 });
 
+/** The signed-in user's profile (src/api/profile.ts), read ahead at the app's start (main.tsx). */
+export const PROFILE_PATH = '/user-profile/v1/user-profile?includeOuDescendants=true&includeOrgDescendants=true';
+
 export const request = apiClient.request;
 export const logout = apiClient.logout;
+export const readAhead = apiClient.readAhead;
 
 /** Store a session the gateway just issued (sign-in). */
 export function startSession(session: Session): void {

@@ -8,7 +8,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
-import { sessionStore } from '../api';
+import { PROFILE_PATH, readAhead, sessionStore } from '../api';
 import { getLanguage } from '../i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -38,10 +38,13 @@ function start(container: HTMLElement, queryClient: QueryClient) {
   startTransition(() => createRoot(container).render(app));
 }
 const queryClient = createQueryClient();
-// the profile every signed-in screen asks for first (the menu, what the screen offers), asked for at
-// once: its code (and zod's) loads beside the screen's, not after its first render
+// the profile every signed-in screen asks for first (the menu, what the screen offers), sent at
+// once; the query that takes its answer follows with its code (and zod's), beside the screen's
 const session = sessionStore.get();
-if (session !== null) void import('../api/profile').then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions(session.uuid)));
+if (session !== null) {
+  readAhead(PROFILE_PATH);
+  void import('../api/profile').then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions(session.uuid)));
+}
 setTimeout(() => start(root, queryClient), 0);
 
 registerServiceWorker();

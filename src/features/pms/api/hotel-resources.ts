@@ -28,6 +28,7 @@ import {
 } from '../../../domain';
 import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
+import { hotelDefinitionsListPath } from './paths';
 
 /** A hotel of an organization: where its packages, rate codes and access services are. */
 export interface HotelScope {
@@ -62,7 +63,7 @@ export const hotelDefinitionInputOf = (definition: HotelDefinition): HotelDefini
 export const hotelDefinitions = defineClientResource<HotelDefinition, HotelDefinitionFormInput>({
   kind: HOTEL_DEFINITION_KIND,
   queryKey: 'hotel-definitions',
-  path: (org) => `/organization/${org}/hotel-definition`,
+  path: hotelDefinitionsListPath,
   record: hotelDefinitionSchema,
   list: hotelDefinitionListResponseSchema,
   inputOf: hotelDefinitionInputOf,

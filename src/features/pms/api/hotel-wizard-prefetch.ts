@@ -4,9 +4,11 @@
  * wizard has loaded (issue 19: the heading and steps within 0.3 s).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { unitListResponseSchema } from '../../../domain';
-import { parseAnswer, request, useSession } from '../../../api';
+import { canSetupHotelDefinitions, unitListResponseSchema } from '../../../domain';
+import { parseAnswer, readAhead, request, useSession } from '../../../api';
 import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
+import { lastGrants } from '../../../api/profile';
+import { hotelDefinitionsListPath, pmsConnectionsListPath } from './paths';
 
 /** GET of the organization's units, every depth, under the key the unit screens read it by. */
 export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
@@ -29,7 +31,17 @@ export function useOrganizationUnits(org: string) {
  */
 export function prefetchHotelWizard(queryClient: QueryClient, userUuid: string, { uuid: org = '' }: Parameters<RoutePrefetch>[2]): Promise<void> {
   if (org === '') return Promise.resolve();
-  prefetchRead(queryClient, organizationUnitsQuery(userUuid, org));
+  const units = organizationUnitsQuery(userUuid, org);
+  // the route's first match in this page (its loader runs again on each change of its URL, and
+  // what is cached is not read again): for who could read them at the profile's last read here,
+  // the connections and definitions are sent now, taken by their reads below once their code
+  // (their resources', with the offline platform's) is there
+  const grants = queryClient.getQueryState(units.queryKey) === undefined ? lastGrants(userUuid) : null;
+  prefetchRead(queryClient, units);
+  if (grants !== null && canSetupHotelDefinitions(grants, org)) {
+    readAhead(pmsConnectionsListPath(org));
+    readAhead(hotelDefinitionsListPath(org));
+  }
   // the connections' and definitions' code (the offline resources) loads after the units are asked for
   return import('./pms-setup-prefetch').then(({ prefetchPmsSetup }) => prefetchPmsSetup(queryClient, userUuid, org));
 }

@@ -10,6 +10,7 @@ import {
 import { parseAnswer, request, useSession } from '../../../api';
 import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
+import { pmsConnectionsListPath } from './paths';
 
 /** The outbox collection and draft kind of PMS connections. */
 export { PMS_CONNECTION_KIND };
@@ -19,7 +20,7 @@ export type { QueuedRemoval } from '../../../offline/resource';
 export const pmsConnections = defineClientResource<PmsConnection, PmsConnectionInput>({
   kind: PMS_CONNECTION_KIND,
   queryKey: 'pms-connections',
-  path: (org) => `/organization/${org}/pms-connection`,
+  path: pmsConnectionsListPath,
   record: pmsConnectionSchema,
   list: pmsConnectionListResponseSchema,
   inputOf: ({ name, type, host, port }) => ({ name, type, host, port }),

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { SESSION_STORAGE_KEY } from '../../../api';
+import { GRANTS_STORAGE_KEY } from '../../../api/profile';
 import type { HotelSave } from '../../../domain';
 import { flushAllDrafts, lobbyDb, unsyncedWork } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
@@ -891,9 +892,12 @@ describe("the wizard's route", () => {
   afterEach(cleanup);
   const reads = (gateway: ReturnType<typeof gatewayWith>) => ['/user-profile/v1/user-profile', `/organization/${ORG}/ous`, `/organization/${ORG}/pms-connection`, `/organization/${ORG}/hotel-definition`].map((path) => gateway.callsTo(path).length);
   const listReads = (gateway: ReturnType<typeof gatewayWith>) => gateway.calls.filter((call) => call.path.startsWith(`/organization/${ORG}/hotel/${HOTEL}/`)).length;
-  const prefetched = async (who: object) => {
+  const prefetched = async (who: object, { lastRead = null }: { lastRead?: object | null } = {}) => {
     grants = who;
     signedIn();
+    // the grants this user's profile had when last read in this browser (none: a first visit)
+    if (lastRead === null) localStorage.removeItem(GRANTS_STORAGE_KEY);
+    else localStorage.setItem(GRANTS_STORAGE_KEY, JSON.stringify({ user: makeSession().uuid, ...lastRead }));
     const gateway = gatewayWith({ definitions: [definitionOf()] });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const prefetch = () => prefetchHotelWizard(queryClient, makeSession().uuid, { uuid: ORG, hotelUuid: HOTEL });
@@ -923,6 +927,12 @@ describe("the wizard's route", () => {
     const hotelManager = await prefetched(hotelOnly);
     expect(reads(hotelManager)).toEqual([1, 1, 0, 0]);
     expect(listReads(hotelManager)).toBe(0);
+    // the grants of the last read allow them: asked for at once, without waiting for the profile
+    const returning = await prefetched(orgAdmin, { lastRead: orgAdmin });
+    expect(reads(returning)).toEqual([0, 1, 1, 1]);
+    // they did not: the profile decides, as on a first visit
+    const demoted = await prefetched(orgAdmin, { lastRead: hotelOnly });
+    expect(reads(demoted)).toEqual([1, 1, 1, 1]);
   });
 
   it('the wizard mounted over what its route read asks for none of it again', async () => {
