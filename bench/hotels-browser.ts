@@ -13,7 +13,8 @@
  *  3. the wizard opened on a hotel of 10,000 packages and 10,000 rate codes: navigation → the
  *     heading '{name} — hotel set-up' and the steps (both before the lists; goal ≤ 0.3 s), in the
  *     page's clock to the frame that shows them (WIZARD_MARKS), and as the bench process learns it;
- *     then the 'Access area' click → its packages and rate codes listed (as they arrive).
+ *     then the 'Access area' click → its packages and rate codes listed (as they arrive). 20
+ *     counted openings after 2 that load the wizard's code into the browser (their own row).
  * 1 and 3 run on PGlite, then on PostgreSQL (a throw-away database, bench/postgres.ts; a row says
  * why when there is none). BENCH_HOTELS_BROWSER_PARTS=import,filter,wizard picks some (all by
  * default), BENCH_IMPORT_RUNS the import's runs, BENCH_HOTELS_BROWSER_DATABASES=PGlite one database.
@@ -37,6 +38,11 @@ const BIG = 10_000;
 const PEER = 100;
 /** enough runs for a p95 that is not simply the slowest run (nearest rank: the 19th of 20) */
 const WIZARD_RUNS = 20;
+/**
+ * openings before the counted ones, as the peer's reads have: the first loads the wizard's code into
+ * this browser (its compiled code is not cached yet). Reported on their own row, not hidden.
+ */
+const WIZARD_WARMUP = 2;
 const KEY_ROUNDS = 2;
 /** a typist's pace between keystrokes */
 const KEY_GAP_MS = 50;
@@ -509,8 +515,9 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
   const over: number[] = [];
   let worst = { duration: 0, where: 'no long task' };
   let restored = 0;
+  const firstOpenings: number[] = [];
   const profiler = cpuProfiler(page);
-  for (let run = 0; run < WIZARD_RUNS; run += 1) {
+  for (let run = -WIZARD_WARMUP; run < WIZARD_RUNS; run += 1) {
     await page.goto(`${url}/organizations`);
     await sleep(1_000);
     await profiler.start();
@@ -536,6 +543,13 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
     await profiler.stop(`wizard-run-${run}`);
     const probe = await probeOf(page);
     const tasks = tasksIn(probe, 0, await pageNow(page));
+    if (run < 0) {
+      firstOpenings.push(Math.max(shown.heading, shown.steps));
+      await access.click();
+      await page.getByRole('table', { name: 'Packages' }).waitFor({ state: 'hidden' });
+      await sleep(1_500);
+      continue;
+    }
     heading.push(shown.heading);
     steps.push(shown.steps);
     panel.push(end - clickStart);
@@ -562,6 +576,10 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
         `in the page's clock, to the frame showing the 'Access area' step (the wizard, its lists still on their way); goal ≤ ${STEPS_GOAL_MS} ms p95 (${percentile(sorted(steps), 95) <= STEPS_GOAL_MS ? 'met' : 'NOT met'})`,
       ),
       figure: `max ${ms(maxOf(steps))}; steps/reads ${(percentile(sorted(steps), 50) / percentile(sorted(reads), 50)).toFixed(2)}×; runs ${steps.map((value) => value.toFixed(0)).join(', ')} ms`,
+    },
+    {
+      ...latencyRow(`${label}, the ${WIZARD_WARMUP} first openings (not counted above)`, sorted(firstOpenings), "heading and steps both shown, in the page's clock: the first loads the wizard's code into this browser"),
+      figure: `runs ${firstOpenings.map((value) => value.toFixed(0)).join(', ')} ms`,
     },
     {
       ...latencyRow(`${label}, page.goto → both seen by the bench`, sorted(seen), 'the same, as the bench process learns it: page.goto sent, the page\'s answer back over the DevTools protocol'),
