@@ -1,31 +1,19 @@
 /**
  * The transactions history (issue 18): the demo seed's time for 200,000 transactions, then a search
  * page (10 rows, with the whole result's count and totals) for several filter combinations, on
- * PGlite and on PostgreSQL (DATABASE_URL, or the local lobby_ci role when it answers). The app runs
+ * PGlite and on PostgreSQL (beside the database DATABASE_URL names, else on the machine's PostgreSQL
+ * 15, started as .ci/run starts it: bench/postgres.ts; a row says why when there is none). The app runs
  * in-process and is asked through inject, so the figures are the route's own code path without
  * the network. Goals: p95 ≤ 50 ms on PostgreSQL, and no combination slower than 4× the fastest.
  */
-import postgres from 'postgres';
 import { seedDatabase } from '../server/db/seed';
 import { DEMO_TRANSACTIONS_DEFAULT } from '../server/db/seed-transactions';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createTestDatabase, login, MANAGER_PASSWORD } from '../server/test-helpers';
+import { throwAwayPostgres } from './postgres';
 import { latencyRow, percentile, timeEach, type Row } from './stats';
 
 const SEARCHES = Number(process.env.BENCH_TRANSACTION_SEARCHES ?? 60);
 const WARM_UP = 5;
-const LOCAL_PG = 'postgres://lobby_ci:lobby_ci@127.0.0.1:5432/lobby_ci';
-
-async function reachable(url: string): Promise<boolean> {
-  const client = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => undefined });
-  try {
-    await client`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end({ timeout: 1 });
-  }
-}
 
 async function benchOn(kind: 'PGlite' | 'PostgreSQL', count: number): Promise<Row[]> {
   const database = await createTestDatabase();
@@ -81,11 +69,18 @@ export async function transactionsBench(): Promise<Row[]> {
   delete process.env.DATABASE_URL;
   try {
     rows.push(...(await benchOn('PGlite', count)));
-    const pg = given ?? ((await reachable(LOCAL_PG)) ? LOCAL_PG : null);
-    if (pg === null) rows.push({ benchmark: 'transactions PostgreSQL', n: 0, note: 'skipped: no DATABASE_URL and no local lobby_ci role' });
+    if (given !== undefined) process.env.DATABASE_URL = given;
+    // a database of its own to make the test database from (and drop it with)
+    const made = await throwAwayPostgres();
+    if ('unavailable' in made) rows.push({ benchmark: 'transactions PostgreSQL', n: 0, note: made.unavailable });
     else {
-      process.env.DATABASE_URL = pg;
-      rows.push(...(await benchOn('PostgreSQL', count)));
+      process.env.DATABASE_URL = made.url;
+      try {
+        rows.push(...(await benchOn('PostgreSQL', count)));
+      } finally {
+        delete process.env.DATABASE_URL;
+        await made.drop();
+      }
     }
   } finally {
     if (given === undefined) delete process.env.DATABASE_URL;
