@@ -50,12 +50,28 @@ export function currentFocus(): HTMLElement | null {
 }
 
 /**
+ * The control now standing where `gone` stood, once React drew its row again as new elements (a
+ * queued record read back from the gateway while its form was open): the one element of the page
+ * of the same kind with the same name (its aria-label, else its text). Null when there is none, or
+ * more than one.
+ */
+export function standIn(gone: HTMLElement): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const label = gone.getAttribute('aria-label');
+  const tag = gone.tagName.toLowerCase();
+  const text = gone.textContent;
+  const same = [...document.querySelectorAll<HTMLElement>(label !== null ? `${tag}[aria-label="${CSS.escape(label)}"]` : tag)].filter((element) => label !== null || element.textContent === text);
+  return same.length === 1 ? (same[0] ?? null) : null;
+}
+
+/**
  * Focus `target` once the current event is over (a closing modal has let go of focus by then);
- * nothing when it is gone from the page meanwhile.
+ * when it is gone from the page meanwhile, the control standing in its place (`standIn`), else nothing.
  */
 export function focusSoon(target: HTMLElement | null | (() => HTMLElement | null)): void {
   setTimeout(() => {
     const element = typeof target === 'function' ? target() : target;
-    if (element?.isConnected) element.focus();
+    const shown = element === null || element.isConnected ? element : standIn(element);
+    shown?.focus();
   }, 0);
 }
