@@ -229,7 +229,9 @@ export function HotelWizard(props: HotelWizardProps) {
   // read the wizard has moved past (the lists as not read yet, while the Import button shows)
   const [followedInitial, setFollowedInitial] = useState(initialForm);
   const entries = useOutboxEntries(userUuid);
-  const queued = entries.some((entry) => entry.collection === HOTEL_SAVE_KIND && entry.recordUuid === (edit ? props.hotelUuid : draft.value.hotelUuid));
+  // following the gateway never changes it: the draft's is the value's
+  const hotelUuid = edit ? props.hotelUuid : draft.value.hotelUuid;
+  const queued = entries.some((entry) => entry.collection === HOTEL_SAVE_KIND && entry.recordUuid === hotelUuid);
   // a queued save reached the gateway (the hotel read again at a newer version)
   const landedIn = useCallback((current: WizardValue) => !queued && version !== null && current.savedOver !== null && version > current.savedOver, [queued, version]);
   /** after an import: the rate codes read next are taken whatever was typed (the import replaced them all) */
@@ -239,7 +241,6 @@ export function HotelWizard(props: HotelWizardProps) {
   const form = value.form;
   // a hotel whose lists are made in slices opens its steps after the accordion's flush
   const bigLists = form.packages.length > MAPPED_AT_ONCE || form.rateCodes.length > MAPPED_AT_ONCE || form.accessServices.length > MAPPED_AT_ONCE;
-  const hotelUuid = edit ? props.hotelUuid : value.hotelUuid;
   const baseline = value.saved ?? initialForm;
   const dirty = following ? wizardHoldsChange(value, initial) : draft.changed;
   const { blocker, allowLeave } = useLeaveGuard(draft.ready && dirty);
