@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { CONTENT_WIDTH } from '../domain';
-import { formatDateTime, t } from '../i18n';
-import { versionParts } from './version';
+import { t } from '../i18n';
+import { builtStamp, versionParts } from './version';
 
 /** The policies (reachable after the cookie banner is gone) and the version of the running app. */
 export function AppFooter() {
@@ -23,7 +23,7 @@ export function AppFooter() {
         </Group>
         <Text size="sm" c="dimmed" data-testid="app-version">
           {t('layout.release', { release })}
-          {builtAt && `, ${t('layout.built', { when: formatDateTime(builtAt) })}`}
+          {builtAt && `, ${t('layout.built', { when: builtStamp(builtAt) })}`}
         </Text>
       </Group>
     </Container>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PMS_CONNECTION_MESSAGES, PMS_CONNECTION_TYPE_LABELS, PMS_CONNECTION_TYPES } from '../domain';
 import { en } from './messages-en';
-import { countList, formatDate, formatDateTime, formatList, formatRelativeTime, formatTime, plural, t } from './index';
+import { countList, formatDate, formatDateTime, formatList, formatNumber, formatRelativeTime, formatTime, plural, t } from './index';
 
 const minute = 60_000;
 
@@ -82,6 +82,31 @@ describe('formatRelativeTime', () => {
 
   it('says a time to come as such', () => {
     expect(formatRelativeTime(now + 5 * minute, now)).toBe('in 5 minutes');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes whole numbers as the Intl formatter of the language does, without making one', () => {
+    const intl = new Intl.NumberFormat('en-GB');
+    const values = [0, 7, -7, 999, 1000, -1000, 1234, 12345, 123456, 1234567, -9876543210, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
+    for (let power = 0; power <= 15; power += 1) values.push(10 ** power, 10 ** power - 1, -(10 ** power));
+    const Real = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      made += 1;
+      return new Real(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    try {
+      for (const value of values) expect(formatNumber(value)).toBe(intl.format(value));
+      expect(formatNumber(1234567)).toBe('1,234,567');
+    } finally {
+      Intl.NumberFormat = Real;
+    }
+    expect(made).toBe(0);
+  });
+  it('leaves fractions and numbers past the safe range to the Intl formatter', () => {
+    const intl = new Intl.NumberFormat('en-GB');
+    for (const value of [0.5, 1234.5678, -1234.25, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY]) expect(formatNumber(value)).toBe(intl.format(value));
   });
 });
 

@@ -22,7 +22,8 @@ export function TableFrame({ label, minWidth = 0, children }: TableFrameProps) {
     const node = frame.current;
     if (!node) return undefined;
     const measure = () => setScrolls(node.scrollWidth > node.clientWidth + 1);
-    measure();
+    // measured when the observer first reports the sizes, after the browser's own layout: measuring
+    // here, right after the render, would make the browser lay the whole page out at once for it
     const observer = new ResizeObserver(measure);
     observer.observe(node);
     for (const child of node.querySelectorAll('table')) observer.observe(child);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { UPDATE_CHECK_INTERVAL_MS } from '../../src/app/update-timing';
-import { versionParts } from '../../src/app/version';
+import { builtStamp, versionParts } from '../../src/app/version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, openBrowser, startGateway, type Browser, type Gateway } from './harness';
 import { cutGateway, gatewayClient, signIn, waitForServiceWorker as serviceWorkerControls } from './journeys';
@@ -246,8 +246,9 @@ describe('updating', () => {
     await signIn(page, gateway.url);
     await serviceWorkerControls(page);
     expect(await version(page)).toBe(current);
-    // the footer names the running release
-    await expect.poll(() => page.getByTestId('app-version').textContent()).toContain(`Lobby ${versionParts(current).release}`);
+    // the footer names the running release, and when it was built (in UTC, as its stamp says)
+    const { release, builtAt } = versionParts(current);
+    await expect.poll(() => page.getByTestId('app-version').textContent()).toBe(`Lobby ${release}${builtAt ? `, built ${builtStamp(builtAt)}` : ''}`);
 
     // The same gateway and data, now serving the new build.
     await gateway.stop();
