@@ -43,6 +43,8 @@ const withoutCredentials: WorkboxPlugin = {
 
 interface UserStrategies {
   networkFirst: NetworkFirst;
+  /** a read sent fresh (cache: 'no-cache', right after a write): the cache only when the network fails, never for being slow */
+  networkFirstPatient: NetworkFirst;
   /** while the browser knows it has no network: the same cache, without a request that can only fail */
   cacheOnly: CacheOnly;
 }
@@ -57,6 +59,7 @@ function strategiesFor(user: string): UserStrategies {
     const matchOptions = { ignoreVary: true };
     strategy = {
       networkFirst: new NetworkFirst({ cacheName, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [keepFetchedOk, trim, withoutCredentials] }),
+      networkFirstPatient: new NetworkFirst({ cacheName, matchOptions, plugins: [keepFetchedOk, trim, withoutCredentials] }),
       cacheOnly: new CacheOnly({ cacheName, matchOptions, plugins: [trim, withoutCredentials] }),
     };
     strategies.set(user, strategy);
@@ -64,11 +67,16 @@ function strategiesFor(user: string): UserStrategies {
   return strategy;
 }
 
-/** Network first; offline (navigator.onLine false) the cache alone, and no entry is a network error, as the network's would be. */
+/**
+ * Network first; offline (navigator.onLine false) the cache alone, and no entry is a network error, as
+ * the network's would be. A read the page sends fresh (right after a write: its `cache` is
+ * 'no-cache') waits for the gateway however long it takes: the copy kept from before the write is
+ * what it must not get (a big hotel's rate codes after their import, read again in over 10 s).
+ */
 export async function handleCachedRead({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
   const user = requestUser(request);
   if (user === null) return fetch(request); // matchesCachedRead let it through: cannot happen
-  const { networkFirst, cacheOnly } = strategiesFor(user);
+  const { networkFirst, networkFirstPatient, cacheOnly } = strategiesFor(user);
   if (!navigator.onLine) return cacheOnly.handle({ request, event }).catch(() => Response.error());
-  return networkFirst.handle({ request, event });
+  return (request.cache === 'no-cache' ? networkFirstPatient : networkFirst).handle({ request, event });
 }

@@ -11,6 +11,8 @@ export interface RecordedCall {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  /** the request's cache mode when it set one ('no-cache': a read sent fresh) */
+  cache?: RequestCache;
 }
 
 export type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -28,6 +30,7 @@ export function createFakeFetch(handler: Handler, baseUrl = '/api') {
       method: init.method ?? 'GET',
       headers,
       body: text === undefined ? undefined : JSON.parse(text),
+      ...(init.cache === undefined ? {} : { cache: init.cache }),
     };
     // the outbox's batch route, as the gateway takes it: each change through the handler, in order
     if (call.method === 'POST' && call.path.split('?')[0] === OUTBOX_BATCH_PATH) return batch(call, baseUrl, calls, handler);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../domain';
 import { createFakeFetch, empty, gatewayError, json, makeSession, type Handler } from '../../test/fake-gateway';
 import { ApiError } from './api-error';
-import { createApiClient, READ_AHEAD_MS, REFRESH_PATH, REVOKE_PATH, TOKENS_PATH, type LockManagerLike } from './client';
+import { createApiClient, FRESH_AFTER_WRITE_MS, READ_AHEAD_MS, REFRESH_PATH, REVOKE_PATH, TOKENS_PATH, type LockManagerLike } from './client';
 import { createSessionStore } from './session-store';
 import { createMemoryStorage, type KeyValueStorage } from './storage';
 
@@ -250,6 +250,33 @@ describe('request: read cache', () => {
     controlled = true;
     await client.request('/organization/o1/hotel-definition');
     expect(unseen).toEqual([{ user: session.uuid, path: '/organization/o1/pms-connection' }]);
+  });
+});
+
+describe('written: the reads after a write come from the gateway', () => {
+  const PATH = '/organization/o1/hotel/h1/pms-rate-code';
+
+  it('sends the reads of the next FRESH_AFTER_WRITE_MS fresh (no-cache: the service worker may not answer them from its copy), and none before or after', async () => {
+    let clock = 1_000_000;
+    const { client, gateway } = setup(() => json(200, { data: [] }), { session: makeSession(), now: () => clock });
+    await client.request(PATH);
+    client.written();
+    await client.request(PATH);
+    await client.request(PATH, { method: 'POST', body: { name: 'x' } });
+    clock += FRESH_AFTER_WRITE_MS - 1;
+    await client.request(PATH);
+    clock += 1;
+    await client.request(PATH);
+    expect(gateway.callsTo(PATH).map((call) => `${call.method} ${call.cache ?? 'default'}`)).toEqual(['GET default', 'GET no-cache', 'POST default', 'GET no-cache', 'GET default']);
+  });
+
+  it('does not hand a read sent ahead of the write to a read after it', async () => {
+    let answered = 0;
+    const { client, gateway } = setup(() => json(200, { data: [{ n: ++answered }] }), { session: makeSession() });
+    client.readAhead(PATH);
+    client.written();
+    await expect(client.request(PATH)).resolves.toEqual({ data: [{ n: 2 }] });
+    expect(gateway.callsTo(PATH).map((call) => call.cache ?? 'default')).toEqual(['default', 'no-cache']);
   });
 });
 

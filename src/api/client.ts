@@ -80,7 +80,17 @@ export interface ApiClient {
    * screen will make before the code that makes them is there. Nothing without a live session.
    */
   readAhead(path: string): void;
+  /**
+   * Something was just written (a save applied, an import): the reads sent in the next
+   * FRESH_AFTER_WRITE_MS are sent fresh (RequestOptions.fresh), so the screens read what was
+   * written even from a gateway slower than the service worker's patience, never the copy it
+   * kept from before; a read sent ahead before the write is not taken.
+   */
+  written(): void;
 }
+
+/** How long after a write the reads are sent fresh: the screens' reads of what changed start well within it. */
+export const FRESH_AFTER_WRITE_MS = 15_000;
 
 /** How long a read sent ahead waits for the request() that takes it; later, that request sends its own. */
 export const READ_AHEAD_MS = 10_000;
@@ -99,6 +109,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const now = deps.now ?? Date.now;
   const url = (path: string) => `${deps.baseUrl()}${path}`;
   let refreshing: Promise<Session> | null = null;
+  /** when something was last written (written()); reads sent soon after are sent fresh */
+  let writtenAt = Number.NEGATIVE_INFINITY;
   const unseen = () => deps.unseenReads !== undefined && deps.serviceWorkerControls?.() === false;
   /** Reads sent ahead (readAhead), by path, until a request() takes them. */
   const ahead = new Map<string, { token: string; at: number; sentUnseen: boolean; response: Promise<Response> }>();
@@ -133,6 +145,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const plainGet = (options.method ?? 'GET').toUpperCase() === 'GET' && options.body === undefined && options.headers === undefined;
     if (sent === undefined || !plainGet) return undefined;
     ahead.delete(path);
+    // sent before the last write: it may not have what was written
+    if (sent.at <= writtenAt) return undefined;
     // sent before the service worker controlled the page, which it now does: read through it
     if (sent.sentUnseen && !unseen()) return undefined;
     return sent.token === token && now() - sent.at < READ_AHEAD_MS ? sent : undefined;
@@ -201,6 +215,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
     }
 
+    if ((options.method ?? 'GET').toUpperCase() === 'GET' && now() - writtenAt < FRESH_AFTER_WRITE_MS) options = { ...options, fresh: true };
     const sentAhead = takeAhead(path, options, session.token);
     let sentUnseen = sentAhead?.sentUnseen ?? unseen();
     let response = await (sentAhead?.response ?? send(deps.fetch, url(path), asUser(options, session), session.token));
@@ -242,5 +257,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     );
   }
 
-  return { request, logout, token, refreshToken, readAhead };
+  function written(): void {
+    writtenAt = now();
+  }
+
+  return { request, logout, token, refreshToken, readAhead, written };
 }

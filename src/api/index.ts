@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { InvalidateOptions, InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import type { Session } from '../domain';
 import { cachedReads, createUnseenReads } from './cached-reads';
 import { createApiClient, type LockManagerLike } from './client';
@@ -84,6 +85,17 @@ export const PROFILE_PATH = '/user-profile/v1/user-profile?includeOuDescendants=
 export const request = apiClient.request;
 export const logout = apiClient.logout;
 export const readAhead = apiClient.readAhead;
+export const written = apiClient.written;
+
+/**
+ * After a write (a save applied, an import, a clone): the queries `filters` names are read again,
+ * from the gateway itself (ApiClient.written): never the service worker's copy from before it,
+ * however long a big list takes.
+ */
+export function invalidateAfterWrite(queryClient: QueryClient, filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
+  written();
+  return queryClient.invalidateQueries(filters, options);
+}
 
 /** Store a session the gateway just issued (sign-in). */
 export function startSession(session: Session): void {

@@ -15,6 +15,12 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** A 2xx answer comes back as its Response, its body unread (a big list parsed in the worker); errors are read as usual. */
   raw?: boolean;
+  /**
+   * A read that must come from the gateway (one right after a write): sent with `cache: 'no-cache'`,
+   * which tells the service worker not to answer from its read cache when the gateway is slow, only
+   * when it cannot be reached.
+   */
+  fresh?: boolean;
 }
 
 /** One HTTP exchange with the gateway. A rejected fetch becomes a network ApiError (status 0). */
@@ -35,6 +41,7 @@ export async function send(fetchFn: FetchLike, url: string, options: RequestOpti
       body,
       signal: options.signal,
       keepalive: options.keepalive,
+      ...(options.fresh ? { cache: 'no-cache' as const } : {}),
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause; // a cancelled query is not a failure to report

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiBaseUrl, apiClient, connectivity, gatewayBack, gatewayFetch, sessionStore, useSession } from '../api';
+import { apiBaseUrl, apiClient, connectivity, gatewayBack, gatewayFetch, invalidateAfterWrite, sessionStore, useSession } from '../api';
 import { applyRescuedDrafts, flushAllDrafts, flushDraftsOnPageHide, mirrorSession, setOfflineProbe, startOutboxSync, webLocks } from '../offline';
 import { onBeforeReload } from './before-reload';
 
@@ -39,7 +39,7 @@ export function OfflineSync() {
     let refreshTimer: ReturnType<typeof setTimeout> | null = null;
     const refreshScreens = () => {
       if (refreshTimer !== null) clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(() => void queryClient.invalidateQueries(), 150);
+      refreshTimer = setTimeout(() => void invalidateAfterWrite(queryClient), 150);
     };
     const container = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
     const scheduler = startOutboxSync({

@@ -14,6 +14,7 @@ import {
   type AttributeKey,
   type OrganizationDetail,
 } from '../../../domain';
+import { invalidateAfterWrite } from '../../../api';
 import { t, type MessageKey } from '../../../i18n';
 import { enqueue, useDraft, whenSettled, type DraftScope } from '../../../offline';
 import { DraftNotices, attributeProblemText, AttributeSettings, SaveBar, useInvalidFocus, type AttributeReferenceRecord, type UploadedImage } from '../../../ui';
@@ -106,8 +107,8 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
       const outcome = await whenSettled(queued.seq, SAVE_VERDICT_WAIT_MS);
       showSaveOutcome(outcome, () => void navigate('/sync'));
       // refetched now, even while no screen shows them: the page opened next must find the new organization
-      await queryClient.invalidateQueries({ queryKey: ['organizations'], refetchType: 'all' });
-      await queryClient.invalidateQueries({ queryKey: ['organization'] });
+      await invalidateAfterWrite(queryClient, { queryKey: ['organizations'], refetchType: 'all' });
+      await invalidateAfterWrite(queryClient, { queryKey: ['organization'] });
       if (!organization) void navigate(outcome.kind === 'applied' ? `/organization/${uuid}` : '/organizations');
     } finally {
       setSaving(false);

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { Unit } from '../../../domain';
-import { connectivity } from '../../../api';
+import { connectivity, invalidateAfterWrite } from '../../../api';
 import { t } from '../../../i18n';
 import { describeOutboxError, discardEntry, whenSettled, type SendOutcome } from '../../../offline';
 import { AppModal } from '../../../ui';
@@ -77,7 +77,7 @@ export function UnitClone({ org, userUuid, unit, allowed }: UnitCloneProps) {
       showSaveOutcome(outcome, () => void navigate('/sync'));
       if (outcome.kind === 'applied') {
         // the new unit's screen reads the units: not the list from before the clone
-        await queryClient.invalidateQueries({ queryKey: ['units'] });
+        await invalidateAfterWrite(queryClient, { queryKey: ['units'] });
         void navigate(cloneScreenOf(org, unit.type, uuid));
       } else void navigate(`/organization/${org}/ous/${uuid}`);
     } finally {

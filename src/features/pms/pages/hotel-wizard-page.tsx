@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { cutHotelName, inheritedUnder, UNIT_KIND } from '../../../domain';
-import { describeError, isForbiddenError, useSession } from '../../../api';
+import { describeError, invalidateAfterWrite, isForbiddenError, useSession } from '../../../api';
 import { useOrganizationDetail } from '../../../api/units';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, HistoryPanel, OfflineNotice, PageLoader, ScreenStatus, usePageTitle } from '../../../ui';
@@ -141,8 +141,8 @@ export function HotelEditPage() {
           listsPending={!data.listsRead}
           loadErrors={{ rateCodes: data.codesError ? describeError(data.codesError) : null, accessServices: data.servicesError ? describeError(data.servicesError) : null }}
           onImported={() => {
-            void queryClient.invalidateQueries({ queryKey: rateCodes.keys.list(session.uuid, scope) });
-            void queryClient.invalidateQueries({ queryKey: accessControls.keys.list(session.uuid, scope) });
+            void invalidateAfterWrite(queryClient, { queryKey: rateCodes.keys.list(session.uuid, scope) });
+            void invalidateAfterWrite(queryClient, { queryKey: accessControls.keys.list(session.uuid, scope) });
           }}
         />
       )}

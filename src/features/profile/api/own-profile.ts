@@ -15,7 +15,7 @@ import {
   type ProfilePatch,
   type UserProfile,
 } from '../../../domain';
-import { ApiError, isApiError, parseAnswer, request as send, useSession } from '../../../api';
+import { ApiError, invalidateAfterWrite, isApiError, parseAnswer, request as send, useSession } from '../../../api';
 import { profileQueryOptions } from '../../../api/profile';
 import { linkTokenQueryOptions } from '../../../ui';
 
@@ -101,9 +101,9 @@ function useProfileRefresh() {
     /** the gateway answered the changed profile: show it now, and read it again */
     answered: (profile: UserProfile) => {
       queryClient.setQueryData(queryKey, profile);
-      return queryClient.invalidateQueries({ queryKey });
+      return invalidateAfterWrite(queryClient, { queryKey });
     },
-    changed: () => queryClient.invalidateQueries({ queryKey }),
+    changed: () => invalidateAfterWrite(queryClient, { queryKey }),
   };
 }
 

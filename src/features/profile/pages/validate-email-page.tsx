@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '../../../domain';
-import { describeError, isApiError } from '../../../api';
+import { describeError, invalidateAfterWrite, isApiError } from '../../../api';
 import { t } from '../../../i18n';
 import { LinkValidationStatus, PublicPage } from '../../../ui';
 import { useEmailValidation } from '../api/own-profile';
@@ -22,7 +22,7 @@ export function ValidateEmailPage() {
 
   // a profile read before (this browser signed in) shows the old address: read it again
   useEffect(() => {
-    if (validation.isSuccess) void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    if (validation.isSuccess) void invalidateAfterWrite(queryClient, { queryKey: ['profile'] });
   }, [validation.isSuccess, queryClient]);
 
   return (
