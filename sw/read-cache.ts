@@ -4,7 +4,7 @@
  */
 import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core';
 import { CacheOnly, NetworkFirst } from 'workbox-strategies';
-import { CACHED_AT_HEADER, readCacheName } from '../src/offline/read-cache';
+import { CACHED_AT_HEADER, FRESH_HEADER, readCacheName } from '../src/offline/read-cache';
 import { isCachedApiPath, keepFetchedOk, requestUser } from './read-cache-rules';
 
 /** A hung hotel network answers from the cache after this long instead of spinning on. */
@@ -78,5 +78,6 @@ export async function handleCachedRead({ request, event }: RouteHandlerCallbackO
   if (user === null) return fetch(request); // matchesCachedRead let it through: cannot happen
   const { networkFirst, networkFirstPatient, cacheOnly } = strategiesFor(user);
   if (!navigator.onLine) return cacheOnly.handle({ request, event }).catch(() => Response.error());
-  return (request.cache === 'no-cache' ? networkFirstPatient : networkFirst).handle({ request, event });
+  const fresh = request.cache === 'no-cache' || request.headers.get(FRESH_HEADER) === '1';
+  return (fresh ? networkFirstPatient : networkFirst).handle({ request, event });
 }

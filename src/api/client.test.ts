@@ -267,7 +267,7 @@ describe('written: the reads after a write come from the gateway', () => {
     await client.request(PATH);
     clock += 1;
     await client.request(PATH);
-    expect(gateway.callsTo(PATH).map((call) => `${call.method} ${call.cache ?? 'default'}`)).toEqual(['GET default', 'GET no-cache', 'POST default', 'GET no-cache', 'GET default']);
+    expect(gateway.callsTo(PATH).map((call) => `${call.method} ${call.cache ?? 'default'} ${call.headers['x-lobby-fresh'] ?? '-'}`)).toEqual(['GET default -', 'GET no-cache 1', 'POST default -', 'GET no-cache 1', 'GET default -']);
   });
 
   it('does not hand a read sent ahead of the write to a read after it', async () => {

@@ -1,5 +1,6 @@
 import { ApiError, errorFromBody, networkError } from './api-error';
 import { t } from '../i18n';
+import { FRESH_HEADER } from '../offline/read-cache';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -16,16 +17,16 @@ export interface RequestOptions {
   /** A 2xx answer comes back as its Response, its body unread (a big list parsed in the worker); errors are read as usual. */
   raw?: boolean;
   /**
-   * A read that must come from the gateway (one right after a write): sent with `cache: 'no-cache'`,
-   * which tells the service worker not to answer from its read cache when the gateway is slow, only
-   * when it cannot be reached.
+   * A read that must come from the gateway (one right after a write): sent with `cache: 'no-cache'` and
+   * FRESH_HEADER, which tell the service worker not to answer from its read cache when the gateway is
+   * slow, only when it cannot be reached.
    */
   fresh?: boolean;
 }
 
 /** One HTTP exchange with the gateway. A rejected fetch becomes a network ApiError (status 0). */
 export async function send(fetchFn: FetchLike, url: string, options: RequestOptions, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...(options.fresh ? { [FRESH_HEADER]: '1' } : {}) };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -10,6 +10,12 @@
 
 export const USER_HEADER = 'X-Lobby-User';
 export const CACHED_AT_HEADER = 'X-Lobby-Cached-At';
+/**
+ * On a read the page needs from the gateway itself (right after a write): the worker answers it from
+ * its cache only when the network fails, not when the gateway is slow. A header, not only the
+ * request's cache mode, which a worker's fetch event does not always show as the page set it.
+ */
+export const FRESH_HEADER = 'X-Lobby-Fresh';
 export const READ_CACHE_PREFIX = 'lobby-api-';
 /**
  * The service worker's limits (sw/read-cache.ts MAX_ENTRIES and MAX_AGE_SECONDS, checked equal by
