@@ -43,7 +43,7 @@ const withoutCredentials: WorkboxPlugin = {
 
 interface UserStrategies {
   networkFirst: NetworkFirst;
-  /** a read sent fresh (cache: 'no-cache', right after a write): the cache only when the network fails, never for being slow */
+  /** a read sent fresh (right after a write: FRESH_HEADER): the cache only when the network fails, never for being slow */
   networkFirstPatient: NetworkFirst;
   /** while the browser knows it has no network: the same cache, without a request that can only fail */
   cacheOnly: CacheOnly;

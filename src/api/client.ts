@@ -101,6 +101,8 @@ const asUser = (options: RequestOptions, session: Session): RequestOptions => ({
   headers: { ...options.headers, [USER_HEADER]: session.uuid },
 });
 
+const isGet = (options: RequestOptions) => (options.method ?? 'GET').toUpperCase() === 'GET';
+
 const isAuthFailure = (status: number) => status === 401 || status === 403;
 /** A refusal of the retried call that ends the session (see the header). */
 const signsOut = (status: number) => status === 401;
@@ -142,7 +144,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (ahead.size === 0) return undefined;
     sweepAhead();
     const sent = ahead.get(path);
-    const plainGet = (options.method ?? 'GET').toUpperCase() === 'GET' && options.body === undefined && options.headers === undefined;
+    const plainGet = isGet(options) && options.body === undefined && options.headers === undefined;
     if (sent === undefined || !plainGet) return undefined;
     ahead.delete(path);
     // sent before the last write: it may not have what was written
@@ -215,7 +217,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
     }
 
-    if ((options.method ?? 'GET').toUpperCase() === 'GET' && now() - writtenAt < FRESH_AFTER_WRITE_MS) options = { ...options, fresh: true };
+    if (isGet(options) && now() - writtenAt < FRESH_AFTER_WRITE_MS) options = { ...options, fresh: true };
     const sentAhead = takeAhead(path, options, session.token);
     let sentUnseen = sentAhead?.sentUnseen ?? unseen();
     let response = await (sentAhead?.response ?? send(deps.fetch, url(path), asUser(options, session), session.token));
@@ -229,7 +231,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw failure;
       }
     }
-    if ((options.method ?? 'GET').toUpperCase() === 'GET') {
+    if (isGet(options)) {
       const cachedAt = response.headers.get(CACHED_AT_HEADER);
       deps.cachedReads?.record(path, cachedAt);
       if (sentUnseen && response.status === 200 && cachedAt === null) deps.unseenReads?.add({ user: session.uuid, path });

@@ -85,7 +85,6 @@ export const PROFILE_PATH = '/user-profile/v1/user-profile?includeOuDescendants=
 export const request = apiClient.request;
 export const logout = apiClient.logout;
 export const readAhead = apiClient.readAhead;
-export const written = apiClient.written;
 
 /**
  * After a write (a save applied, an import, a clone): the queries `filters` names are read again,
@@ -93,7 +92,7 @@ export const written = apiClient.written;
  * however long a big list takes.
  */
 export function invalidateAfterWrite(queryClient: QueryClient, filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
-  written();
+  apiClient.written();
   return queryClient.invalidateQueries(filters, options);
 }
 
