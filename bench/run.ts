@@ -27,6 +27,7 @@ const suites: Record<string, () => Promise<Row[]>> = {
   export: async () => (await import('./export')).exportBench(),
   history: async () => (await import('./history')).historyBench(),
   load: async () => (await import('./load')).loadBench(),
+  tenants: async () => (await import('./tenants')).tenantsBench(),
   lighthouse: async () => (await import('./lighthouse')).lighthouseBench(),
 };
 

@@ -37,7 +37,7 @@ const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid
 async function readScope(db: Executor, request: Parameters<typeof caller>[0], org: string): Promise<{ orgUuid: string; where: SQL; mayRead(unitUuid: string): boolean }> {
   const me = await callerGrantee(request);
   if (!me) throw unauthenticated();
-  const found = await readableOrganization(db, me, await loadTree(db), org);
+  const found = await readableOrganization(db, me, await loadTree(db, org), org);
   const byOrg = eq(historyEntries.orgUuid, found.uuid);
   // organization setup itself, not the unit-setup rule's null (placing a unit under the organization,
   // which SETUP_OU with a MANAGEMENT membership listing the organization may): the entries of no unit

@@ -107,7 +107,7 @@ async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, h
   try {
     const me = await loadGrantee(db, userUuid);
     if (!me) return null;
-    const tree = await loadTree(db);
+    const tree = await loadTree(db, orgParam);
     const org = await readableOrganization(db, me, tree, orgParam);
     const allowed = saveAllowed(me, tree, org, await unitsOf(db, org.uuid), hotelUuid, body);
     // a new hotel whose uuid another organization's unit holds is refused by the transaction
@@ -171,7 +171,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       async function effect(tx: Transaction, ahead: SaveAhead | null) {
         const me = await loadGrantee(tx, caller(request));
         if (!me) throw unauthenticated();
-        const tree = await loadTree(tx);
+        const tree = await loadTree(tx, request.params.org);
         // the organization's row lock: unit placement and every hotel record check see a stable tree
         const org = await readableOrganization(tx, me, tree, request.params.org, true);
         let rows = await unitsOf(tx, org.uuid);

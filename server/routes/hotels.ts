@@ -232,7 +232,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
-      const org = await readableOrganization(db, me, await loadTree(db), request.params.org);
+      const org = await readableOrganization(db, me, await loadTree(db, request.params.org), request.params.org);
       const rows = await db.select().from(accessControlServices).where(eq(accessControlServices.orgUuid, org.uuid));
       return { data: await withPackageNames(db, rows.map(accessControlRecord).sort(byName)) };
     },

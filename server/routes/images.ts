@@ -129,7 +129,7 @@ export function sanitizeFileName(name: string | undefined): string {
 async function mayUploadTo(db: Executor, me: Grantee, orgUuid: string): Promise<boolean> {
   if (canSetupOrganization(me, orgUuid)) return true;
   if (!me.permissions.includes('SETUP_OU')) return false;
-  return visibilityFor(me.memberships, 'MANAGEMENT', await loadTree(db)).orgUuids.has(orgUuid);
+  return visibilityFor(me.memberships, 'MANAGEMENT', await loadTree(db, orgUuid)).orgUuids.has(orgUuid);
 }
 
 const tooLarge = () => HttpError.of(413, ERROR_CODES.validation, IMAGE_MESSAGES.tooLarge, IMAGE_FIELD);

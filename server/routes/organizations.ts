@@ -59,10 +59,11 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
-      const visible = visibleOrganizationUuids(me.memberships, await loadTree(db));
+      // an omnipresent membership sees every organization: no units need reading to know which
+      const visible = me.memberships.some((membership) => membership.omnipresence) ? null : visibleOrganizationUuids(me.memberships, await loadTree(db));
       const rows = await db.select().from(organizations);
       const data = rows
-        .filter((org) => visible.has(org.uuid))
+        .filter((org) => visible === null || visible.has(org.uuid))
         .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid))
         .map(toOrganization);
       return { data };
@@ -125,7 +126,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
-      const tree = await loadTree(db);
+      const tree = await loadTree(db, request.params.org);
       const org = await readableOrganization(db, me, tree, request.params.org);
       const rows = await unitsOf(db, org.uuid);
       const visible = visibleUnitUuids(me.memberships, treeOf(org, rows), tree);
@@ -158,7 +159,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!me) throw unauthenticated();
       const { legalCompanyName, status, attributes } = request.body;
       return withMutation(request, reply, async (tx) => {
-        const tree = await loadTree(tx);
+        const tree = await loadTree(tx, request.params.org);
         const before = await readableOrganization(tx, me, tree, request.params.org, true);
         if (!canSetupOrganization(me, before.uuid)) throw HttpError.of(403, ERROR_CODES.forbidden, ORGANIZATION_MESSAGES.viewForbidden);
         assertVersion(request, before, { currentBody: toOrganization(before) });

@@ -117,7 +117,7 @@ export const unitCloneRoutes: FastifyPluginAsyncZod = async (app) => {
       return withMutation(request, reply, async (tx) => {
         const me = await loadGrantee(tx, caller(request));
         if (!me) throw unauthenticated();
-        const tree = await loadTree(tx);
+        const tree = await loadTree(tx, request.params.org);
         // the organization's row lock: the tree and the hotels' records stay as read until the clone is written
         const org = await readableOrganization(tx, me, tree, request.params.org, true);
         const rows = await unitsOf(tx, org.uuid);

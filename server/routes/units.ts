@@ -83,8 +83,9 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
       const executor = forUpdate ?? db;
       const me = await loadGrantee(executor, caller(request));
       if (!me) throw unauthenticated();
-      const tree = await loadTree(executor);
-      const org = await readableOrganization(executor, me, tree, (request.params as { org: string }).org, forUpdate !== null);
+      const orgParam = (request.params as { org: string }).org;
+      const tree = await loadTree(executor, orgParam);
+      const org = await readableOrganization(executor, me, tree, orgParam, forUpdate !== null);
       return { me, tree, org };
     }
 
@@ -292,7 +293,7 @@ const unitLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = request.params.uuid.toLowerCase();
       const [found] = UUID.test(id) ? await db.select().from(organizationalUnits).where(eq(organizationalUnits.uuid, id)) : [];
       if (!found) throw notFound(UNIT_MESSAGES.notFound);
-      const tree = await loadTree(db);
+      const tree = await loadTree(db, found.orgUuid);
       const org = await readableOrganization(db, me, tree, found.orgUuid).catch(() => {
         throw notFound(UNIT_MESSAGES.notFound);
       });

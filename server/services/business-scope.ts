@@ -7,7 +7,7 @@
 import { ERROR_CODES, TRANSACTION_MESSAGES, transactionUnitUuids, type Grants, type TreeOrganization } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { HttpError } from '../http-error';
-import { loadTree } from './directory';
+import { loadTreeFor } from './directory';
 
 export interface BusinessScope {
   /** every unit whose transactions the caller may read */
@@ -57,5 +57,5 @@ export function businessScopeOf(grants: Grants, tree: readonly TreeOrganization[
 
 /** The caller's business scope, read from the database now. */
 export async function loadBusinessScope(db: Executor, grants: Grants): Promise<BusinessScope> {
-  return businessScopeOf(grants, await loadTree(db));
+  return businessScopeOf(grants, await loadTreeFor(db, grants));
 }
