@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
-import { findUserByUuid, loadGrantee, loadTree, membershipsOf, toManagedUser, toProfile } from '../services/directory';
+import { findUserByUuid, loadGrantee, loadTreeFor, membershipsOf, toManagedUser, toProfile } from '../services/directory';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
 import { UUID } from '../resources/define-resource';
@@ -59,7 +59,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = await callerGrants(caller(request));
-      const filter = userFilterFor(me, await loadTree(db));
+      const filter = userFilterFor(me, await loadTreeFor(db, me));
       if (filter === 'none') throw forbidden();
       const all = await db.select().from(users).orderBy(asc(users.email));
       const byUser = await membershipsOf(
@@ -89,7 +89,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = await callerGrants(caller(request));
       const { uuid } = request.params;
       if (uuid.toLowerCase() === me.user.uuid) return toProfile(me.user, me.memberships);
-      const filter = userFilterFor(me, await loadTree(db));
+      const filter = userFilterFor(me, await loadTreeFor(db, me));
       if (filter === 'none') throw forbidden();
       const target = UUID.test(uuid) ? await findUserByUuid(db, uuid) : null;
       if (!target) throw HttpError.of(404, ERROR_CODES.userNotFound, 'User not found');

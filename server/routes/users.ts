@@ -43,7 +43,7 @@ import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { etag, idempotencyHeaders, ifMatchHeaders, NIL_UUID, UUID } from '../resources/define-resource';
 import type { Grantee, UserRow } from '../services/directory';
-import { findUserByEmail, loadGrantee, loadTree, membershipsOf, toManagedUser } from '../services/directory';
+import { findUserByEmail, loadGrantee, loadTree, loadTreeFor, membershipsOf, toManagedUser } from '../services/directory';
 import { recordHistory, userWrites } from '../services/history';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
@@ -242,7 +242,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await db.select().from(users).where(eq(users.uuid, uuid.toLowerCase()));
       if (!row) throw notFound(USER_MESSAGES.notFound);
       const found = (await membershipsOf(db, [row.uuid])).get(row.uuid) ?? [];
-      if (row.uuid !== me.user.uuid && !canSee(userFilterFor(me, await loadTree(db)), found)) throw HttpError.of(403, ERROR_CODES.forbidden, USER_MESSAGES.userForbidden);
+      if (row.uuid !== me.user.uuid && !canSee(userFilterFor(me, await loadTreeFor(db, me)), found)) throw HttpError.of(403, ERROR_CODES.forbidden, USER_MESSAGES.userForbidden);
       return reply.header('etag', etag(row.version)).send(toManagedUser(row, found));
     },
   );

@@ -4,6 +4,7 @@ import { organizationalUnits, organizations } from '../db/schema';
 import { adminAndDemo, createTestApp, type TestApp } from '../test-helpers';
 import { transactionUnitUuids, type Grants, type Membership } from '../../src/domain/index';
 import { loadTree, loadTreeFor } from './directory';
+import { canSee, userFilterFor } from './user-visibility';
 
 let t: TestApp;
 let demo: string;
@@ -80,6 +81,34 @@ describe('loadTreeFor', () => {
     const demoUnit = whole.find((org) => org.uuid === demo)?.ous[0]?.uuid ?? '';
     for (const given of [grants(membership('BUSINESS_DATA', [], [otherHotel])), grants(membership('BUSINESS_DATA', [], [demoUnit, otherBar])), grants(membership('BUSINESS_DATA', [demo], []))]) {
       expect([...transactionUnitUuids(given, await loadTreeFor(t.db, given))].sort()).toEqual([...transactionUnitUuids(given, whole)].sort());
+    }
+  });
+});
+
+describe("a user manager's filter", () => {
+  const membership = (membershipType: Membership['membershipType'], orgs: string[], ous: string[], omnipresence = false): Membership => ({ membershipType, omnipresence, orgs, ous });
+
+  it('sees the very users from loadTreeFor as from the whole tree', async () => {
+    const whole = await loadTree(t.db);
+    const demoUnits = whole.find((org) => org.uuid === demo)?.ous.map((ou) => ou.uuid) ?? [];
+    const managers = [
+      { permissions: ['MANAGE_USER' as const], memberships: [membership('MANAGEMENT', [], [otherHotel])] },
+      { permissions: ['MANAGE_USER' as const], memberships: [membership('MANAGEMENT', [demo], []), membership('BUSINESS_DATA', [], [otherBar])] },
+      { permissions: ['MANAGE_USER' as const], memberships: [membership('BUSINESS_DATA', [], [], true), membership('MANAGEMENT', [], [demoUnits[0] ?? ''])] },
+    ];
+    const users = [
+      [membership('BUSINESS_DATA', [], [otherBar])],
+      [membership('MANAGEMENT', [other], [])],
+      [membership('BUSINESS_DATA', [], demoUnits.slice(0, 1))],
+      [membership('MANAGEMENT', [demo], [])],
+      [membership('BUSINESS_DATA', [], demoUnits.slice(-1))],
+    ];
+    for (const manager of managers) {
+      const scoped = userFilterFor(manager, await loadTreeFor(t.db, manager));
+      const full = userFilterFor(manager, whole);
+      const seen = users.map((user) => canSee(full, user));
+      expect(seen.some(Boolean)).toBe(true);
+      expect(users.map((user) => canSee(scoped, user))).toEqual(seen);
     }
   });
 });
