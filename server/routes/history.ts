@@ -19,9 +19,9 @@ import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { BEARER } from '../plugins/swagger';
 import { UUID } from '../resources/define-resource';
-import { callerGrantee, loadTree } from '../services/directory';
+import { callerGrantee } from '../services/directory';
 import { hotelSetupRule } from '../services/hotels';
-import { readableOrganization, unitsOf } from '../services/units';
+import { readableOrganizationTree, unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
 
 export const HISTORY_MESSAGES = {
@@ -37,7 +37,7 @@ const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid
 async function readScope(db: Executor, request: Parameters<typeof caller>[0], org: string): Promise<{ orgUuid: string; where: SQL; mayRead(unitUuid: string): boolean }> {
   const me = await callerGrantee(request);
   if (!me) throw unauthenticated();
-  const found = await readableOrganization(db, me, await loadTree(db, org), org);
+  const { org: found } = await readableOrganizationTree(db, me, org);
   const byOrg = eq(historyEntries.orgUuid, found.uuid);
   // organization setup itself, not the unit-setup rule's null (placing a unit under the organization,
   // which SETUP_OU with a MANAGEMENT membership listing the organization may): the entries of no unit

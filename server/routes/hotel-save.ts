@@ -37,12 +37,12 @@ import { stableStringify, withMutation } from '../plugins/idempotency';
 import { assertVersion, readIfMatch } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { fieldRefusal, ifMatchHeaders, UUID } from '../resources/define-resource';
-import { loadGrantee, loadTree } from '../services/directory';
+import { loadGrantee } from '../services/directory';
 import { lockHotel } from '../services/hotel-scope';
 import { collapseItems, type HistoryWrite, recordChange, recordHistory, unitFields } from '../services/history';
 import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelDefinitionOf, hotelDefinitionRecord, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
-import { presentUnits, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
+import { presentUnits, readableOrganizationTree, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
 import { leaveInFlight } from '../services/bulk-gate';
 import { clearAhead } from '../services/rate-code-import';
 import { publishSaveAhead, unitOfAnotherOrganization, worthWritingAhead, writeSaveAhead, type SaveAhead } from '../services/save-ahead';
@@ -107,8 +107,7 @@ async function mayWriteAhead(db: Database, userUuid: string, orgParam: string, h
   try {
     const me = await loadGrantee(db, userUuid);
     if (!me) return null;
-    const tree = await loadTree(db, orgParam);
-    const org = await readableOrganization(db, me, tree, orgParam);
+    const { tree, org } = await readableOrganizationTree(db, me, orgParam);
     const allowed = saveAllowed(me, tree, org, await unitsOf(db, org.uuid), hotelUuid, body);
     // a new hotel whose uuid another organization's unit holds is refused by the transaction
     return allowed.create !== null && (await unitOfAnotherOrganization(db, org.uuid, hotelUuid)) ? null : org.uuid;
@@ -171,9 +170,8 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       async function effect(tx: Transaction, ahead: SaveAhead | null) {
         const me = await loadGrantee(tx, caller(request));
         if (!me) throw unauthenticated();
-        const tree = await loadTree(tx, request.params.org);
         // the organization's row lock: unit placement and every hotel record check see a stable tree
-        const org = await readableOrganization(tx, me, tree, request.params.org, true);
+        const { tree, org } = await readableOrganizationTree(tx, me, request.params.org, true);
         let rows = await unitsOf(tx, org.uuid);
         const { existing, create } = saveAllowed(me, tree, org, rows, hotelUuid, body);
         const orgTree = treeOf(org, rows);

@@ -48,8 +48,8 @@ import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { defineResource, idempotencyHeaders } from '../resources/define-resource';
 import { hotelScope, organizationScope } from '../resources/scopes';
-import { callerGrantee, loadTree } from '../services/directory';
-import { readableOrganization } from '../services/units';
+import { callerGrantee } from '../services/directory';
+import { readableOrganizationTree } from '../services/units';
 import {
   accessControlErrors,
   accessControlRecord,
@@ -232,7 +232,7 @@ const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
-      const org = await readableOrganization(db, me, await loadTree(db, request.params.org), request.params.org);
+      const { org } = await readableOrganizationTree(db, me, request.params.org);
       const rows = await db.select().from(accessControlServices).where(eq(accessControlServices.orgUuid, org.uuid));
       return { data: await withPackageNames(db, rows.map(accessControlRecord).sort(byName)) };
     },

@@ -33,7 +33,7 @@ import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
 import { callerGrantee, loadTree } from '../services/directory';
 import type { OrganizationRow } from '../services/units';
-import { attributeReferenceErrors, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf } from '../services/units';
+import { attributeReferenceErrors, presentUnits, queryFlag, readableOrganizationTree, storedAttributes, treeOf, unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
 
 const common = { tags: ['organization'], security: BEARER };
@@ -126,8 +126,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
-      const tree = await loadTree(db, request.params.org);
-      const org = await readableOrganization(db, me, tree, request.params.org);
+      const { tree, org } = await readableOrganizationTree(db, me, request.params.org);
       const rows = await unitsOf(db, org.uuid);
       const visible = visibleUnitUuids(me.memberships, treeOf(org, rows), tree);
       const presented = presentUnits(org, rows, { inherit: request.query.inheritAttributes });
@@ -159,8 +158,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!me) throw unauthenticated();
       const { legalCompanyName, status, attributes } = request.body;
       return withMutation(request, reply, async (tx) => {
-        const tree = await loadTree(tx, request.params.org);
-        const before = await readableOrganization(tx, me, tree, request.params.org, true);
+        const { org: before } = await readableOrganizationTree(tx, me, request.params.org, true);
         if (!canSetupOrganization(me, before.uuid)) throw HttpError.of(403, ERROR_CODES.forbidden, ORGANIZATION_MESSAGES.viewForbidden);
         assertVersion(request, before, { currentBody: toOrganization(before) });
         const next = attributes === undefined ? before.attributes : storedAttributes(attributes);

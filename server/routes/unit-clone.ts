@@ -42,10 +42,10 @@ import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
 import { BEARER } from '../plugins/swagger';
 import { idempotencyHeaders, UUID } from '../resources/define-resource';
-import { loadGrantee, loadTree } from '../services/directory';
+import { loadGrantee } from '../services/directory';
 import { collapseItems, type HistoryWrite, recordChange, recordHistory, unitFields } from '../services/history';
 import { hotelDefinitionRecord, hotelSetupRule, type AccessControlRow } from '../services/hotels';
-import { presentUnits, readableOrganization, treeOf, unitsOf, type UnitRow } from '../services/units';
+import { presentUnits, readableOrganizationTree, treeOf, unitsOf, type UnitRow } from '../services/units';
 import { errorResponses } from './schemas';
 
 const params = z.object({ org: z.string().max(64).describe('Organization uuid'), id: z.string().max(64).describe('The hotel or venue to clone') });
@@ -117,9 +117,8 @@ export const unitCloneRoutes: FastifyPluginAsyncZod = async (app) => {
       return withMutation(request, reply, async (tx) => {
         const me = await loadGrantee(tx, caller(request));
         if (!me) throw unauthenticated();
-        const tree = await loadTree(tx, request.params.org);
         // the organization's row lock: the tree and the hotels' records stay as read until the clone is written
-        const org = await readableOrganization(tx, me, tree, request.params.org, true);
+        const { tree, org } = await readableOrganizationTree(tx, me, request.params.org, true);
         const rows = await unitsOf(tx, org.uuid);
         const orgTree = treeOf(org, rows);
         const id = request.params.id.toLowerCase();

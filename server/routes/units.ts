@@ -41,7 +41,7 @@ import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resou
 import { callerGrantee, loadGrantee, loadTree } from '../services/directory';
 import { recordChange, recordHistory, unitFields } from '../services/history';
 import type { OrganizationRow, UnitRow } from '../services/units';
-import { attributeKeyList, presentUnits, queryFlag, readableOrganization, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
+import { attributeKeyList, presentUnits, queryFlag, readableOrganization, readableOrganizationTree, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
 import { UUID } from '../resources/define-resource';
 import { errorResponses, noContent } from './schemas';
 
@@ -83,9 +83,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
       const executor = forUpdate ?? db;
       const me = await loadGrantee(executor, caller(request));
       if (!me) throw unauthenticated();
-      const orgParam = (request.params as { org: string }).org;
-      const tree = await loadTree(executor, orgParam);
-      const org = await readableOrganization(executor, me, tree, orgParam, forUpdate !== null);
+      const { tree, org } = await readableOrganizationTree(executor, me, (request.params as { org: string }).org, forUpdate !== null);
       return { me, tree, org };
     }
 

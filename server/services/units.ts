@@ -27,6 +27,7 @@ import type { Executor } from '../db/client';
 import { accessControlServices, organizationalUnits, organizations, pmsConnections } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
 import { UUID, type FieldError } from '../resources/define-resource';
+import { loadTree } from './directory';
 import { missingImageKeys } from './images';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -121,6 +122,15 @@ export async function readableOrganization(executor: Executor, grants: Grants, t
   const org = await findOrganization(executor, uuid, forUpdate);
   if (!org) throw notFound(ORGANIZATION_MESSAGES.notFound);
   return org;
+}
+
+/**
+ * readableOrganization with the tree its rules take: the organization's own units only (loadTree),
+ * read for the very uuid the caller named, so the two always go together.
+ */
+export async function readableOrganizationTree(executor: Executor, grants: Grants, uuid: string, forUpdate = false): Promise<{ tree: TreeOrganization[]; org: OrganizationRow }> {
+  const tree = await loadTree(executor, uuid);
+  return { tree, org: await readableOrganization(executor, grants, tree, uuid, forUpdate) };
 }
 
 const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
