@@ -24,8 +24,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startGateway } from '../test/e2e/harness';
 import { apiSignIn, gatewayClient } from '../test/e2e/journeys';
-import { attribution, cpuProfiler, pageNow, probeOf, probedBrowser, tasksIn, waited, watch } from './hotels-browser';
+import { attribution, cpuProfiler, cpuRow, pageNow, probeOf, probedBrowser, tasksIn, waited, watch } from './hotels-browser';
 import type { Row } from './stats';
+import { sessionOf, taskTracer } from './trace';
 
 const CODES = Number(process.env.BENCH_CSV_CODES ?? 100_000);
 const ROWS_PER_CODE = 2;
@@ -100,6 +101,9 @@ async function journey(page: Page, url: string, org: string, hotel: string, file
   await page.goto(`${url}/organizations`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await profiler.start();
+  const tracing = await sessionOf(page);
+  const tracer = taskTracer(tracing);
+  await tracer.start();
   const t0 = await pageNow(page);
   const openStart = performance.now();
   await page.goto(`${url}/organization/${org}/ous/hotel/${hotel}`, { waitUntil: 'commit' });
@@ -147,6 +151,8 @@ async function journey(page: Page, url: string, org: string, hotel: string, file
   // a moment for a task still running as the list shows to end and be reported
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
   const end = await pageNow(page);
+  const traced = await tracer.stop();
+  await tracing.detach().catch(() => undefined);
   await profiler.stop('csv-browser');
 
   const probe = await probeOf(page);
@@ -179,6 +185,7 @@ async function journey(page: Page, url: string, org: string, hotel: string, file
       figure: `${longest <= LONG_TASK_MS ? 'goal ≤ 50 ms met' : 'goal ≤ 50 ms NOT met'}; ${whole.over} tasks over ${LONG_TASK_MS} ms; journey ${ms(end - t0)}`,
       note: `worst: ${attribution(probe, whole.longest)}`,
     },
+    cpuRow(label("whole journey, main-thread tasks' CPU time"), [traced]),
   ];
 }
 

@@ -29,6 +29,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 import { CHROMIUM_FLAGS, startGateway } from '../test/e2e/harness';
 import { gatewayClient, signIn } from '../test/e2e/journeys';
 import type { Row } from './stats';
+import { traced } from './trace';
 
 const LONG_TASK_MS = 50;
 const TBT_GOAL_MS = 200;
@@ -111,42 +112,6 @@ interface Measure {
   cpu?: { longest: number; blocking4x: number };
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/** The CPU time (ms) of each task the renderer's main thread ran while traced. */
-function mainThreadTaskCpu(events: readonly TraceEvent[]): number[] {
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`));
-  // the page's renderer: the main thread that ran the most (an idle one may be traced beside it)
-  const busy = new Map<string, number>();
-  for (const task of tasks) busy.set(`${task.pid}:${task.tid}`, (busy.get(`${task.pid}:${task.tid}`) ?? 0) + (task.tdur ?? 0));
-  const page = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return tasks.filter((task) => `${task.pid}:${task.tid}` === page).map((task) => (task.tdur ?? 0) / 1000);
-}
-
-async function traced<T>(cdp: CDPSession, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
-  const events: TraceEvent[] = [];
-  const collect = (data: { value: Record<string, unknown>[] }) => {
-    events.push(...(data.value as unknown as TraceEvent[]));
-  };
-  cdp.on('Tracing.dataCollected', collect);
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] }, transferMode: 'ReportEvents' });
-  const result = await run();
-  await cdp.send('Tracing.end');
-  await complete;
-  cdp.off('Tracing.dataCollected', collect);
-  return { result, events };
-}
-
 const fileOf = (url: string) => url.replace(/^.*\//, '') || '(page)';
 
 /** The page's long tasks since its document started: the longest, the total blocking time, the worst's scripts. */
@@ -183,8 +148,8 @@ async function load(context: BrowserContext, page: Page, url: string, rate: numb
     };
     let result: Measure;
     if (rate === 1) {
-      const { result: measured, events } = await traced(cdp, open);
-      const cpu = mainThreadTaskCpu(events);
+      const { result: measured, tasks } = await traced(cdp, open);
+      const cpu = tasks.map((task) => task.cpu);
       result = { ...measured, cpu: { longest: Math.max(0, ...cpu), blocking4x: cpu.reduce((sum, ms) => sum + Math.max(0, 4 * ms - LONG_TASK_MS), 0) } };
     } else {
       result = await open();
