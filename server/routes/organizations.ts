@@ -4,7 +4,7 @@
  * update. An organization's own attributes are the root every unit inherits from; they are
  * validated by the attribute registry like a unit's.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Organization, OrganizationDetail, Unit } from '../../src/domain/index';
@@ -31,7 +31,7 @@ import { withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
-import { callerGrantee, loadTree } from '../services/directory';
+import { callerGrantee, loadTreeFor } from '../services/directory';
 import type { OrganizationRow } from '../services/units';
 import { attributeReferenceErrors, presentUnits, queryFlag, readableOrganizationTree, storedAttributes, treeOf, unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
@@ -60,10 +60,10 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = await callerGrantee(request);
       if (!me) throw unauthenticated();
       // an omnipresent membership sees every organization: no units need reading to know which
-      const visible = me.memberships.some((membership) => membership.omnipresence) ? null : visibleOrganizationUuids(me.memberships, await loadTree(db));
-      const rows = await db.select().from(organizations);
+      const visible = me.memberships.some((membership) => membership.omnipresence) ? null : visibleOrganizationUuids(me.memberships, await loadTreeFor(db, me));
+      // the visible organizations' rows alone, not every tenant's
+      const rows = visible === null ? await db.select().from(organizations) : visible.size === 0 ? [] : await db.select().from(organizations).where(inArray(organizations.uuid, [...visible]));
       const data = rows
-        .filter((org) => visible === null || visible.has(org.uuid))
         .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid))
         .map(toOrganization);
       return { data };

@@ -38,7 +38,7 @@ import { withMutation } from '../plugins/idempotency';
 import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
-import { callerGrantee, loadGrantee, loadTree } from '../services/directory';
+import { callerGrantee, loadGrantee, loadTree, loadTreeFor } from '../services/directory';
 import { recordChange, recordHistory, unitFields } from '../services/history';
 import type { OrganizationRow, UnitRow } from '../services/units';
 import { attributeKeyList, presentUnits, queryFlag, readableOrganization, readableOrganizationTree, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
@@ -326,7 +326,7 @@ const unitLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (target !== me.user.uuid && !omnipresent) throw HttpError.of(403, ERROR_CODES.forbidden, "You don't have permissions to view this user's units");
       const subject = target === me.user.uuid ? me : UUID.test(target) ? await loadGrantee(db, target) : null;
       if (!subject) throw notFound('User not found');
-      const tree = await loadTree(db);
+      const tree = await loadTreeFor(db, subject);
       const { includeDescendants, attributes: keys, inheritAttributes } = request.query;
       const data: Unit[] = [];
       for (const node of tree) {

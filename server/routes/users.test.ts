@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Membership, Permission } from '../../src/domain/index';
 import { grantableSchema, managedUserListSchema, managedUserSchema } from '../../src/domain/index';
-import { memberships, organizationalUnits, organizations, users } from '../db/schema';
+import { historyEntries, memberships, organizationalUnits, organizations, users } from '../db/schema';
 import type { TestApp } from '../test-helpers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login, outboxFor } from '../test-helpers';
 import { INVITATION_TTL_MS } from './users';
@@ -306,6 +306,37 @@ describe('changing grants, deactivating and reactivating', () => {
     const second = activationLink(mails[0]?.body ?? '');
     const activated = await t.app.inject({ method: 'POST', url: `/api/authentication/v1/users/${created.uuid}/activate/${second?.[2]}`, payload: { password: 'Chosen-Password1' } });
     expect(activated.statusCode).toBe(204);
+  });
+});
+
+describe('a user of two organizations, managed from one', () => {
+  // the routes read the organizations a decision needs (the caller's, the grants'), not every tenant's
+  it("keeps the other organization's grant, records the change in both organizations, and reads both organizations' units", async () => {
+    const manager = await userWithToken('one-org', ['MANAGE_USER', 'SETUP_OU'], [mgmt([ou('Harbour View Hotel')])]);
+    const both = await userWithToken('two-orgs', ['SETUP_OU'], [mgmt([ou('Rooftop Bar'), ou('Other Hotel')])]);
+    // the grant in the other organization is not the manager's to give, nor unknown: it stays as it is
+    const widened = await update(manager.token, both.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar'), ou('Harbour Restaurant'), ou('Other Hotel')])], active: true });
+    expect(widened.statusCode).toBe(200);
+    expect((await stored(both.uuid)).memberships).toEqual([mgmt([ou('Harbour Restaurant'), ou('Other Hotel'), ou('Rooftop Bar')].sort())]);
+    const entries = await t.db.select().from(historyEntries).where(eq(historyEntries.recordUuid, both.uuid));
+    expect(entries.map((entry) => entry.orgUuid).sort()).toEqual([orgUuid, otherOrgUuid].sort());
+    // giving a place of the other organization is refused as not held, and a place that does not exist as unknown
+    const refused = await update(manager.token, both.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar'), ou('Harbour Restaurant')])], active: true });
+    expect(refused.statusCode).toBe(403);
+    const unknown = await update(manager.token, both.uuid, { permissions: ['SETUP_OU'], memberships: [mgmt([ou('Rooftop Bar'), ou('Harbour Restaurant'), ou('Other Hotel'), randomUUID()])], active: true });
+    expect(unknown.statusCode).toBe(403);
+    const nowhere = randomUUID();
+    const created = await create(adminToken, { email: uniqueEmail('nowhere'), permissions: [], memberships: [mgmt([ou('Other Hotel'), nowhere])] });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().errors[0].message).toContain(nowhere);
+    // the administrator reads the user's units in both organizations
+    const units = await t.app.inject({ method: 'GET', url: `/api/organization/v1/users/${both.uuid}/ous`, headers: bearer(adminToken) });
+    expect(units.statusCode).toBe(200);
+    expect((units.json() as { data: { uuid: string }[] }).data.map((unit) => unit.uuid).sort()).toEqual([ou('Harbour Restaurant'), ou('Other Hotel'), ou('Rooftop Bar')].sort());
+    // the manager sees the user, and may give nothing of the other organization
+    expect((await t.app.inject({ method: 'GET', url: `${USERS}/${both.uuid}`, headers: bearer(manager.token) })).statusCode).toBe(200);
+    const grantable = grantableSchema.parse((await t.app.inject({ method: 'GET', url: `${USERS}/grantable`, headers: bearer(manager.token) })).json());
+    expect(grantable.organizations.map((org) => org.uuid)).toEqual([orgUuid]);
   });
 });
 

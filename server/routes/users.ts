@@ -43,7 +43,7 @@ import { assertVersion } from '../plugins/if-match';
 import { BEARER } from '../plugins/swagger';
 import { etag, idempotencyHeaders, ifMatchHeaders, NIL_UUID, UUID } from '../resources/define-resource';
 import type { Grantee, UserRow } from '../services/directory';
-import { findUserByEmail, loadGrantee, loadTree, loadTreeFor, membershipsOf, toManagedUser } from '../services/directory';
+import { findUserByEmail, loadGrantee, loadTreeFor, membershipsOf, toManagedUser } from '../services/directory';
 import { recordHistory, userWrites } from '../services/history';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
@@ -182,12 +182,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = await manager(caller(request));
-      const tree = await loadTree(db);
+      // what the caller may give lies in the organizations their memberships reach (every one when omnipresent)
+      const tree = await loadTreeFor(db, me);
       const reach = grantorReach(me, tree);
-      const orgRows = await db.select({ uuid: organizations.uuid, name: organizations.name }).from(organizations);
-      const unitRows = await db
-        .select({ uuid: organizationalUnits.uuid, orgUuid: organizationalUnits.orgUuid, parentUuid: organizationalUnits.parentUuid, name: organizationalUnits.name, type: organizationalUnits.type })
-        .from(organizationalUnits);
+      const everywhere = me.memberships.some((membership) => membership.omnipresence);
+      const reached = tree.map((org) => org.uuid);
+      const orgRows = everywhere || reached.length > 0 ? await db.select({ uuid: organizations.uuid, name: organizations.name }).from(organizations).where(everywhere ? undefined : inArray(organizations.uuid, reached)) : [];
+      const unitRows =
+        everywhere || reached.length > 0
+          ? await db
+              .select({ uuid: organizationalUnits.uuid, orgUuid: organizationalUnits.orgUuid, parentUuid: organizationalUnits.parentUuid, name: organizationalUnits.name, type: organizationalUnits.type })
+              .from(organizationalUnits)
+              .where(everywhere ? undefined : inArray(organizationalUnits.orgUuid, reached))
+          : [];
       const givable = (type: (typeof MEMBERSHIP_TYPES)[number], uuid: string, kind: 'orgs' | 'ous') => reach.places[type].all || reach.places[type][kind].has(uuid);
       const unitsByUuid = new Map(unitRows.map((unit) => [unit.uuid, unit]));
       const result: Grantable['organizations'] = [];
@@ -265,8 +272,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = await manager(caller(request));
       const { uuid, email, telephone, ...input } = request.body;
       if (uuid === NIL_UUID) throw HttpError.of(400, ERROR_CODES.validation, USER_MESSAGES.nilUuid, 'uuid');
-      const tree = await loadTree(db);
       const after = { permissions: normalizePermissions(input.permissions), memberships: normalizeMemberships(input.memberships) };
+      // the caller's organizations (what they may give) and the new user's (the places given must exist, the history's entries)
+      const tree = await loadTreeFor(db, { memberships: [...me.memberships, ...after.memberships] });
       await judge(db, me, grantorReach(me, tree), tree, { permissions: [], memberships: [] }, after);
       let mail: RecordedMail | null = null;
       const sent = await withMutation(request, reply, async (tx) => {
@@ -310,7 +318,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await manager(caller(request));
-      const tree = await loadTree(db);
+      // whether the caller may see the user and holds all of their grants: decided over the caller's organizations
+      const tree = await loadTreeFor(db, me);
       const reach = grantorReach(me, tree);
       let mail: RecordedMail | null = null;
       const sent = await withMutation(request, reply, async (tx) => {
@@ -354,9 +363,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await manager(caller(request));
-      const tree = await loadTree(db);
-      const reach = grantorReach(me, tree);
       const after = { permissions: normalizePermissions(request.body.permissions), memberships: normalizeMemberships(request.body.memberships) };
+      // the caller's organizations and those of the grants asked for
+      const tree = await loadTreeFor(db, { memberships: [...me.memberships, ...after.memberships] });
+      const reach = grantorReach(me, tree);
       let mail: RecordedMail | null = null;
       const sent = await withMutation(request, reply, async (tx) => {
         const { row: before, grants } = await lockedTarget(tx, me, tree, request.params.uuid);
@@ -387,6 +397,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (reactivate && before.passwordHash === null) mail = await invite(tx, row, now);
         const changed = toManagedUser(row, after.memberships);
+        // a grant the user had and loses was the caller's to take, so its organization is in the tree too
         await recordHistory(tx, request, userWrites(tree, row.uuid, [...grants.memberships, ...after.memberships], toManagedUser(before, grants.memberships), changed));
         return { statusCode: 200, body: changed };
       });

@@ -22,7 +22,7 @@ import {
 } from '../../src/domain/index';
 import type { Executor } from '../db/client';
 import { historyEntries, users } from '../db/schema';
-import { loadTree, membershipsOf, type UserRow } from './directory';
+import { loadTreeFor, membershipsOf, type UserRow } from './directory';
 
 export interface HistoryWrite {
   kind: string;
@@ -170,5 +170,5 @@ export async function recordProfileChange(tx: Executor, request: FastifyRequest,
   const [after] = await tx.select().from(users).where(eq(users.uuid, before.uuid));
   if (!after) return;
   const grants = (await membershipsOf(tx, [before.uuid])).get(before.uuid) ?? [];
-  await recordHistory(tx, request, userWrites(await loadTree(tx), before.uuid, grants, profileFields(before), profileFields(after)), by ?? before.uuid);
+  await recordHistory(tx, request, userWrites(await loadTreeFor(tx, { memberships: grants }), before.uuid, grants, profileFields(before), profileFields(after)), by ?? before.uuid);
 }
