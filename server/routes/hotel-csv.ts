@@ -40,6 +40,7 @@ import { findHotel, lockHotel } from '../services/hotel-scope';
 import { applyPackages, livePackages } from '../services/hotels';
 import { FILES_LIMIT, withOneFile } from '../services/uploads';
 import { errorResponses } from './schemas';
+import { compareText } from '../../src/domain/text-order';
 
 export const PACKAGE_IMPORT_FIELD = 'file';
 /** A package file is small: a hotel has a handful of packages. */
@@ -107,7 +108,7 @@ export const hotelCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       const hotel = await hotelOf(request);
       const names = new Map((await livePackages(db, hotel.hotelUuid)).map((row) => [row.uuid, row.externalId]));
       const rows = await db.select({ name: rateCodes.name, packages: rateCodes.packages }).from(rateCodes).where(eq(rateCodes.hotelUuid, hotel.hotelUuid));
-      rows.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      rows.sort((a, b) => compareText(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       // a package removed since shows missing in the app: it is left out of the file, as the import would refuse it
       const codes = rows.map((row) => ({ name: row.name, packageExternalIds: row.packages.flatMap((uuid) => names.get(uuid) ?? []) }));
       return sendCsv(reply, hotelCsvFileName('rate-codes', hotel.name, request.server.lobby.now()), rateCodeCsvText(codes));

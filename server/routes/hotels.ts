@@ -72,8 +72,9 @@ import { rateCodeImportRoutes } from './rate-code-import';
 import { hotelCsvRoutes } from './hotel-csv';
 import { hotelSaveRoutes } from './hotel-save';
 import { findHotel, lockHotel } from '../services/hotel-scope';
+import { compareText } from '../../src/domain/text-order';
 
-const byName = <T extends { name: string; uuid: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid);
+const byName = <T extends { name: string; uuid: string }>(a: T, b: T) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid);
 
 export const hotelDefinitionResource = defineResource({
   path: '/organization/:org/hotel-definition',

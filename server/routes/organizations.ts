@@ -35,6 +35,7 @@ import { callerGrantee, loadTreeFor } from '../services/directory';
 import type { OrganizationRow } from '../services/units';
 import { attributeReferenceErrors, presentUnits, queryFlag, readableOrganizationTree, storedAttributes, treeOf, unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
+import { compareText } from '../../src/domain/text-order';
 
 const common = { tags: ['organization'], security: BEARER };
 const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid') });
@@ -64,7 +65,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       // the visible organizations' rows alone, not every tenant's
       const rows = visible === null ? await db.select().from(organizations) : visible.size === 0 ? [] : await db.select().from(organizations).where(inArray(organizations.uuid, [...visible]));
       const data = rows
-        .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid))
+        .sort((a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid))
         .map(toOrganization);
       return { data };
     },

@@ -22,6 +22,7 @@ import { hotelDefinitions, organizationalUnits, pmsConnections } from '../db/sch
 import { caseIgnoredName } from '../resources/batch-rules';
 import { defineResource } from '../resources/define-resource';
 import { organizationScope } from '../resources/scopes';
+import { compareText } from '../../src/domain/text-order';
 
 export const pmsConnectionResource = defineResource({
   path: '/organization/:org/pms-connection',
@@ -32,7 +33,7 @@ export const pmsConnectionResource = defineResource({
   schemas: { record: pmsConnectionSchema, create: pmsConnectionCreateSchema, update: pmsConnectionInputSchema, list: pmsConnectionListResponseSchema },
   authorize: canSetupOrganization,
   toRecord: ({ uuid, orgUuid, name, type, host, port, version }) => ({ uuid, orgUuid, name, type, host, port, version }),
-  compare: (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid),
+  compare: (a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid),
   async validate(tx, { parent }, input, { uuid, before }) {
     // a connection keeps its name, even one it shares from before the rule: only a new name is checked
     if (before && pmsConnectionNameKey(input.name) === pmsConnectionNameKey(before.name)) return [];
@@ -58,7 +59,7 @@ export const pmsConnectionResource = defineResource({
       .select({ name: organizationalUnits.name })
       .from(organizationalUnits)
       .where(and(eq(organizationalUnits.orgUuid, row.orgUuid), sql`${organizationalUnits.attributes}->>'PMS_CONNECTION' = ${row.uuid}`));
-    const names = [...new Set([...byDefinition, ...bySetting].map(({ name }) => name))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    const names = [...new Set([...byDefinition, ...bySetting].map(({ name }) => name))].sort((a, b) => compareText(a, b));
     return names.length === 0 ? null : pmsConnectionInUseMessage(names);
   },
   messages: {

@@ -41,6 +41,7 @@ import { recordChange, recordHistory } from '../services/history';
 import { findUnit, maySetUpUnit, unitSetupRuleOf } from '../services/unit-scope';
 import { unitsOf } from '../services/units';
 import { errorResponses } from './schemas';
+import { compareText } from '../../src/domain/text-order';
 
 type InstallationRow = typeof posInstallations.$inferSelect;
 
@@ -69,7 +70,7 @@ export async function presentInstallations(executor: Executor, rows: readonly In
       orgUuid,
       ouUuid,
       name,
-      deviceAliases: (aliases.get(ouUuid) ?? []).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+      deviceAliases: (aliases.get(ouUuid) ?? []).sort((a, b) => compareText(a, b)),
       catalogVersion,
       syncedCatalogVersion,
       lastSync: lastSync ? lastSync.toISOString() : null,

@@ -10,7 +10,7 @@
  * hotel sets up that hotel and what sits below it). Every write holds the organization's row lock,
  * so two moves can never make a cycle together.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ import {
   visibleUnitUuids,
 } from '../../src/domain/index';
 import type { Transaction } from '../db/client';
-import { organizationalUnits } from '../db/schema';
+import { organizationalUnits, organizations } from '../db/schema';
 import { HttpError, notFound, unauthenticated } from '../http-error';
 import { caller } from '../plugins/auth';
 import { withMutation } from '../plugins/idempotency';
@@ -44,6 +44,7 @@ import type { OrganizationRow, UnitRow } from '../services/units';
 import { attributeKeyList, presentUnits, queryFlag, readableOrganization, readableOrganizationTree, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
 import { UUID } from '../resources/define-resource';
 import { errorResponses, noContent } from './schemas';
+import { compareText } from '../../src/domain/text-order';
 
 const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid') });
 const unitParams = orgParams.extend({ id: z.string().max(64).describe('Unit uuid') });
@@ -129,7 +130,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
         const data = rows
           .filter((row) => chosen.has(row.uuid) && visible.has(row.uuid) && ofType(row))
           .map((row) => presented.get(row.uuid) as Unit)
-          .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid));
+          .sort((a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid));
         return { data };
       },
     );
@@ -328,13 +329,30 @@ const unitLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!subject) throw notFound('User not found');
       const tree = await loadTreeFor(db, subject);
       const { includeDescendants, attributes: keys, inheritAttributes } = request.query;
-      const data: Unit[] = [];
+      // the units each organization shows the user: the rules look at that organization alone
+      const reachedIn = new Map<string, Set<string>>();
       for (const node of tree) {
-        const reached = visibleUnitUuids(subject.memberships, node, tree);
-        if (reached.size === 0) continue;
-        const org = await readableOrganization(db, subject, tree, node.uuid);
-        const rows = await unitsOf(db, org.uuid);
-        const named = new Set(subject.memberships.flatMap((m) => m.ous));
+        const reached = visibleUnitUuids(subject.memberships, node, [node]);
+        if (reached.size > 0) reachedIn.set(node.uuid, reached);
+      }
+      if (reachedIn.size === 0) return { data: [] };
+      // the organizations and units in two reads, not two per organization (an omnipresent user reaches every one)
+      const everywhere = subject.memberships.some((m) => m.omnipresence);
+      const orgUuids = [...reachedIn.keys()];
+      const orgRows = await db.select().from(organizations).where(everywhere ? undefined : inArray(organizations.uuid, orgUuids));
+      const unitRows = await db.select().from(organizationalUnits).where(everywhere ? undefined : inArray(organizationalUnits.orgUuid, orgUuids));
+      const unitsIn = new Map<string, UnitRow[]>();
+      for (const row of unitRows) {
+        const list = unitsIn.get(row.orgUuid);
+        if (list === undefined) unitsIn.set(row.orgUuid, [row]);
+        else list.push(row);
+      }
+      const named = new Set(subject.memberships.flatMap((m) => m.ous));
+      const data: Unit[] = [];
+      for (const org of orgRows) {
+        const reached = reachedIn.get(org.uuid);
+        if (reached === undefined) continue;
+        const rows = unitsIn.get(org.uuid) ?? [];
         const wholeOrg = subject.memberships.some((m) => m.omnipresence || m.orgs.includes(org.uuid));
         const presented = presentUnits(org, rows, { inherit: inheritAttributes, keys });
         for (const row of rows) {
@@ -343,7 +361,7 @@ const unitLookupRoutes: FastifyPluginAsyncZod = async (app) => {
           if (includeDescendants || first) data.push(presented.get(row.uuid) as Unit);
         }
       }
-      return { data: data.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid)) };
+      return { data: data.sort((a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid)) };
     },
   );
 };

@@ -47,6 +47,7 @@ import { findUserByEmail, loadGrantee, loadTreeFor, membershipsOf, toManagedUser
 import { recordHistory, userWrites } from '../services/history';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
+import { compareText } from '../../src/domain/text-order';
 
 export const USERS_PATH = '/user-profile/v1/user-profile/users';
 /** An invitation stays valid a week; a reactivation of a never-activated user sends a new one. */
@@ -198,7 +199,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const givable = (type: (typeof MEMBERSHIP_TYPES)[number], uuid: string, kind: 'orgs' | 'ous') => reach.places[type].all || reach.places[type][kind].has(uuid);
       const unitsByUuid = new Map(unitRows.map((unit) => [unit.uuid, unit]));
       const result: Grantable['organizations'] = [];
-      for (const org of orgRows.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))) {
+      for (const org of orgRows.sort((a, b) => compareText(a.name, b.name))) {
         const ous = unitRows
           .filter((unit) => unit.orgUuid === org.uuid)
           .map((unit) => ({ ...unit, MANAGEMENT: givable('MANAGEMENT', unit.uuid, 'ous'), BUSINESS_DATA: givable('BUSINESS_DATA', unit.uuid, 'ous') }))
@@ -217,7 +218,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           whole,
           ous: ous
             .map((unit) => ({ uuid: unit.uuid, parentUuid: nearestShownAncestor(unit.parentUuid), name: unit.name, type: unit.type, MANAGEMENT: unit.MANAGEMENT, BUSINESS_DATA: unit.BUSINESS_DATA }))
-            .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })),
+            .sort((a, b) => compareText(a.name, b.name)),
         });
       }
       return {

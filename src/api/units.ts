@@ -9,6 +9,7 @@ import { canSetupOrganization, organizationDetailSchema, unitListResponseSchema,
 // by path (not re-exported from ./index, which they import)
 import { parseAnswer, request, useSession } from './index';
 import { useProfile } from './profile';
+import { compareText } from '../domain/text-order';
 
 /**
  * GET /organization/{uuid}?inheritAttributes=TRUE: the organization, its own attributes and its
@@ -32,7 +33,7 @@ export function useOrganizationUnits(org: string) {
   return useQuery({
     queryKey: ['unit-list', session?.uuid ?? null, org] as const,
     queryFn: async ({ signal }) => parseAnswer(unitListResponseSchema, await request(organizationUnitsPath(org), { signal })).data,
-    select: (units: Unit[]) => [...units].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid)),
+    select: (units: Unit[]) => [...units].sort((a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid)),
     enabled: session !== null && org !== '',
   });
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { uniqueNameKey } from './names';
+import { compareText } from './text-order';
 
 export const DEVICE_KIND = 'device';
 export const DEVICE_STATUSES = ['ONLINE', 'OFFLINE'] as const;
@@ -99,4 +100,4 @@ export function resolveUnitAssignment(aliases: readonly string[], devices: reado
   return chosen;
 }
 
-export const compareDevices = (a: Device, b: Device) => a.alias.localeCompare(b.alias, 'en', { sensitivity: 'base' }) || a.serial.localeCompare(b.serial) || a.uuid.localeCompare(b.uuid);
+export const compareDevices = (a: Device, b: Device) => compareText(a.alias, b.alias) || a.serial.localeCompare(b.serial) || a.uuid.localeCompare(b.uuid);

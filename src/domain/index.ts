@@ -15,6 +15,7 @@ export * from './unit-placement';
 export * from './tri-state';
 export * from './chip-entries';
 export * from './text-input-rules';
+export * from './text-order';
 export * from './masks';
 export * from './dual-list';
 export * from './input-limits';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PRICE_MINOR_MAX } from './money';
 import { clientUuidSchema, duplicatesOf } from './names';
+import { compareText } from './text-order';
 
 export const ORDER_ITEM_KIND = 'order-item';
 export const CATEGORY_KIND = 'order-item-category';
@@ -121,7 +122,7 @@ export function unknownFavorites(items: readonly { uuid: string }[], favorites: 
   return [...new Set(favorites.filter((uuid) => !known.has(uuid)))];
 }
 
-export const compareByName = <T extends { name: string; uuid: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid);
+export const compareByName = <T extends { name: string; uuid: string }>(a: T, b: T) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid);
 /** Favourites in their order (then the rest by name). */
 export const compareFavorites = (a: OrderItem, b: OrderItem) => (a.favoriteOrder ?? Number.MAX_SAFE_INTEGER) - (b.favoriteOrder ?? Number.MAX_SAFE_INTEGER) || compareByName(a, b);
-export const compareCategories = (a: Category, b: Category) => a.group.localeCompare(b.group, 'en', { sensitivity: 'base' }) || compareByName(a, b);
+export const compareCategories = (a: Category, b: Category) => compareText(a.group, b.group) || compareByName(a, b);

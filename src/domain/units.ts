@@ -11,6 +11,7 @@ import { attributesSchema, organizationSchema, unitTypeSchema } from './organiza
 import { NIL_UUID } from './pms-connection';
 import { attributesWriteSchema, ATTRIBUTE_LIMITS } from './unit-attributes';
 import type { EffectiveAttributes } from './unit-inheritance';
+import { compareText } from './text-order';
 
 /** The outbox collections and draft kinds of these resources. */
 export const ORGANIZATION_KIND = 'organization';
@@ -164,7 +165,7 @@ export function buildUnitTree(units: readonly Unit[]): UnitTreeNode[] {
     if (parent && parent !== node) parent.children.push(node);
     else roots.push(node);
   }
-  const byName = (a: UnitTreeNode, b: UnitTreeNode) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid);
+  const byName = (a: UnitTreeNode, b: UnitTreeNode) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid);
   const sortAll = (list: UnitTreeNode[]) => {
     list.sort(byName);
     for (const node of list) sortAll(node.children);

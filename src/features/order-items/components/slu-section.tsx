@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { t } from '../../../i18n';
 import type { OrderItemRow } from '../api/order-items';
+import { compareText } from '../../../domain/text-order';
 
 /** "SLU": the items grouped by their SLU (screen look-up group), items without one last; an item's SLU is set in its form. */
 export function SluSection({ items }: { items: readonly OrderItemRow[] }) {
@@ -11,7 +12,7 @@ export function SluSection({ items }: { items: readonly OrderItemRow[] }) {
       if (item.removal !== null) continue;
       bySlu.set(item.slu, [...(bySlu.get(item.slu) ?? []), item.name]);
     }
-    return [...bySlu.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    return [...bySlu.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : compareText(a, b)));
   }, [items]);
   return (
     <Stack gap="md">

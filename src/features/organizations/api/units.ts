@@ -22,6 +22,7 @@ import {
 import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
+import { compareText } from '../../../domain/text-order';
 
 export const organizationPath = (org: string) => `/organization/${org}`;
 
@@ -45,7 +46,7 @@ export const units = defineClientResource<Unit, UnitFormInput>({
   blank: (org) => ({ orgUuid: org, parentUuid: null, type: 'VENUE', name: '', attributes: {} }),
   // a queued body names the unit by its NAME attribute; its effective values wait for the gateway
   merge: (record, body) => ({ ...record, ...body, name: unitName(body) || record.name }),
-  compare: (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid),
+  compare: (a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid),
   // a queued hotel save carries its hotel (a hotel made offline is in the tree before it is sent);
   // a queued clone, the new unit as the app expects it (queueUnitClone keeps it as the entry's original)
   alsoWrites: (entry, org) => {

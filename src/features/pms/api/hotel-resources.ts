@@ -29,6 +29,7 @@ import {
 import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 import { hotelDefinitionsListPath } from './paths';
+import { compareNumbered, compareText } from '../../../domain/text-order';
 
 /** A hotel of an organization: where its packages, rate codes and access services are. */
 export interface HotelScope {
@@ -39,7 +40,7 @@ export interface HotelScope {
 export const hotelScopeOf = (org: string, hotel: string): HotelScope => ({ org, hotel });
 export const hotelPath = ({ org, hotel }: HotelScope) => `/organization/${org}/hotel/${hotel}`;
 
-const byName = <T extends { name: string; uuid: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid);
+const byName = <T extends { name: string; uuid: string }>(a: T, b: T) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid);
 
 /** What the hotel definition form edits: every field of spec section 3 (the gateway normalises). */
 export type HotelDefinitionFormInput = Required<Omit<HotelDefinitionInput, 'hotelUuid'>> & { hotelUuid: string | null };
@@ -103,7 +104,7 @@ export const pmsPackages = defineClientResource<PmsPackage, PmsPackageFormInput,
   blank: ({ org, hotel }) => ({ orgUuid: org, hotelUuid: hotel, name: '', externalId: '', calculationRule: 'ADULT', deleted: false }),
   // the name is the package ID (spec section 3)
   merge: (record, body) => ({ ...record, ...body, name: body.externalId ?? record.name }),
-  compare: (a, b) => a.externalId.localeCompare(b.externalId, 'en', { sensitivity: 'base', numeric: true }) || a.uuid.localeCompare(b.uuid),
+  compare: (a, b) => compareNumbered(a.externalId, b.externalId) || a.uuid.localeCompare(b.uuid),
   labels: changeLabels('packages', ({ externalId }: { externalId: string }) => ({ id: externalId })),
 });
 export type PmsPackageRow = ResourceRow<PmsPackage>;

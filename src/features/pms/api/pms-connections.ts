@@ -11,6 +11,7 @@ import { parseAnswer, request, useSession } from '../../../api';
 import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 import { pmsConnectionsListPath } from './paths';
+import { compareText } from '../../../domain/text-order';
 
 /** The outbox collection and draft kind of PMS connections. */
 export { PMS_CONNECTION_KIND };
@@ -25,7 +26,7 @@ export const pmsConnections = defineClientResource<PmsConnection, PmsConnectionI
   list: pmsConnectionListResponseSchema,
   inputOf: ({ name, type, host, port }) => ({ name, type, host, port }),
   blank: (org) => ({ orgUuid: org, name: '', type: 'MOCK_PMS_INTERFACE', host: '', port: 1 }),
-  compare: (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.uuid.localeCompare(b.uuid),
+  compare: (a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid),
   labels: changeLabels('pms', ({ name }: { name: string }) => ({ name })),
 });
 

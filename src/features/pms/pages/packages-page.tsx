@@ -11,6 +11,7 @@ import { useOrganizationName } from '../api/pms-connections';
 import { hotelScopeOf, pmsPackages, rateCodes, type PmsPackageRow } from '../api/hotel-resources';
 import { organizationUnitsPath, useOrganizationUnits } from '../api/hotel-wizard-data';
 import { PackagesSection, type PackageFormValues, type PackageItem } from '../components/packages-section';
+import { compareText } from '../../../domain/text-order';
 
 /** The organization's hotels, by name. */
 function useHotels(org: string) {
@@ -20,7 +21,7 @@ function useHotels(org: string) {
       query.data
         ?.filter((unit) => unit.type === 'HOTEL')
         .map((unit) => ({ value: unit.uuid, label: unit.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })) ?? null,
+        .sort((a, b) => compareText(a.label, b.label)) ?? null,
     [query.data],
   );
   return { query, hotels };
