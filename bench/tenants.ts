@@ -47,6 +47,7 @@ const reads = (org: string, callers: Callers) => [
   { name: 'the organization list (admin: every organization)', url: '/api/organization/v1/organization', token: callers.admin },
   { name: "the organization list (a hotel's user manager)", url: '/api/organization/v1/organization', token: callers.manager },
   { name: "what a hotel's user manager may give (users/grantable)", url: '/api/user-profile/v1/user-profile/users/grantable', token: callers.manager },
+  { name: 'what the admin may give (every organization and unit)', url: '/api/user-profile/v1/user-profile/users/grantable', token: callers.admin },
   { name: "a hotel's user manager reads a user", url: `/api/user-profile/v1/user-profile/users/${callers.managerUuid}`, token: callers.manager },
   { name: "a user's units (/organization/v1/users/{uuid}/ous)", url: `/api/organization/v1/users/${callers.managerUuid}/ous`, token: callers.manager },
   { name: "the admin's units (every organization's)", url: `/api/organization/v1/users/${callers.adminUuid}/ous`, token: callers.admin },

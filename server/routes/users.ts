@@ -198,10 +198,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           : [];
       const givable = (type: (typeof MEMBERSHIP_TYPES)[number], uuid: string, kind: 'orgs' | 'ous') => reach.places[type].all || reach.places[type][kind].has(uuid);
       const unitsByUuid = new Map(unitRows.map((unit) => [unit.uuid, unit]));
+      const unitsOfOrg = new Map<string, (typeof unitRows)[number][]>();
+      for (const unit of unitRows) {
+        const list = unitsOfOrg.get(unit.orgUuid);
+        if (list === undefined) unitsOfOrg.set(unit.orgUuid, [unit]);
+        else list.push(unit);
+      }
       const result: Grantable['organizations'] = [];
       for (const org of orgRows.sort((a, b) => compareText(a.name, b.name))) {
-        const ous = unitRows
-          .filter((unit) => unit.orgUuid === org.uuid)
+        const ous = (unitsOfOrg.get(org.uuid) ?? [])
           .map((unit) => ({ ...unit, MANAGEMENT: givable('MANAGEMENT', unit.uuid, 'ous'), BUSINESS_DATA: givable('BUSINESS_DATA', unit.uuid, 'ous') }))
           .filter((unit) => unit.MANAGEMENT || unit.BUSINESS_DATA);
         const whole = { MANAGEMENT: givable('MANAGEMENT', org.uuid, 'orgs'), BUSINESS_DATA: givable('BUSINESS_DATA', org.uuid, 'orgs') };
