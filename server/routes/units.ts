@@ -45,6 +45,7 @@ import { attributeKeyList, presentUnits, queryFlag, readableOrganization, readab
 import { UUID } from '../resources/define-resource';
 import { errorResponses, noContent } from './schemas';
 import { compareText } from '../../src/domain/text-order';
+import { groupBy } from '../../src/domain/group-by';
 
 const orgParams = z.object({ org: z.string().max(64).describe('Organization uuid') });
 const unitParams = orgParams.extend({ id: z.string().max(64).describe('Unit uuid') });
@@ -341,12 +342,7 @@ const unitLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       const orgUuids = [...reachedIn.keys()];
       const orgRows = await db.select().from(organizations).where(everywhere ? undefined : inArray(organizations.uuid, orgUuids));
       const unitRows = await db.select().from(organizationalUnits).where(everywhere ? undefined : inArray(organizationalUnits.orgUuid, orgUuids));
-      const unitsIn = new Map<string, UnitRow[]>();
-      for (const row of unitRows) {
-        const list = unitsIn.get(row.orgUuid);
-        if (list === undefined) unitsIn.set(row.orgUuid, [row]);
-        else list.push(row);
-      }
+      const unitsIn = groupBy(unitRows, (row) => row.orgUuid);
       const named = new Set(subject.memberships.flatMap((m) => m.ous));
       const data: Unit[] = [];
       for (const org of orgRows) {

@@ -48,6 +48,7 @@ import { recordHistory, userWrites } from '../services/history';
 import { canSee, userFilterFor } from '../services/user-visibility';
 import { errorResponses } from './schemas';
 import { compareText } from '../../src/domain/text-order';
+import { groupBy } from '../../src/domain/group-by';
 
 export const USERS_PATH = '/user-profile/v1/user-profile/users';
 /** An invitation stays valid a week; a reactivation of a never-activated user sends a new one. */
@@ -198,12 +199,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           : [];
       const givable = (type: (typeof MEMBERSHIP_TYPES)[number], uuid: string, kind: 'orgs' | 'ous') => reach.places[type].all || reach.places[type][kind].has(uuid);
       const unitsByUuid = new Map(unitRows.map((unit) => [unit.uuid, unit]));
-      const unitsOfOrg = new Map<string, (typeof unitRows)[number][]>();
-      for (const unit of unitRows) {
-        const list = unitsOfOrg.get(unit.orgUuid);
-        if (list === undefined) unitsOfOrg.set(unit.orgUuid, [unit]);
-        else list.push(unit);
-      }
+      const unitsOfOrg = groupBy(unitRows, (unit) => unit.orgUuid);
       const result: Grantable['organizations'] = [];
       for (const org of orgRows.sort((a, b) => compareText(a.name, b.name))) {
         const ous = (unitsOfOrg.get(org.uuid) ?? [])

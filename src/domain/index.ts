@@ -16,6 +16,7 @@ export * from './tri-state';
 export * from './chip-entries';
 export * from './text-input-rules';
 export * from './text-order';
+export * from './group-by';
 export * from './masks';
 export * from './dual-list';
 export * from './input-limits';
