@@ -10,6 +10,9 @@ import { canSetupOrganization, organizationDetailSchema, unitListResponseSchema,
 import { parseAnswer, request, useSession } from './index';
 import { useProfile } from './profile';
 import { compareText } from '../domain/text-order';
+import { effectiveUnitsPath, organizationDetailPath, organizationUnitsPath } from './read-paths';
+
+export { effectiveUnitsPath, organizationUnitsPath } from './read-paths';
 
 /**
  * GET /organization/{uuid}?inheritAttributes=TRUE: the organization, its own attributes and its
@@ -17,15 +20,13 @@ import { compareText } from '../domain/text-order';
  */
 export const organizationDetailQuery = (userUuid: string | null, org: string) => ({
   queryKey: ['organization', userUuid, org] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(organizationDetailSchema, await request(`/organization/${org}?inheritAttributes=TRUE`, { signal })),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(organizationDetailSchema, await request(organizationDetailPath(org), { signal })),
 });
 
 export function useOrganizationDetail(org: string | undefined) {
   const session = useSession();
   return useQuery({ ...organizationDetailQuery(session?.uuid ?? null, org ?? ''), enabled: session !== null && Boolean(org) });
 }
-
-export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE`;
 
 /** GET /organization/{org}/ous?includeDescendants=TRUE: every unit of the organization the user sees, by name. */
 export function useOrganizationUnits(org: string) {
@@ -37,9 +38,6 @@ export function useOrganizationUnits(org: string) {
     enabled: session !== null && org !== '',
   });
 }
-
-/** The same list with each unit's effective attributes (its own, else inherited, the organization's included). */
-export const effectiveUnitsPath = (org: string) => `${organizationUnitsPath(org)}&inheritAttributes=TRUE`;
 
 /** GET /organization/{org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE, as the gateway orders it. */
 export function useEffectiveUnits(org: string) {

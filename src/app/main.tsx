@@ -9,10 +9,11 @@ import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { PROFILE_PATH, readAhead, sessionStore } from '../api';
+import { lastGrants } from '../api/grants-hint';
 import { getLanguage } from '../i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { createAppRouter, readsAheadAt } from './router';
 import { registerServiceWorker } from './service-worker';
 import { APP_VERSION } from './version';
 
@@ -38,11 +39,13 @@ function start(container: HTMLElement, queryClient: QueryClient) {
   startTransition(() => createRoot(container).render(app));
 }
 const queryClient = createQueryClient();
-// the profile every signed-in screen asks for first (the menu, what the screen offers), sent at
-// once; the query that takes its answer follows with its code (and zod's), beside the screen's
+// the profile every signed-in screen asks for first (the menu, what the screen offers), and what
+// the screen this address opens reads first, sent at once; the queries that take their answers
+// follow with their code (and zod's), beside the screen's
 const session = sessionStore.get();
 if (session !== null) {
   readAhead(PROFILE_PATH);
+  for (const path of readsAheadAt(location.pathname, lastGrants(session.uuid))) readAhead(path);
   void import('../api/profile').then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions(session.uuid)));
 }
 setTimeout(() => start(root, queryClient), 0);

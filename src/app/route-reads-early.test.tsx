@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router-dom';
-import { SESSION_STORAGE_KEY, sessionStore } from '../api';
+import { readAhead, SESSION_STORAGE_KEY, sessionStore } from '../api';
 import { GRANTS_STORAGE_KEY, lastGrants } from '../api/profile';
 import { json, makeSession } from '../../test/fake-gateway';
 import { fakeGateway } from '../../test/render';
-import { createAppRouter } from './router';
+import { createAppRouter, readsAheadAt } from './router';
 
 // the hotel wizard's code never arrives here: what its route reads must not wait for it
 vi.mock('../features/pms/pages/hotel-wizard-page', () => new Promise<never>(() => undefined));
@@ -85,7 +85,7 @@ describe("the hotel wizard's route", () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
     const gateway = fakeGateway((call) => (call.path.startsWith('/user-profile') ? json(200, profile) : json(200, { data: [] })));
     const router = openWizard();
-    await waitFor(() => expect(lastGrants(session.uuid)).toEqual({ user: session.uuid, ...administrator }));
+    await waitFor(() => expect(lastGrants(session.uuid)).toEqual(administrator));
     expect(gateway.callsTo(PROFILE)).toHaveLength(1);
     expect(lastGrants('00000000-0000-4000-8000-0000000000aa')).toBeNull();
     localStorage.setItem(GRANTS_STORAGE_KEY, '{not json');
@@ -94,5 +94,57 @@ describe("the hotel wizard's route", () => {
     sessionStore.clear();
     expect(localStorage.getItem(GRANTS_STORAGE_KEY)).toBeNull();
     router.dispose();
+  });
+});
+
+describe('what the first script sends for the address the page opens on', () => {
+  const manager = { permissions: ['SETUP_OU'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [HOTEL], omnipresence: false }] } as const;
+  const hotelDefinitions = `/organization/${ORG}/hotel-definition`;
+  const connections = `/organization/${ORG}/pms-connection`;
+  const effectiveUnits = `/organization/${ORG}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
+  const detail = `/organization/${ORG}?inheritAttributes=TRUE`;
+
+  it("names each screen's first reads, the PMS setup only for who could read it at the profile's last read", () => {
+    const admin = { permissions: [...administrator.permissions], memberships: [...administrator.memberships] } as Parameters<typeof readsAheadAt>[1];
+    expect(readsAheadAt(`/organization/${ORG}/ous/hotel/${HOTEL}`, admin)).toEqual([effectiveUnits, connections, hotelDefinitions]);
+    expect(readsAheadAt(`/organization/${ORG}/ous/hotel/${HOTEL}`, manager as unknown as Parameters<typeof readsAheadAt>[1])).toEqual([effectiveUnits]);
+    expect(readsAheadAt(`/organization/${ORG}/ous/hotel/${HOTEL}`, null)).toEqual([effectiveUnits]);
+    expect(readsAheadAt(`/organization/${ORG}/pms`, admin)).toEqual([connections, hotelDefinitions]);
+    expect(readsAheadAt(`/organization/${ORG}/pms`, null)).toEqual([]);
+    expect(readsAheadAt('/organizations', null)).toEqual(['/organization/v1/organization']);
+    expect(readsAheadAt(`/organization/${ORG}`, null)).toEqual(['/organization/v1/organization', detail]);
+    expect(readsAheadAt(`/organization/${ORG}/ous`, null)).toEqual([detail, effectiveUnits]);
+    expect(readsAheadAt(`/organization/${ORG}/ous/${HOTEL}`, null)).toEqual([detail, effectiveUnits]);
+    // a new hotel, other screens and addresses of no screen: nothing
+    for (const path of [`/organization/${ORG}/ous/hotel/create`, `/organization/${ORG}/devices`, '/login', '/no/such/page']) expect(readsAheadAt(path, admin)).toEqual([]);
+  });
+
+  it("is what the screen's reads take: each asked for once, the wizard's and the unit tree's", async () => {
+    for (const [address, paths] of [
+      [`/organization/${ORG}/ous/hotel/${HOTEL}`, [UNITS, connections, hotelDefinitions]],
+      [`/organization/${ORG}/ous`, [UNITS, `/organization/${ORG}`]],
+    ] as const) {
+      const session = makeSession();
+      localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+      localStorage.setItem(GRANTS_STORAGE_KEY, JSON.stringify({ user: session.uuid, ...administrator }));
+      const gateway = fakeGateway((call) => (call.path.startsWith('/user-profile') ? json(200, profile) : json(200, { data: [] })));
+      // as main.tsx does, before the router
+      for (const path of readsAheadAt(address, lastGrants(session.uuid))) readAhead(path);
+      await waitFor(() => {
+        for (const path of paths) expect(gateway.callsTo(path), path).toHaveLength(1);
+      });
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const router = createAppRouter(queryClient, (table) => createMemoryRouter(table, { initialEntries: [address] }));
+      // the route's own reads are made, and take what was sent: none is sent twice
+      await waitFor(() => {
+        const reads = queryClient.getQueryCache().findAll({ predicate: (query) => query.queryKey[0] !== 'profile' });
+        expect(reads.length).toBeGreaterThanOrEqual(paths.length);
+        expect(reads.every((query) => query.state.fetchStatus === 'idle' && query.state.status !== 'pending')).toBe(true);
+      });
+      for (const path of paths) expect(gateway.callsTo(path), path).toHaveLength(1);
+      router.dispose();
+      queryClient.clear();
+      localStorage.clear();
+    }
   });
 });

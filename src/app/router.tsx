@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { sessionStore } from '../api';
 import type { RoutePrefetch } from '../api/prefetch';
+import { effectiveUnitsPath, organizationDetailPath, ORGANIZATIONS_PATH, type ReadsAhead } from '../api/read-paths';
+import type { Grants } from '../domain/grants';
+import { hotelWizardReads, pmsSetupReads } from '../features/pms/api/paths';
 import { PageLoader } from '../ui';
 import { RootLayout, ScreenLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -14,16 +17,27 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 /** What a screen reads first, by its route's `lazy` (createAppRouter gives those routes a loader). */
 const readsOf = new WeakMap<Lazy, () => Promise<RoutePrefetch>>();
 
+/** A route's handle: what its screen reads first, as paths the app's first script sends (readsAheadAt). */
+interface ScreenHandle {
+  readsAhead: ReadsAhead;
+}
+
 /**
  * A route whose screen's code loads on first visit; `reads` loads what the screen reads first,
  * asked for as soon as it is there (createAppRouter), not after the screen's first render. It may
  * come from a small module of its own, so the reads start before the screen's whole code is there.
+ * `ahead` names the same first reads as paths, for the page whose address opens on this screen: its
+ * first script sends them before any screen's code (main.tsx).
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, reads?: () => Promise<RoutePrefetch>): Pick<RouteObject, 'lazy'> {
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, reads?: () => Promise<RoutePrefetch>, ahead?: ReadsAhead): Pick<RouteObject, 'lazy' | 'handle'> {
   const lazy: Lazy = async () => ({ Component: pick(await load()) });
   if (reads) readsOf.set(lazy, reads);
-  return { lazy };
+  return ahead ? { lazy, handle: { readsAhead: ahead } satisfies ScreenHandle } : { lazy };
 }
+
+const organizationsReads: ReadsAhead = () => [ORGANIZATIONS_PATH];
+const organizationReads: ReadsAhead = ({ uuid }) => (uuid ? [ORGANIZATIONS_PATH, organizationDetailPath(uuid)] : []);
+const unitTreeReads: ReadsAhead = ({ uuid }) => (uuid ? [organizationDetailPath(uuid), effectiveUnitsPath(uuid)] : []);
 
 const login = screen(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage);
 const newPassword = () => import('../features/auth/pages/new-password-pages');
@@ -67,25 +81,25 @@ export const routes: RouteObject[] = [
             // the signed-in frame (header, sync badge, outbox counts) is its own chunk: signed-out pages skip it
             ...screen(() => import('./signed-in-layout'), (m) => m.SignedInLayout),
             children: [
-              { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage, () => organizations().then((m) => m.prefetchOrganizations)) },
+              { path: 'organizations', ...screen(organizations, (m) => m.OrganizationsPage, () => organizations().then((m) => m.prefetchOrganizations), organizationsReads) },
               { path: 'user-management', ...screen(() => import('../features/users/pages/user-management-page'), (m) => m.UserManagementPage) },
               { path: 'organization/new', ...screen(organizationPage, (m) => m.NewOrganizationPage) },
               { path: 'organization', ...screen(organizationPage, (m) => m.NewOrganizationPage) },
-              { path: 'organization/:uuid', ...screen(organizationPage, (m) => m.OrganizationPage, () => organizationPage().then((m) => m.prefetchOrganization)) },
-              { path: 'organization/:uuid/pms', ...screen(pmsPage, (m) => m.PmsPage, () => pmsPage().then((m) => m.prefetchPms)) },
+              { path: 'organization/:uuid', ...screen(organizationPage, (m) => m.OrganizationPage, () => organizationPage().then((m) => m.prefetchOrganization), organizationReads) },
+              { path: 'organization/:uuid/pms', ...screen(pmsPage, (m) => m.PmsPage, () => pmsPage().then((m) => m.prefetchPms), pmsSetupReads) },
               { path: 'organization/:uuid/packages', ...screen(() => import('../features/pms/pages/packages-page'), (m) => m.PackagesPage) },
               { path: 'organization/:uuid/contract', ...screen(() => import('../features/organizations/pages/contract-page'), (m) => m.ContractPage) },
               { path: 'organization/:uuid/devices', ...screen(() => import('../features/devices/pages/devices-page'), (m) => m.DevicesPage) },
               { path: 'organization/:uuid/pos', ...screen(() => import('../features/pos/pages/pos-page'), (m) => m.PosPage) },
-              { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage, () => ous().then((m) => m.prefetchOus)) },
+              { path: 'organization/:uuid/ous', ...screen(ous, (m) => m.OusPage, () => ous().then((m) => m.prefetchOus), unitTreeReads) },
               { path: 'organization/:uuid/ous/new', ...screen(() => import('../features/organizations/pages/unit-new-page'), (m) => m.UnitNewPage) },
-              { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage, () => ous().then((m) => m.prefetchOus)) },
+              { path: 'organization/:uuid/ous/:ouUuid', ...screen(ous, (m) => m.OusPage, () => ous().then((m) => m.prefetchOus), unitTreeReads) },
               { path: 'organization/:uuid/ous/:ouUuid/order-items', ...screen(() => import('../features/order-items/pages/order-items-page'), (m) => m.OrderItemsPage) },
               { path: 'organization/:uuid/ous/:ouUuid/discounts', ...screen(() => import('../features/discounts/pages/discounts-page'), (m) => m.DiscountsPage) },
               { path: 'organization/:uuid/ous/venue/create', ...screen(() => import('../features/organizations/pages/venue-create-page'), (m) => m.VenueCreatePage) },
               { path: 'organization/:uuid/ous/venue/:venueUuid', ...screen(() => import('../features/organizations/pages/venue-edit-page'), (m) => m.VenueEditPage) },
               { path: 'organization/:uuid/ous/hotel/create', ...screen(hotelWizard, (m) => m.HotelCreatePage) },
-              { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage, () => import('../features/pms/api/hotel-wizard-prefetch').then((m) => m.prefetchHotelWizard)) },
+              { path: 'organization/:uuid/ous/hotel/:hotelUuid', ...screen(hotelWizard, (m) => m.HotelEditPage, () => import('../features/pms/api/hotel-wizard-prefetch').then((m) => m.prefetchHotelWizard), hotelWizardReads) },
               { path: 'organization/:uuid/ous/revenueCenter/create', ...screen(() => import('../features/organizations/pages/revenue-center-create-page'), (m) => m.RevenueCenterCreatePage) },
               { path: 'organization/:uuid/ous/revenueCenter/:revenueCenterUuid', ...screen(() => import('../features/organizations/pages/revenue-center-edit-page'), (m) => m.RevenueCenterEditPage) },
               { path: 'organization/:uuid/transactions/:transactionUuid?/:tab?', ...screen(() => import('../features/transactions/pages/transactions-page'), (m) => m.TransactionsPage) },
@@ -104,7 +118,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's router: its routes start their screens' first reads into `queryClient` (a browser router unless told). */
+/**
+ * The paths of the reads the screen at `pathname` makes first (its route's and its parents'), for
+ * a user who had `grants` at the profile's last read here: sent by the page's first script, before
+ * the router and any screen's code, and taken by the screen's reads when they are made.
+ */
+export function readsAheadAt(pathname: string, grants: Grants | null): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => (route.handle as ScreenHandle | undefined)?.readsAhead(params, grants) ?? []);
+}
+
 /**
  * The routes, each screen that names what it reads first with a loader starting it into
  * `queryClient` (a loader that does not wait for it; signed out, nothing is read for it).

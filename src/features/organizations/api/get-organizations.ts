@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { organizationListResponseSchema, type Organization } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
+import { ORGANIZATIONS_PATH } from '../../../api/read-paths';
 
-export const ORGANIZATIONS_PATH = '/organization/v1/organization';
+export { ORGANIZATIONS_PATH } from '../../../api/read-paths';
 
 /** GET /organization/v1/organization: the organizations the gateway lets this user see. */
 export async function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {

@@ -23,6 +23,7 @@ import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
 import { compareText } from '../../../domain/text-order';
+import { effectiveUnitsPath } from '../../../api/read-paths';
 
 export const organizationPath = (org: string) => `/organization/${org}`;
 
@@ -39,7 +40,7 @@ export const units = defineClientResource<Unit, UnitFormInput>({
   kind: UNIT_KIND,
   queryKey: 'units',
   path: (org) => `/organization/${org}/ous`,
-  listPath: (org) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`,
+  listPath: effectiveUnitsPath,
   record: unitSchema,
   list: unitListResponseSchema,
   inputOf: ({ type, parentUuid, attributes }) => ({ type, parentUuid, attributes }),

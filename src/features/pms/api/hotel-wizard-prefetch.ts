@@ -4,14 +4,15 @@
  * wizard has loaded (issue 19: the heading and steps within 0.3 s).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { canSetupHotelDefinitions, unitListResponseSchema } from '../../../domain';
+import { unitListResponseSchema } from '../../../domain';
 import { parseAnswer, readAhead, request, useSession } from '../../../api';
 import { prefetchRead, type RoutePrefetch } from '../../../api/prefetch';
 import { lastGrants } from '../../../api/profile';
-import { hotelDefinitionsListPath, pmsConnectionsListPath } from './paths';
+import { effectiveUnitsPath } from '../../../api/read-paths';
+import { hotelWizardReads } from './paths';
 
-/** GET of the organization's units, every depth, under the key the unit screens read it by. */
-export const organizationUnitsPath = (org: string) => `/organization/${org}/ous?includeDescendants=TRUE&inheritAttributes=TRUE`;
+/** GET of the organization's units, every depth, with their effective attributes, under the key the unit screens read it by. */
+export const organizationUnitsPath = effectiveUnitsPath;
 
 const organizationUnitsQuery = (userUuid: string | null, org: string) => ({
   queryKey: ['units', userUuid, org] as const,
@@ -33,15 +34,12 @@ export function prefetchHotelWizard(queryClient: QueryClient, userUuid: string, 
   if (org === '') return Promise.resolve();
   const units = organizationUnitsQuery(userUuid, org);
   // the route's first match in this page (its loader runs again on each change of its URL, and
-  // what is cached is not read again): for who could read them at the profile's last read here,
-  // the connections and definitions are sent now, taken by their reads below once their code
-  // (their resources', with the offline platform's) is there
-  const grants = queryClient.getQueryState(units.queryKey) === undefined ? lastGrants(userUuid) : null;
+  // what is cached is not read again): the units and, for who could read them at the profile's
+  // last read here, the connections and definitions are sent now (unless the app's first script
+  // has just sent them), taken by their reads below once their code (their resources', with the
+  // offline platform's) is there
+  if (queryClient.getQueryState(units.queryKey) === undefined) for (const path of hotelWizardReads({ uuid: org }, lastGrants(userUuid))) readAhead(path);
   prefetchRead(queryClient, units);
-  if (grants !== null && canSetupHotelDefinitions(grants, org)) {
-    readAhead(pmsConnectionsListPath(org));
-    readAhead(hotelDefinitionsListPath(org));
-  }
   // the connections' and definitions' code (the offline resources) loads after the units are asked for
   return import('./pms-setup-prefetch').then(({ prefetchPmsSetup }) => prefetchPmsSetup(queryClient, userUuid, org));
 }
