@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,15 @@ describe('server/main.ts', () => {
       adminPassword = /Sign in as admin@lobby\.local with password (\S+)/.exec(stdout)?.[1] ?? '';
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
+      // a client that sends half a request and goes quiet: the stop closes its connection after a
+      // grace, not never (the gateway sets no request timeout)
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write('POST /api/authentication/v1/users/tokens HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+          resolve();
+        });
+        socket.on('error', reject);
+      });
     });
     expect(first.code).toBe(0);
     const lines = first.stdout.split('\n').filter((line) => !line.startsWith('{'));

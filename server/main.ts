@@ -13,6 +13,9 @@ import { migrateDatabase } from './db/migrate';
 import type { SeedResult } from './db/seed';
 import { seedDatabase } from './db/seed';
 
+/** How long a stop (SIGINT, SIGTERM) waits for the connections under way to end before it closes them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -57,6 +60,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    // the close waits for every connection to end: one whose request never ends (a body half sent)
+    // or whose answer is left unread would hold it for a minute, or for ever. After the grace, every
+    // connection is closed; a request still running then is undone as after a crash (all or
+    // nothing), and the client's retry with its Idempotency-Key applies it once.
+    setTimeout(() => {
+      app.log.warn(`connections still open ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: closing them`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
     app
       .close()
       .then(() => handle.close())

@@ -43,6 +43,8 @@ describe('offline shell and read cache', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-type')).toMatch(/javascript/);
+    // read to its end: an answer left unread holds its connection open, and with it the gateway's stop
+    expect(await response.text()).toContain('self');
   });
 
   it('opens the app and the organizations it last saw while the gateway is down, saying from when', async () => {
