@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { canSetupHotelDefinitions, type HotelDefinition, type Unit } from '../../../domain';
 import { parseAnswer, request, useSession } from '../../../api';
-export { organizationUnitsPath, prefetchHotelWizard, useOrganizationUnits } from './hotel-wizard-prefetch';
+export { prefetchHotelWizard, useOrganizationUnits } from './hotel-wizard-prefetch';
 import { useProfile } from '../../../api/profile';
 import { ROOM_ACCESS_BLANK, roomAccessOf } from '../components/room-access-fields';
 import type { AccessServiceItem, HotelPackages, RateCodeItem } from '../components/hotel-items';

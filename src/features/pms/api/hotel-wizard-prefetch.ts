@@ -12,11 +12,9 @@ import { effectiveUnitsPath } from '../../../api/read-paths';
 import { hotelWizardReads } from './paths';
 
 /** GET of the organization's units, every depth, with their effective attributes, under the key the unit screens read it by. */
-export const organizationUnitsPath = effectiveUnitsPath;
-
 const organizationUnitsQuery = (userUuid: string | null, org: string) => ({
   queryKey: ['units', userUuid, org] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(unitListResponseSchema, await request(organizationUnitsPath(org), { signal })).data,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => parseAnswer(unitListResponseSchema, await request(effectiveUnitsPath(org), { signal })).data,
 });
 
 export function useOrganizationUnits(org: string) {

@@ -10,6 +10,7 @@ import {
 import { parseAnswer, request, useSession } from '../../../api';
 import { changeLabels } from '../../../ui';
 import { defineClientResource, type ResourceRow } from '../../../offline/resource';
+import { ORGANIZATIONS_PATH } from '../../../api/read-paths';
 import { pmsConnectionsListPath } from './paths';
 import { compareText } from '../../../domain/text-order';
 
@@ -38,9 +39,6 @@ export const usePmsConnections = pmsConnections.useList;
 export const usePmsConnectionRows = pmsConnections.useRows;
 export const applyQueued = pmsConnections.applyQueued;
 export const { queueCreate, queueUpdate, queueDelete } = pmsConnections;
-
-/** GET /organization/v1/organization, read for the organization's name (the organizations screens read the same list, under the same key). */
-const ORGANIZATIONS_PATH = '/organization/v1/organization';
 
 /**
  * The organization's name, for the page heading and title: undefined while unknown (loading, not

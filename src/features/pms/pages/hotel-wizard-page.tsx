@@ -8,7 +8,8 @@ import { useOrganizationDetail } from '../../../api/units';
 import { t } from '../../../i18n';
 import { ForbiddenRedirect, HistoryPanel, OfflineNotice, PageLoader, ScreenStatus, usePageTitle } from '../../../ui';
 import { accessControls, hotelScopeOf, rateCodes } from '../api/hotel-resources';
-import { newHotelForm, organizationUnitsPath, useHotelWizardData } from '../api/hotel-wizard-data';
+import { newHotelForm, useHotelWizardData } from '../api/hotel-wizard-data';
+import { effectiveUnitsPath } from '../../../api/read-paths';
 import { HotelWizard } from '../components/hotel-wizard';
 
 
@@ -21,7 +22,7 @@ function Frame({ org, title, children }: { org: string; title: string; children:
       <Title order={1} fz="h2">
         {title}
       </Title>
-      <OfflineNotice path={organizationUnitsPath(org)} />
+      <OfflineNotice path={effectiveUnitsPath(org)} />
       {children}
     </Stack>
   );
@@ -110,7 +111,7 @@ export function HotelEditPage() {
       <Title order={1} fz="h2">
         {t('hotelWizard.editTitle', { name: record.name })}
       </Title>
-      <OfflineNotice path={organizationUnitsPath(org)} />
+      <OfflineNotice path={effectiveUnitsPath(org)} />
       {/* the hotel's own settings' history; its packages, rate codes and imports are in the activity of the hotel */}
       <Stack gap={4}>
         <HistoryPanel orgUuid={org} kind={UNIT_KIND} recordUuid={hotelUuid} />

@@ -9,7 +9,8 @@ import { FailedRemovals, loadFailureOf, notify, OfflineNotice, RecordListStatus,
 import { SAVE_VERDICT_WAIT_MS, showRemovalOutcome, showSaveOutcome } from '../../../ui/save-outcome';
 import { useOrganizationName } from '../api/pms-connections';
 import { hotelScopeOf, pmsPackages, rateCodes, type PmsPackageRow } from '../api/hotel-resources';
-import { organizationUnitsPath, useOrganizationUnits } from '../api/hotel-wizard-data';
+import { useOrganizationUnits } from '../api/hotel-wizard-data';
+import { effectiveUnitsPath } from '../../../api/read-paths';
 import { PackagesSection, type PackageFormValues, type PackageItem } from '../components/packages-section';
 import { compareText } from '../../../domain/text-order';
 
@@ -99,7 +100,7 @@ export function PackagesPage() {
       <Text c="dimmed" size="sm">
         {t('packages.intro')}
       </Text>
-      {chosen === null && <OfflineNotice path={organizationUnitsPath(org)} />}
+      {chosen === null && <OfflineNotice path={effectiveUnitsPath(org)} />}
       <RecordListStatus pending={query.isPending} loading={t('packages.loadingHotels')} failure={failure} />
       {hotels !== null && hotels.length === 0 && (
         <Alert color="blue" variant="light">
