@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, parseAnswer, request, useSession } from '../api';
+import { ApiError, parseAnswer, request, useCachedAt, useSession } from '../api';
 import { prefetchRead } from '../api/prefetch';
 import { t } from '../i18n';
 import type { ListName } from '../../worker/jobs';
@@ -167,8 +167,20 @@ interface AppliedWrite<TInput> {
   updates: number;
 }
 
-/** How long a write the gateway just applied keeps showing over a list not fetched since. */
+/** How long a write the gateway just applied keeps showing over a list not fetched since (from the gateway: see useWritesDone). */
 const WRITE_DONE_MS = 10_000;
+
+/**
+ * When the gateway answered the list on screen: when it was read, or, for an answer the service
+ * worker served from its read cache while the gateway was out of reach, when that answer was
+ * fetched (X-Lobby-Cached-At). A cached list read after a write was applied may still be from
+ * before it: it must not hide the write (an edit of a package just created, made offline, would
+ * otherwise find no row and go out as a second create).
+ */
+export function answeredAt(dataUpdatedAt: number, cachedAt: string | null): number {
+  const cached = cachedAt === null ? Number.NaN : Date.parse(cachedAt);
+  return Number.isNaN(cached) ? dataUpdatedAt : Math.min(cached, dataUpdatedAt);
+}
 
 /** Only the keys of `keys` (a row's view-only members, pending and removal, are left out). */
 function pick(value: object, keys: readonly string[]): Record<string, unknown> {
@@ -270,9 +282,11 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
    * Creates and edits whose queued change left the outbox while this list was shown (the gateway
    * applied it), with the body they carried and when that was seen: until the list is fetched again
    * the row keeps showing it, rather than the record as it was for a moment. Bounded in time, so a
-   * change discarded elsewhere (the Sync page of another tab) never lingers.
+   * change discarded elsewhere (the Sync page of another tab) never lingers; but never dropped
+   * before the gateway has answered the list since (`answered`): while only the read cache answers
+   * (offline), the write stays, else the record would vanish from the list the operator edits.
    */
-  function useWritesDone(entries: readonly OutboxEntry[], scope: TScope) {
+  function useWritesDone(entries: readonly OutboxEntry[], scope: TScope, answered: number) {
     const scopeKey = scopeParts(scope).join('/');
     const queued = useRef<Map<string, AppliedWrite<TInput>>>(new Map());
     const [done, setDone] = useState<ReadonlyMap<string, AppliedWrite<TInput> & { at: number }>>(new Map());
@@ -302,9 +316,12 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     }, [entries, scopeKey]);
     useEffect(() => {
       if (done.size === 0) return;
-      const timer = setTimeout(() => setDone((previous) => new Map([...previous].filter(([, write]) => Date.now() - write.at < WRITE_DONE_MS))), WRITE_DONE_MS);
+      const timer = setTimeout(() => {
+        const kept = (write: { at: number }) => Date.now() - write.at < WRITE_DONE_MS || write.at > answered;
+        setDone((previous) => ([...previous.values()].every(kept) ? previous : new Map([...previous].filter(([, write]) => kept(write)))));
+      }, WRITE_DONE_MS);
       return () => clearTimeout(timer);
-    }, [done]);
+    }, [done, answered]);
     return done;
   }
 
@@ -317,13 +334,13 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
     const session = useSession();
     const query = useList(scope, enabled);
     const entries = useOutboxEntries(session?.uuid ?? null);
+    const fetchedAt = answeredAt(query.dataUpdatedAt, useCachedAt(listPath(scope)));
     const { done, markUndone } = useRemovalsDone(entries, scope);
-    const written = useWritesDone(entries, scope);
+    const written = useWritesDone(entries, scope, fetchedAt);
     const scopeKey = scopeParts(scope).join('/');
     /* eslint-disable react-hooks/exhaustive-deps -- the scope is its key (an object scope is a new object each render) */
     const rows = useMemo(() => {
       if (!query.data) return null;
-      const fetchedAt = query.dataUpdatedAt;
       const shown = applyQueued(query.data, entries, scope).filter((row) => (done.get(row.uuid) ?? -Infinity) < fetchedAt);
       const fresh = [...written].filter(([, write]) => write.at >= fetchedAt);
       if (fresh.length === 0) return shown;
@@ -339,7 +356,7 @@ export function defineClientResource<TRecord extends ResourceRecord, TInput exte
         }
       }
       return [...byUuid.values()].sort(compare);
-    }, [query.data, query.dataUpdatedAt, entries, scopeKey, done, written]);
+    }, [query.data, fetchedAt, entries, scopeKey, done, written]);
     const failedDeletes = useMemo(() => entries.filter((entry) => isRemovalOf(entry, scope) && entry.status === 'failed'), [entries, scopeKey]);
     /* eslint-enable react-hooks/exhaustive-deps */
     return { query, rows, failedDeletes, markUndone };

@@ -380,6 +380,44 @@ describe('PackagesPage: the package form keeps a draft', () => {
     expect(within(dialog).queryByText(/Restored unsaved changes/)).toBeNull();
   });
 
+  it('keeps a package the gateway just created when the next list comes from the read cache, fetched before it (offline), so its edit is an UPDATE', async () => {
+    signedIn();
+    let created: Record<string, unknown> | null = null;
+    // what the service worker serves offline: the list as fetched before the create, stamped so
+    const before = new Date(Date.now() - 60_000).toISOString();
+    let cachedReads = 0;
+    fakeGateway((call) => {
+      const path = call.path.split('?')[0] ?? '';
+      if (call.method === 'POST' && path === packagesPath(HOTEL_A)) {
+        created = { ...(call.body as Record<string, unknown>), orgUuid: ORG, hotelUuid: HOTEL_A, name: 'LATE', deleted: false, version: 1 };
+        return json(201, created);
+      }
+      if (call.method !== 'GET') return new Promise<Response>(() => undefined);
+      if (path.startsWith('/user-profile')) return json(200, profile);
+      if (path === '/organization/v1/organization') return json(200, { data: [organization] });
+      if (path === `/organization/${ORG}/ous`) return json(200, { data: [hotelA] });
+      if (path === packagesPath(HOTEL_A)) {
+        if (created === null) return json(200, { data: [] });
+        cachedReads += 1;
+        return new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/json', 'x-lobby-cached-at': before } });
+      }
+      return gatewayError(404, 'not_found', 'Not found');
+    });
+    renderApp(`/organization/${ORG}/packages?ou=${HOTEL_A}`);
+    const user = userEvent.setup();
+    let dialog = await openForm(user);
+    await user.type(packageId(dialog), 'LATE');
+    await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
+    await waitFor(async () => expect(await outbox()).toEqual([]));
+    // the list was read again after the create, and answered from the cache
+    await waitFor(() => expect(cachedReads).toBeGreaterThan(0));
+    dialog = await openForm(user, 'LATE');
+    await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
+    await user.click(screen.getByRole('option', { name: 'Children' }));
+    await user.click(within(dialog).getByRole('button', { name: 'UPDATE' }));
+    await waitFor(async () => expect(await outbox()).toMatchObject([{ method: 'PUT', path: `${packagesPath(HOTEL_A)}/${String(created?.uuid)}`, ifMatch: 1, body: { externalId: 'LATE', calculationRule: 'CHILDREN' } }]));
+  });
+
   it('gives a package the gateway refused back to the form, with its words', async () => {
     signedIn();
     fakeGateway((call) => {
