@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Box, Button, Flex, Paper, Text, useMantineTheme } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
@@ -52,12 +52,22 @@ function PolicyLinks() {
  * phone it stays compact (one short sentence, the policies and Accept side by side, what is kept
  * behind a disclosure), so it does not cover a third of the screen.
  */
+/** The banner's height while it shows, on the document's root element. */
+const BANNER_HEIGHT_VAR = '--lobby-cookie-banner-height';
+
 export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasAccepted);
   // the banner's own height, for the space kept below every page
   const banner = useElementSize();
   const { breakpoints } = useMantineTheme();
   const phone = useMediaQuery(`(max-width: ${breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
+  // notices at the bottom open above the banner, not behind it (global.css: .lobby-notices)
+  useEffect(() => {
+    if (accepted) return;
+    const root = document.documentElement.style;
+    root.setProperty(BANNER_HEIGHT_VAR, `${Math.ceil(banner.height)}px`);
+    return () => void root.removeProperty(BANNER_HEIGHT_VAR);
+  }, [accepted, banner.height]);
   if (accepted) return null;
 
   const accept = () => {

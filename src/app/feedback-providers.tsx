@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
-import { getDefaultZIndex } from '@mantine/core';
+import { em, getDefaultZIndex } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 
 /** Header height of the signed-in frame: notifications open below it, never over the sync badge. */
 export const HEADER_HEIGHT = 56;
+
+/** From this width (the theme's sm breakpoint, 41.875em) notices open at the bottom left. */
+const WIDE_FROM_PX = 670;
 
 /**
  * How long a notice that needs nothing of the operator stays (a refusal or a conflict stays until
@@ -16,16 +20,20 @@ export const NOTICE_AUTO_CLOSE_MS = 5_000;
  * Confirmation modals and notifications, for the signed-in screens only: the sign-in and other
  * public pages never show either, so their code stays out of the first load (the cold /login budget).
  *
- * Notifications never cover the primary action: they open at the top right, below the header (a
- * form's and a dialog's Save sit at the bottom), and under any open modal and its overlay (one
+ * Notifications never cover the primary action, and open under any open modal and its overlay (one
  * once sat for a minute over a dialog's Save): what a notice says waits beneath until the dialog
- * closes, and the dialog stays operable.
+ * closes, and the dialog stays operable. From a tablet's width up they open at the bottom left: a
+ * page's own actions sit at its top right (Add, Sync now: a notice sliding over them took the click
+ * meant for them, and a stack of them hid Sync now for half a minute) and a form's Save at its
+ * bottom right. On a phone, whose notices span the screen, at the top below the header, clear of
+ * the Save bar stuck to the bottom.
  */
 export function FeedbackProviders({ children }: { children: ReactNode }) {
+  const wide = useMediaQuery(`(min-width: ${em(WIDE_FROM_PX)})`, true);
   return (
     <ModalsProvider>
       <Notifications
-        position="top-right"
+        position={wide ? 'bottom-left' : 'top-center'}
         limit={4}
         autoClose={NOTICE_AUTO_CLOSE_MS}
         zIndex={getDefaultZIndex('modal') - 1}

@@ -15,9 +15,10 @@ export interface NoticeOptions {
 }
 
 /**
- * Says what became of an action in a notification (top right, below the header and under any open dialog, from the
- * signed-in frame): a removal, a sync, a resolved conflict. Its close button is named. Returns its
- * id, to hide it from a link inside it.
+ * Says what became of an action in a notification (bottom left from a tablet's width, at the top
+ * below the header on a phone, under any open dialog; from the signed-in frame's
+ * FeedbackProviders): a removal, a sync, a resolved conflict. Its close button is named. Returns
+ * its id, to hide it from a link inside it.
  */
 export function notify(message: ReactNode, tone: NoticeTone = 'done', { stays = tone === 'problem' || tone === 'attention', id }: NoticeOptions = {}): string {
   const noticeId = id ?? `notice-${crypto.randomUUID()}`;
