@@ -1,6 +1,7 @@
 /**
- * `npm test` after the build: the browser journeys (project e2e, one file at a time) run beside the
- * other projects (unit, dom, gateway), as two vitest runs at once.
+ * `npm test` after the build: the browser journeys (project e2e, two files at a time) run beside the
+ * other projects (unit, dom, gateway, two files at a time at least), as two vitest runs at once
+ * (docs/adr/0051).
  *
  * In one vitest run they could not overlap: vitest runs a project whose files run one at a time in a
  * group of its own, after every other file, and the others got one worker on 2 cores. Two runs keep
@@ -9,6 +10,7 @@
  * `vitest run` with them.
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
 const vitest = 'node_modules/vitest/vitest.mjs';
@@ -40,7 +42,9 @@ async function main(): Promise<number> {
   if (extra.length > 0) return start({ label: 'vitest', args: extra });
   const runs: Run[] = [
     { label: 'journeys', args: ['--project', 'e2e'] },
-    { label: 'unit, dom, gateway', args: ['--project', 'unit', '--project', 'dom', '--project', 'gateway'] },
+    // two files at a time at least: vitest's default (one fewer than the cores) is one on 2 cores,
+    // and a gateway file waits on its database and child processes part of the time
+    { label: 'unit, dom, gateway', args: ['--project', 'unit', '--project', 'dom', '--project', 'gateway', '--maxWorkers', String(Math.max(2, availableParallelism() - 1))] },
   ];
   const codes = await Promise.all(runs.map(start));
   runs.forEach((run, index) => process.stdout.write(`== ${run.label}: ${codes[index] === 0 ? 'passed' : `failed (exit ${codes[index]})`}\n`));

@@ -33,6 +33,9 @@ export const theme = createTheme({
   breakpoints: { xs: '26.25em', sm: '41.875em', md: '64em', lg: '100em', xl: '120em' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // an operator who asked the system for less motion gets modals, menus and lists without their
+  // fades and slides (prefers-reduced-motion: reduce, WCAG 2.3.3)
+  respectReducedMotion: true,
   other: { contentWidth: CONTENT_WIDTH },
   components: {
     // a link in running text must not rely on color alone (WCAG 1.4.1): underlined unless a screen says otherwise

@@ -218,6 +218,7 @@ export async function openBrowser(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 800 },
+    reducedMotion: process.env.E2E_MOTION === 'full' ? 'no-preference' : 'reduce',
   });
   // A bound for a hung step, not a speed check: on a loaded 2-core machine a cold screen can take
   // longer than Playwright's 30 s default to show what the journey waits for.
