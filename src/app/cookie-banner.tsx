@@ -47,14 +47,14 @@ function PolicyLinks() {
   );
 }
 
+/** The banner's height while it shows, on the document's root element. */
+const BANNER_HEIGHT_VAR = '--lobby-cookie-banner-height';
+
 /**
  * The consent notice fixed at the bottom of every page until accepted, then never again. On a
  * phone it stays compact (one short sentence, the policies and Accept side by side, what is kept
  * behind a disclosure), so it does not cover a third of the screen.
  */
-/** The banner's height while it shows, on the document's root element. */
-const BANNER_HEIGHT_VAR = '--lobby-cookie-banner-height';
-
 export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasAccepted);
   // the banner's own height, for the space kept below every page

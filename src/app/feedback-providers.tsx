@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { em, getDefaultZIndex } from '@mantine/core';
+import { getDefaultZIndex, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 
 /** Header height of the signed-in frame: notifications open below it, never over the sync badge. */
 export const HEADER_HEIGHT = 56;
-
-/** From this width (the theme's sm breakpoint, 41.875em) notices open at the bottom left. */
-const WIDE_FROM_PX = 670;
 
 /**
  * How long a notice that needs nothing of the operator stays (a refusal or a conflict stays until
@@ -29,7 +26,9 @@ export const NOTICE_AUTO_CLOSE_MS = 5_000;
  * the Save bar stuck to the bottom.
  */
 export function FeedbackProviders({ children }: { children: ReactNode }) {
-  const wide = useMediaQuery(`(min-width: ${em(WIDE_FROM_PX)})`, true);
+  // from the theme's sm breakpoint, where the cookie banner stops being a phone's
+  const { breakpoints } = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true);
   return (
     <ModalsProvider>
       <Notifications

@@ -177,7 +177,7 @@ const WRITE_DONE_MS = 10_000;
  * before it: it must not hide the write (an edit of a package just created, made offline, would
  * otherwise find no row and go out as a second create).
  */
-export function answeredAt(dataUpdatedAt: number, cachedAt: string | null): number {
+function answeredAt(dataUpdatedAt: number, cachedAt: string | null): number {
   const cached = cachedAt === null ? Number.NaN : Date.parse(cachedAt);
   return Number.isNaN(cached) ? dataUpdatedAt : Math.min(cached, dataUpdatedAt);
 }
