@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { DOM_MOCKING } from './test/dom-mocking';
 
-// Four projects: pure logic (node), components (happy-dom), the gateway on real PGlite or
-// PostgreSQL (DATABASE_URL), and end-to-end journeys in Debian's Chromium against the built app.
+// Five projects: pure logic (node), components (happy-dom; those that replace modules in a project of
+// their own), the gateway on real PGlite or PostgreSQL (DATABASE_URL), and end-to-end journeys in
+// Debian's Chromium against the built app.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -24,10 +26,25 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // one module graph and one document per worker, as the unit project (alone: 122 s and 222
+          // CPU-s -> 87 s and 141 CPU-s); test/setup-dom.ts empties what a test leaves behind, and the
+          // files that replace modules (vi.mock) run in 'dom-isolated' (docs/adr/0052)
+          isolate: false,
           // a bound for a hung test: findBy waits up to 15 s for a screen (test/setup-dom.ts), a journey
           // through a wizard takes several of those on a loaded machine
           testTimeout: 60_000,
           include: ['src/**/*.test.tsx'],
+          exclude: DOM_MOCKING,
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-isolated',
+          environment: 'happy-dom',
+          testTimeout: 60_000,
+          include: DOM_MOCKING,
           setupFiles: ['test/setup-dom.ts'],
         },
       },

@@ -44,7 +44,7 @@ async function main(): Promise<number> {
     { label: 'journeys', args: ['--project', 'e2e'] },
     // two files at a time at least: vitest's default (one fewer than the cores) is one on 2 cores,
     // and a gateway file waits on its database and child processes part of the time
-    { label: 'unit, dom, gateway', args: ['--project', 'unit', '--project', 'dom', '--project', 'gateway', '--maxWorkers', String(Math.max(2, availableParallelism() - 1))] },
+    { label: 'unit, dom, gateway', args: ['--project', 'unit', '--project', 'dom', '--project', 'dom-isolated', '--project', 'gateway', '--maxWorkers', String(Math.max(2, availableParallelism() - 1))] },
   ];
   const codes = await Promise.all(runs.map(start));
   runs.forEach((run, index) => process.stdout.write(`== ${run.label}: ${codes[index] === 0 ? 'passed' : `failed (exit ${codes[index]})`}\n`));

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { connectivity } from '../src/api';
 import { verdictWaits } from '../src/offline/outbox';
 
@@ -53,6 +54,11 @@ afterEach(() => {
   verdictWaits.round += 1;
   verdictWaits.atLeastMs = VERDICT_WAIT_IN_TESTS_MS;
   cleanup();
+  // the files of a worker share one document and one module graph (vitest.config.ts): a notice
+  // still queued in Mantine's store, or a portal left in the body (a closing modal's), is not the
+  // next test's
+  notifications.clean();
+  document.body.replaceChildren();
   localStorage.clear();
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
