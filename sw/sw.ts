@@ -3,9 +3,10 @@
  * with the precache manifest injected.
  *
  * Routes, first match wins:
- *   navigations (not /api)  network first (no navigation preload); on no answer, a timeout or a 5xx,
- *                           the precached index.html (every app route is the same shell)
- *   /config.js              network first (an operator may edit it after a build), else precached
+ *   navigations (not /api)  the precached index.html (every app route is the same shell; ADR 0053),
+ *                           the network only while it is not precached yet
+ *   /config.js              the last copy at once, the network asked beside it for the next start (an
+ *                           operator may edit it after a build); the precached one before any
  *   GET /api/** of a user   network first, kept per user (sw/read-cache.ts)
  *   the built shell         precache: index.html, assets, config.js, manifest, icons
  * While the browser says it has no network (navigator.onLine false), the first three answer from
@@ -36,7 +37,9 @@ interface SyncEvent extends ExtendableEvent {
 
 const SHELL_URL = '/index.html';
 const CONFIG_URL = '/config.js';
-/** After this long without an answer, a navigation opens the precached shell. */
+/** Where the last /config.js the gateway served is kept (the precache holds the build's). */
+const CONFIG_CACHE = 'lobby-config';
+/** After this long without an answer, a navigation (before the shell is precached) or /config.js takes the precached copy. */
 const NAVIGATION_TIMEOUT_SECONDS = 5;
 /** How long a (re)started worker waits before it replays on its own. */
 const STARTUP_REPLAY_DELAY_MS = 1_000;
@@ -62,6 +65,48 @@ function networkElsePrecached(url: string): RouteHandlerObject {
 }
 
 /**
+ * The shell from the precache, at once: a navigation or a reload waits for no network, however slow
+ * or busy the hotel's link and the gateway are (network first waited for the gateway's answer on
+ * every navigation, up to 5 s on a hung link). The shell is the version this worker installed with
+ * its assets; a new release is taken by a new worker, which precaches its own shell and assets, and
+ * the open pages reload into it (src/app/service-worker.ts). Before the precache holds the shell
+ * (the first install under way), the network answers, with the same fallbacks as network first.
+ */
+function precachedShell(url: string): RouteHandlerObject {
+  const network = networkElsePrecached(url);
+  return {
+    handle: async (options) => (await matchPrecache(url)) ?? network.handle(options),
+  };
+}
+
+/**
+ * /config.js from the last copy the gateway served (else the build's, precached), at once, and asked
+ * again beside it: the page's module scripts run after it, so a page start waited for a round trip
+ * to the gateway on every load. An edit an operator makes after a build is taken at the start after
+ * the one that fetched it. With no copy yet, the network answers first (the precache on failure).
+ * While the browser knows it has no network, nothing is asked.
+ */
+function lastConfig(url: string): RouteHandlerObject {
+  const network = networkElsePrecached(url);
+  const refresh = async (): Promise<void> => {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (response.ok) await (await caches.open(CONFIG_CACHE)).put(url, response);
+  };
+  return {
+    handle: async (options) => {
+      const kept = (await (await caches.open(CONFIG_CACHE)).match(url)) ?? (await matchPrecache(url));
+      if (kept === undefined) {
+        const answer = await network.handle(options);
+        if (answer.ok) await (await caches.open(CONFIG_CACHE)).put(url, answer.clone());
+        return answer;
+      }
+      if (self.navigator.onLine) options.event.waitUntil(refresh().catch(() => undefined));
+      return kept;
+    },
+  };
+}
+
+/**
  * No navigation preload: the browser would send a navigation's preload request itself, before the
  * worker can see that it has no network, so an offline start would ask the network for the page.
  * A worker that enabled it in an earlier version turns it off.
@@ -70,8 +115,8 @@ self.addEventListener('activate', (event) => {
   const preload = self.registration.navigationPreload as NavigationPreloadManager | undefined;
   if (preload !== undefined) event.waitUntil(preload.disable().catch(() => undefined));
 });
-registerRoute(new NavigationRoute(networkElsePrecached(SHELL_URL), { denylist: [/^\/api(\/|$)/] }));
-registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_URL, networkElsePrecached(CONFIG_URL));
+registerRoute(new NavigationRoute(precachedShell(SHELL_URL), { denylist: [/^\/api(\/|$)/] }));
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_URL, lastConfig(CONFIG_URL));
 registerRoute(matchesCachedRead, handleCachedRead);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -6,10 +6,12 @@
  * - what the first visit read before the service worker took control is in that cache too: a
  *   reload with the network gone shows it;
  * - Chromium finds the app installable (manifest with 192 and 512 PNG icons, service worker);
+ * - a start waits for no gateway: the worker answers the page and /config.js from its copies, and
+ *   an edited /config.js is taken at the start after the one that fetched it;
  * - a new build served by the gateway installs, and the open page reloads into it on its own.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
@@ -208,6 +210,55 @@ describe('installing', () => {
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
+  });
+});
+
+describe('starting', () => {
+  const work = mkdtempSync(join(tmpdir(), 'lobby-start-'));
+  const dist = join(work, 'dist');
+  let gateway: Gateway | undefined;
+  let browser: Browser | undefined;
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("answers the page and /config.js from the worker's copies at once, and takes an edited /config.js at the next start", async () => {
+    // a copy of the build, whose /config.js the operator edits
+    cpSync('dist', dist, { recursive: true });
+    gateway = await startGateway({ DIST_DIR: dist });
+    browser = await openBrowser();
+    const { page, context } = browser;
+    await signIn(page, gateway.url);
+    await serviceWorkerControls(page);
+    const organizations = page.getByRole('heading', { name: 'Organizations', level: 1 });
+    await page.reload();
+    await organizations.waitFor();
+
+    // what the worker asks the network for (a page's request it answers from a cache asks nothing)
+    const asked: string[] = [];
+    context.on('request', (request: Request) => {
+      if (request.serviceWorker() !== null) asked.push(new URL(request.url()).pathname);
+    });
+    const edited = (where: Page) => where.evaluate(() => (window as { __lobbyConfigEdited?: number }).__lobbyConfigEdited ?? null);
+    writeFileSync(join(dist, 'config.js'), "window.__LOBBY_CONFIG__ = window.__LOBBY_CONFIG__ || { apiBaseUrl: '/api' };\nwindow.__lobbyConfigEdited = 1;\n");
+
+    await page.reload();
+    await organizations.waitFor();
+    // the start took the copy it had, and the worker asked for /config.js beside it, not for the page
+    expect(await edited(page)).toBeNull();
+    await expect.poll(() => asked.includes('/config.js'), { timeout: 30_000 }).toBe(true);
+    expect(asked).not.toContain('/organizations');
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('lobby-config')).match('/config.js'))?.text() ?? ''), { timeout: 30_000 })
+      .toContain('__lobbyConfigEdited');
+
+    await page.reload();
+    await organizations.waitFor();
+    expect(await edited(page)).toBe(1);
+    expect(asked).not.toContain('/organizations');
   });
 });
 

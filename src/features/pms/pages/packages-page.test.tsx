@@ -409,8 +409,10 @@ describe('PackagesPage: the package form keeps a draft', () => {
     await user.type(packageId(dialog), 'LATE');
     await user.click(within(dialog).getByRole('button', { name: 'ADD PACKAGE' }));
     await waitFor(async () => expect(await outbox()).toEqual([]));
-    // the list was read again after the create, and answered from the cache
+    // the list was read again after the create, answered from the cache, and shown: the screen says
+    // so (a click sent before that answer is drawn could land on the row it replaces)
     await waitFor(() => expect(cachedReads).toBeGreaterThan(0));
+    expect(await screen.findByText(/^Offline — showing data from /)).toBeTruthy();
     dialog = await openForm(user, 'LATE');
     await user.click(within(dialog).getByRole('combobox', { name: /Calculation rule/ }));
     await user.click(screen.getByRole('option', { name: 'Children' }));
