@@ -5,7 +5,8 @@
  * while each screen opens), units, hotels, clone, hotels-browser, transactions, export, csv-roundtrip,
  * csv-browser (the round trip in Chromium; hotels-browser and csv-roundtrip run it too), history,
  * load (1 and 2 gateway processes under 50 and 200 connections), lighthouse (Lighthouse's mobile scores of
- * five pages, the service worker's warm and offline loads) (default: all), e.g. `npm run bench -- csv diff`.
+ * five pages, the service worker's warm and offline loads), start-link (a start of the installed app over an
+ * emulated slow link, beside BENCH_BASELINE_DIST's build) (default: all), e.g. `npm run bench -- csv diff`.
  */
 import { printTable, type Row } from './stats';
 
@@ -29,6 +30,7 @@ const suites: Record<string, () => Promise<Row[]>> = {
   load: async () => (await import('./load')).loadBench(),
   tenants: async () => (await import('./tenants')).tenantsBench(),
   lighthouse: async () => (await import('./lighthouse')).lighthouseBench(),
+  'start-link': async () => (await import('./start-link')).startLinkBench(),
 };
 
 const asked = process.argv.slice(2).filter((arg) => arg !== '--');
