@@ -88,19 +88,20 @@ function precachedShell(url: string): RouteHandlerObject {
  */
 function lastConfig(url: string): RouteHandlerObject {
   const network = networkElsePrecached(url);
-  const refresh = async (): Promise<void> => {
+  const refresh = async (cache: Cache): Promise<void> => {
     const response = await fetch(url, { cache: 'no-cache' });
-    if (response.ok) await (await caches.open(CONFIG_CACHE)).put(url, response);
+    if (response.ok) await cache.put(url, response);
   };
   return {
     handle: async (options) => {
-      const kept = (await (await caches.open(CONFIG_CACHE)).match(url)) ?? (await matchPrecache(url));
+      const cache = await caches.open(CONFIG_CACHE);
+      const kept = (await cache.match(url)) ?? (await matchPrecache(url));
       if (kept === undefined) {
         const answer = await network.handle(options);
-        if (answer.ok) await (await caches.open(CONFIG_CACHE)).put(url, answer.clone());
+        if (answer.ok) await cache.put(url, answer.clone());
         return answer;
       }
-      if (self.navigator.onLine) options.event.waitUntil(refresh().catch(() => undefined));
+      if (self.navigator.onLine) options.event.waitUntil(refresh(cache).catch(() => undefined));
       return kept;
     },
   };
