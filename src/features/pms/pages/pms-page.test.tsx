@@ -185,7 +185,9 @@ describe('PmsPage', () => {
   it('says the change is kept in this browser when the gateway cannot be reached', async () => {
     await editOperaHost(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await notice('Saved in this browser — it will be sent when the gateway is reachable')).toBeTruthy();
-    expect(await listEntries(makeSession().uuid)).toMatchObject([{ status: 'pending', problem: 'unreachable' }]);
+    // kept and waiting; a retry of the drainer may be under way at this moment ('sending'), and the
+    // entry comes back to waiting when that retry finds no gateway either
+    await waitFor(async () => expect(await listEntries(makeSession().uuid)).toMatchObject([{ status: 'pending', problem: 'unreachable' }]));
   });
 
   it('says the gateway has not confirmed yet when it is slow to answer, not that it is unreachable', async () => {
