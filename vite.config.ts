@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BUDGETS, budgets } from './scripts/budgets.ts';
@@ -79,8 +80,19 @@ const versionMeta = (): Plugin => ({
 /** `npm run build` prints no warning: one fails the build (scripts/build-warnings.ts). */
 const gate = warningGate();
 
-export default defineConfig({
+/**
+ * react-router's package names only its development build in its exports (remix-run/react-router
+ * issue 14102): the built app takes the production one, the same code without the development
+ * warnings. Tests and the dev server keep the development build and its warnings.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
   customLogger: gate.logger,
+  resolve: command === 'build' ? { alias: reactRouterProduction } : {},
   plugins: [react(), versionMeta(), budgets(), mantineStyles(), gate.plugin],
   define: { __LOBBY_VERSION__: JSON.stringify(version) },
   build: {
@@ -103,4 +115,4 @@ export default defineConfig({
   // the web worker (worker/index.ts) by its name, not a second 'index'
   worker: { rolldownOptions: { output: { entryFileNames: 'assets/worker-[hash].js' } } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-});
+}));
