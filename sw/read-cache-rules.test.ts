@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCachedApiPath, keepFetchedOk, requestUser, stampFetchedAt } from './read-cache-rules';
+import { cacheTrimmer, isCachedApiPath, keepFetchedOk, requestUser, stampFetchedAt, type TrimmableCache } from './read-cache-rules';
 
 const user = '6f1c1f47-3c55-4b8e-9a36-2f7c9f0e5a11';
 
@@ -43,5 +43,81 @@ describe('what the read cache keeps', () => {
   it('stamps the given time', () => {
     const stamped = stampFetchedAt(new Response('x'), new Date('2025-03-01T08:30:00.000Z'));
     expect(stamped.headers.get('X-Lobby-Cached-At')).toBe('2025-03-01T08:30:00.000Z');
+  });
+});
+
+/** A cache as Cache Storage keeps it (keys in the order written, a write of a key already there replacing it), counting its listings. */
+function storedCache() {
+  const entries: string[] = [];
+  let listings = 0;
+  const cache: TrimmableCache = {
+    keys: async () => {
+      listings += 1;
+      return entries.map((url) => new Request(url));
+    },
+    delete: async (request) => {
+      const at = entries.indexOf(request.url);
+      if (at >= 0) entries.splice(at, 1);
+      return at >= 0;
+    },
+  };
+  return {
+    cache,
+    write: (url: string) => {
+      const at = entries.indexOf(url);
+      if (at >= 0) entries.splice(at, 1);
+      entries.push(url);
+    },
+    entries: () => [...entries],
+    listings: () => listings,
+  };
+}
+
+describe('trimming a user\'s read cache', () => {
+  it('keeps the newest entries up to the cap, listing the cache only when it may be over it', async () => {
+    const stored = storedCache();
+    const trim = cacheTrimmer(async () => stored.cache, 3);
+    const url = (n: number) => `http://lobby.test/api/read/${n}`;
+    // the first write after the worker starts lists the cache: its count is not known yet
+    stored.write(url(1));
+    await trim('lobby-reads');
+    expect(stored.listings()).toBe(1);
+    stored.write(url(2));
+    await trim('lobby-reads');
+    stored.write(url(3));
+    await trim('lobby-reads');
+    expect(stored.listings()).toBe(1);
+    // a fourth entry: over the cap, listed, the oldest goes
+    stored.write(url(4));
+    await trim('lobby-reads');
+    expect(stored.listings()).toBe(2);
+    expect(stored.entries()).toEqual([url(2), url(3), url(4)]);
+    // a write replacing an entry is counted as one more: listed, nothing to remove
+    stored.write(url(3));
+    await trim('lobby-reads');
+    expect(stored.entries()).toEqual([url(2), url(4), url(3)]);
+    expect(stored.listings()).toBe(3);
+    for (const n of [5, 6, 7]) {
+      stored.write(url(n));
+      await trim('lobby-reads');
+    }
+    expect(stored.entries()).toEqual([url(5), url(6), url(7)]);
+  });
+
+  it('counts each cache on its own', async () => {
+    const caches = new Map([
+      ['a', storedCache()],
+      ['b', storedCache()],
+    ]);
+    const trim = cacheTrimmer(async (name) => (caches.get(name) ?? storedCache()).cache, 2);
+    for (const n of [1, 2, 3]) {
+      caches.get('a')?.write(`http://lobby.test/a/${n}`);
+      await trim('a');
+    }
+    caches.get('b')?.write('http://lobby.test/b/1');
+    await trim('b');
+    expect(caches.get('a')?.entries()).toEqual(['http://lobby.test/a/2', 'http://lobby.test/a/3']);
+    expect(caches.get('b')?.entries()).toEqual(['http://lobby.test/b/1']);
+    expect(caches.get('b')?.listings()).toBe(1);
   });
 });

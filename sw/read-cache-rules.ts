@@ -36,3 +36,33 @@ export function stampFetchedAt(response: Response, fetchedAt: Date): Response {
 export const keepFetchedOk: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? stampFetchedAt(response, new Date()) : null),
 };
+
+/** What trimming needs of Cache Storage: a cache's keys, oldest written first, and deleting one. */
+export interface TrimmableCache {
+  keys(): Promise<readonly Request[]>;
+  delete(request: Request): Promise<boolean>;
+}
+
+/**
+ * Keeps each cache to `max` entries, the oldest written going first, after each write. A cache is
+ * listed only when it may hold more than `max`: after a listing its count is known, and each write
+ * adds one at most (a write may replace an entry), so below the cap a write costs no listing of
+ * every key (each a round trip to the browser's storage). The first write after the worker starts
+ * lists once; a cache emptied meanwhile (logout) is only listed sooner.
+ */
+export function cacheTrimmer(open: (cacheName: string) => Promise<TrimmableCache>, max: number): (cacheName: string) => Promise<void> {
+  /** per cache: at most this many entries (unknown until it is listed) */
+  const atMost = new Map<string, number>();
+  return async (cacheName) => {
+    const bound = (atMost.get(cacheName) ?? Number.POSITIVE_INFINITY) + 1;
+    if (bound <= max) {
+      atMost.set(cacheName, bound);
+      return;
+    }
+    const cache = await open(cacheName);
+    const keys = await cache.keys();
+    const stale = keys.slice(0, Math.max(0, keys.length - max));
+    for (const request of stale) await cache.delete(request);
+    atMost.set(cacheName, keys.length - stale.length);
+  };
+}

@@ -5,7 +5,7 @@
 import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core';
 import { CacheOnly, NetworkFirst } from 'workbox-strategies';
 import { CACHED_AT_HEADER, FRESH_HEADER, readCacheName } from '../src/offline/read-cache';
-import { isCachedApiPath, keepFetchedOk, requestUser } from './read-cache-rules';
+import { cacheTrimmer, isCachedApiPath, keepFetchedOk, requestUser } from './read-cache-rules';
 
 /** A hung hotel network answers from the cache after this long instead of spinning on. */
 export const NETWORK_TIMEOUT_SECONDS = 10;
@@ -23,12 +23,9 @@ export function matchesCachedRead({ request, url, sameOrigin }: RouteMatchCallba
  * timestamps in an IndexedDB database of its own: logout must leave IndexedDB empty, and the cache
  * itself (with X-Lobby-Cached-At) already knows every entry's age.
  */
+const trimCache = cacheTrimmer((cacheName) => caches.open(cacheName), MAX_ENTRIES);
 const trim: WorkboxPlugin = {
-  cacheDidUpdate: async ({ cacheName }) => {
-    const cache = await caches.open(cacheName);
-    const keys = await cache.keys();
-    for (const stale of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) await cache.delete(stale);
-  },
+  cacheDidUpdate: ({ cacheName }) => trimCache(cacheName),
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     const fetchedAt = Date.parse(cachedResponse?.headers.get(CACHED_AT_HEADER) ?? '');
     if (!cachedResponse || Number.isNaN(fetchedAt)) return cachedResponse ?? null;
