@@ -25,9 +25,34 @@ const FOLDER = join('test-results', 'e2e-failures');
 const TEXT_LIMIT = 2_000;
 
 /** Writes what each page of the context shows if the running test has failed; never throws. */
+/** The journeys' browsers open now (openBrowser registers each), and those already captured for the failed test. */
+const open = new Set<BrowserContext>();
+const captured = { test: null as RunningTest | null, contexts: new Set<BrowserContext>() };
+
+/** Follows `context` until it closes, so a failed test captures it even when the file closes it later (afterAll). */
+export function followForFailures(context: BrowserContext): void {
+  open.add(context);
+  context.once('close', () => open.delete(context));
+}
+
+/**
+ * After each test (test/e2e/setup-e2e.ts): if it failed, what each browser still open shows, such
+ * as one a file opens once for all its tests and closes after the last.
+ */
+export async function captureOpenIfFailed(): Promise<void> {
+  for (const context of [...open]) await captureIfFailed(context);
+}
+
 export async function captureIfFailed(context: BrowserContext): Promise<void> {
   const test = running.test;
   if (test?.result?.state !== 'fail') return;
+  if (captured.test !== test) {
+    captured.test = test;
+    captured.contexts.clear();
+  }
+  // closed by the test's own afterEach first, then still listed here: once is enough
+  if (captured.contexts.has(context)) return;
+  captured.contexts.add(context);
   const stem = test.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
   mkdirSync(FOLDER, { recursive: true });
   let index = 0;

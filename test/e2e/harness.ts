@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { watchCspViolations } from './csp';
-import { captureIfFailed } from './failure-capture';
+import { captureIfFailed, followForFailures } from './failure-capture';
 import { freePort } from '../free-port';
 export { freePort };
 
@@ -224,6 +224,7 @@ export async function openBrowser(): Promise<Browser> {
   // longer than Playwright's 30 s default to show what the journey waits for.
   context.setDefaultTimeout(60_000);
   const csp = await watchCspViolations(context);
+  followForFailures(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -1,6 +1,10 @@
 // Journeys record which test runs, so a browser closed after a failure can say what it showed (failure-capture.ts).
 import { afterEach, beforeEach } from 'vitest';
-import { setRunningTest } from './failure-capture';
+import { captureOpenIfFailed, setRunningTest } from './failure-capture';
 
 beforeEach(({ task }) => setRunningTest(task));
-afterEach(() => setRunningTest(null));
+// a browser a file keeps for all its tests is closed after the last: captured here if this test failed
+afterEach(async () => {
+  await captureOpenIfFailed();
+  setRunningTest(null);
+});
