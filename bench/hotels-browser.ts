@@ -14,7 +14,10 @@
  *     heading '{name} — hotel set-up' and the steps (both before the lists; goal ≤ 0.3 s), in the
  *     page's clock to the frame that shows them (WIZARD_MARKS), and as the bench process learns it;
  *     then the 'Access area' click → its packages and rate codes listed (as they arrive). 20
- *     counted openings after 2 that load the wizard's code into the browser (their own row).
+ *     counted openings after 2 that load the wizard's code into the browser (their own row). Then
+ *     the same openings in a Chromium that playwright-core does not drive (bench/plain-browser.ts,
+ *     rows '… plain browser'): playwright-core follows every request of its pages, work the browser
+ *     and the bench do beside the page on these 2 cores.
  * 1 and 3 run on PGlite, then on PostgreSQL (a throw-away database, bench/postgres.ts; a row says
  * why when there is none). BENCH_HOTELS_BROWSER_PARTS=import,filter,wizard picks some (all by
  * default), BENCH_IMPORT_RUNS the import's runs, BENCH_HOTELS_BROWSER_DATABASES=PGlite one database.
@@ -26,6 +29,7 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { openBrowser, startGateway, type Browser } from '../test/e2e/harness';
 import { gatewayClient, signIn, waitForServiceWorker } from '../test/e2e/journeys';
+import { openPlainBrowser, signedInProfile } from './plain-browser';
 import { throwAwayPostgres } from './postgres';
 import { latencyRow, percentile, type Row } from './stats';
 import { sessionOf, taskTracer, type TracedTask } from './trace';
@@ -618,6 +622,55 @@ async function wizardBench(page: Page, url: string, client: Client, hotel: strin
   ];
 }
 
+/**
+ * The wizard's opening as wizardBench measures it (the same navigations, pauses, marks and counts),
+ * in a Chromium that playwright-core does not drive (bench/plain-browser.ts): what the page takes
+ * without a DevTools client following its every request. Its profile is signed in first.
+ */
+async function wizardPlainBench(url: string, client: Client, hotel: string, name: string, database: Database): Promise<Row[]> {
+  const wizard = `${url}/organization/${client.org}/ous/hotel/${hotel}`;
+  const wizardPath = JSON.stringify(new URL(wizard).pathname);
+  const profile = await signedInProfile(url, async (page) => {
+    await page.goto(wizard);
+    await page.getByRole('heading', { name: `${name} — hotel set-up`, level: 1 }).waitFor({ timeout: 120_000 });
+  });
+  const heading: number[] = [];
+  const steps: number[] = [];
+  const firstOpenings: number[] = [];
+  try {
+    const browser = await openPlainBrowser(profile.dir);
+    try {
+      await browser.send('Page.addScriptToEvaluateOnNewDocument', { source: WIZARD_MARKS });
+      for (let run = -WIZARD_WARMUP; run < WIZARD_RUNS; run += 1) {
+        await browser.send('Page.navigate', { url: `${url}/organizations` });
+        await browser.evaluate<true>(`location.pathname === '/organizations' && document.readyState === 'complete' ? true : undefined`);
+        await sleep(1_000);
+        await browser.send('Page.navigate', { url: wizard });
+        // undefined (asked again) until the wizard's document is the page's
+        const shown = await browser.evaluate<{ heading: number; steps: number }>(`location.pathname === ${wizardPath} ? window.__wizardShown : undefined`, 120_000);
+        if (run < 0) {
+          firstOpenings.push(Math.max(shown.heading, shown.steps));
+          continue;
+        }
+        heading.push(shown.heading);
+        steps.push(shown.steps);
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    profile.remove();
+  }
+  const label = `hotels-browser ${database}: wizard, ${BIG / 1000}k packages + ${BIG / 1000}k rate codes, plain browser`;
+  return [
+    { ...latencyRow(`${label}, navigation → heading`, sorted(heading), `Chromium over a bare DevTools pipe (no playwright-core), in the page's clock; the ${WIZARD_WARMUP} first openings not counted (${firstOpenings.map((value) => value.toFixed(0)).join(', ')} ms)`), figure: `max ${ms(maxOf(heading))}` },
+    {
+      ...latencyRow(`${label}, navigation → steps`, sorted(steps), `the same, to the frame showing the 'Access area' step; goal ≤ ${STEPS_GOAL_MS} ms p95 (${percentile(sorted(steps), 95) <= STEPS_GOAL_MS ? 'met' : 'NOT met'})`),
+      figure: `max ${ms(maxOf(steps))}; runs ${steps.map((value) => value.toFixed(0)).join(', ')} ms`,
+    },
+  ];
+}
+
 /** Chromium signed in to the gateway, with the long-task probe, its service worker ready and the cookie banner accepted. */
 export async function probedBrowser(url: string): Promise<Browser> {
   const browser = await openBrowser();
@@ -652,20 +705,22 @@ async function onDatabase(database: Database, env: Record<string, string>): Prom
 
     const files = mkdtempSync(join(tmpdir(), 'lobby-bench-csv-'));
     const browser = await probedBrowser(gateway.url);
+    const rows: Row[] = [];
     try {
       const { page } = browser;
       // the service worker's precache is downloaded in the background: let it finish first
       await sleep(3_000);
 
-      const rows: Row[] = [];
       if (PARTS.has('import')) rows.push(...(await importBench(page, gateway.url, client, files, database)));
       if (PARTS.has('filter') && database === 'PGlite') rows.push(...(await filterBench(page, gateway.url, client.org, big, peer)));
       if (PARTS.has('wizard')) rows.push(...(await wizardBench(page, gateway.url, client, big, bigName, database)));
-      return rows;
     } finally {
       await browser.close();
       rmSync(files, { recursive: true, force: true });
     }
+    // once playwright-core's browser is closed: the two do not run at once
+    if (PARTS.has('wizard')) rows.push(...(await wizardPlainBench(gateway.url, client, big, bigName, database)));
+    return rows;
   } finally {
     await gateway.stop();
   }
