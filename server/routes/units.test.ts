@@ -6,6 +6,7 @@ import {
   ERROR_CODES,
   organizationDetailSchema,
   PLACEMENT_MESSAGES,
+  storedUnitAttributes,
   UNIT_MESSAGES,
   unitListResponseSchema,
   unitSchema,
@@ -200,6 +201,23 @@ describe('units', () => {
     const hotels = unitListResponseSchema.parse((await request('GET', `/api/organization/${demoOrg}/hotels?includeDescendants=TRUE`)).json());
     expect(hotels.data.every((unit) => unit.type === 'HOTEL')).toBe(true);
     expect(hotels.data.map((unit) => unit.name)).toContain('Marina Hotel');
+  });
+
+  it('keeps a unit\'s attributes as the app shows its queued write: stored (no empty or null entry), with its TYPE', async () => {
+    // the app shows a queued create with storedUnitAttributes of its body, and a form opened on it
+    // compares with the record the gateway answers later: they must be the same
+    const sent = { NAME: 'Quay Deck', DESCRIPTION: '', CURRENCY: null, LOCALE: 'en-GB', POI_TIP_PERCENTAGES: '[ 15, 18,20 ]' };
+    const uuid = randomUUID();
+    const created = await request('POST', ous(), admin, { uuid, type: 'VENUE', parentUuid: unitOf('Harbour View Hotel'), attributes: sent });
+    expect(created.statusCode).toBe(201);
+    const listed = unitListResponseSchema.parse((await request('GET', `${ous()}?includeDescendants=TRUE`)).json());
+    const kept = listed.data.find((unit) => unit.uuid === uuid);
+    expect(kept?.attributes).toEqual(storedUnitAttributes(sent, 'VENUE'));
+    expect(Object.keys(kept?.attributes ?? {}).sort()).toEqual(['LOCALE', 'NAME', 'POI_TIP_PERCENTAGES', 'TYPE']);
+    const edited = { NAME: 'Quay Deck', DESCRIPTION: 'On the quay', LOCALE: null };
+    const updated = await request('PUT', `${ous()}/${uuid}`, admin, { parentUuid: unitOf('Harbour View Hotel'), attributes: edited }, { 'if-match': '"1"' });
+    expect(updated.statusCode).toBe(200);
+    expect(unitSchema.parse(updated.json()).attributes).toEqual(storedUnitAttributes(edited, 'VENUE'));
   });
 
   it('refuses a revenue center outside a venue or hotel, a cycle, a parent of another organization and a missing name', async () => {

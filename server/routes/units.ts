@@ -21,6 +21,7 @@ import {
   descendantsOf,
   ERROR_CODES,
   removalProblem,
+  storedUnitAttributes,
   UNIT_KIND,
   UNIT_MESSAGES,
   unitCreateSchema,
@@ -41,7 +42,7 @@ import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resou
 import { callerGrantee, loadGrantee, loadTree, loadTreeFor } from '../services/directory';
 import { recordChange, recordHistory, unitFields } from '../services/history';
 import type { OrganizationRow, UnitRow } from '../services/units';
-import { attributeKeyList, presentUnits, queryFlag, readableOrganization, readableOrganizationTree, storedAttributes, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
+import { attributeKeyList, presentUnits, queryFlag, readableOrganization, readableOrganizationTree, treeOf, unitsOf, unitWriteErrors, type UnitWrite } from '../services/units';
 import { UUID } from '../resources/define-resource';
 import { errorResponses, noContent } from './schemas';
 import { compareText } from '../../src/domain/text-order';
@@ -183,7 +184,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
           if (!canSetupUnit(ctx.me, treeOf(ctx.org, rows), ctx.tree, body.parentUuid)) throw saveForbidden();
           const refusal = fieldRefusal(await writeErrors(tx, ctx, rows, { uuid: null, type, parentUuid: body.parentUuid, attributes: body.attributes }));
           if (refusal) throw refusal;
-          const attributes = { ...storedAttributes(body.attributes), TYPE: type };
+          const attributes = storedUnitAttributes(body.attributes, type);
           const now = request.server.lobby.now();
           const [row] = await tx
             .insert(organizationalUnits)
@@ -225,7 +226,7 @@ function unitRoutesAt(segment: string, fixedType: UnitType | null): FastifyPlugi
           const refusal = fieldRefusal(await writeErrors(tx, ctx, rows, { uuid: before.uuid, type: before.type, parentUuid: body.parentUuid, attributes: body.attributes }));
           if (refusal) throw refusal;
           if (body.attributes.TYPE != null && body.attributes.TYPE !== before.type) throw HttpError.of(422, ERROR_CODES.validation, UNIT_MESSAGES.typeFixed, 'attributes.TYPE');
-          const attributes = { ...storedAttributes(body.attributes), TYPE: before.type };
+          const attributes = storedUnitAttributes(body.attributes, before.type);
           const [row] = await tx
             .update(organizationalUnits)
             .set({ parentUuid: body.parentUuid, attributes, name: unitNameOf(attributes) ?? before.name, version: before.version + 1, updatedAt: request.server.lobby.now() })

@@ -14,7 +14,6 @@ import {
   decodeAttribute,
   ERROR_CODES,
   isAttributeKey,
-  normalizeAttributes,
   ORGANIZATION_MESSAGES,
   placementProblem,
   resolveAllUnits,
@@ -229,11 +228,8 @@ export async function attributeReferenceErrors(executor: Executor, orgUuid: stri
   return errors;
 }
 
-/** Attributes as stored: one spelling per value, and no entry for what is not set here. */
-export function storedAttributes(attributes: Attributes): Attributes {
-  const normalized = normalizeAttributes(attributes);
-  return Object.fromEntries(Object.entries(normalized).filter(([, value]) => value !== null && value !== ''));
-}
+/** Attributes as stored (src/domain: the app shows a queued write so too). */
+export { storedAttributes } from '../../src/domain/index';
 
 /** A unit as a write would leave it: where it sits and its own attributes. */
 export interface UnitWrite {

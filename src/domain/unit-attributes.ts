@@ -495,6 +495,20 @@ export function normalizeAttributes(record: Readonly<Attributes>): Attributes {
   return normalized;
 }
 
+/** Attributes as stored: one spelling per value, and no entry for what is not set here. */
+export function storedAttributes(attributes: Readonly<Attributes>): Attributes {
+  const normalized = normalizeAttributes(attributes);
+  return Object.fromEntries(Object.entries(normalized).filter(([, value]) => value !== null && value !== ''));
+}
+
+/**
+ * A unit's own attributes as the gateway keeps them after a write of `attributes`: stored, with its
+ * TYPE. The app shows a queued write so, and the record the gateway answers later is the same.
+ */
+export function storedUnitAttributes(attributes: Readonly<Attributes>, type: string): Attributes {
+  return { ...storedAttributes(attributes), TYPE: type };
+}
+
 /**
  * The zod schema of an attribute write, for a route's body: an object whose every problem of
  * validateAttributes is an issue at its key (so a 400 names the key).

@@ -9,15 +9,18 @@ import {
   CONTRACT_KIND,
   HOTEL_SAVE_KIND,
   contractListResponseSchema,
+  storedUnitAttributes,
   contractSchema,
   UNIT_CLONE_KIND,
   UNIT_KIND,
   unitListResponseSchema,
   unitSchema,
+  type Attributes,
   type Contract,
   type ContractInput,
   type Unit,
   type UnitCreate,
+  type UnitType,
 } from '../../../domain';
 import { t } from '../../../i18n';
 import { enqueue, type OutboxEntry } from '../../../offline';
@@ -35,6 +38,15 @@ export type UnitFormInput = Omit<UnitCreate, 'uuid'>;
 
 const unitName = (input: Partial<UnitFormInput>) => input.attributes?.NAME ?? '';
 
+/** A queued write's attributes as the gateway will keep them; one it would refuse, as sent (its refusal shows). */
+export function shownAttributes(attributes: Attributes, type: UnitType): Attributes {
+  try {
+    return storedUnitAttributes(attributes, type);
+  } catch {
+    return attributes;
+  }
+}
+
 /** Units of an organization, every depth, with effective attributes; writes through the outbox. */
 export const units = defineClientResource<Unit, UnitFormInput>({
   kind: UNIT_KIND,
@@ -45,8 +57,10 @@ export const units = defineClientResource<Unit, UnitFormInput>({
   list: unitListResponseSchema,
   inputOf: ({ type, parentUuid, attributes }) => ({ type, parentUuid, attributes }),
   blank: (org) => ({ orgUuid: org, parentUuid: null, type: 'VENUE', name: '', attributes: {} }),
-  // a queued body names the unit by its NAME attribute; its effective values wait for the gateway
-  merge: (record, body) => ({ ...record, ...body, name: unitName(body) || record.name }),
+  // a queued body names the unit by its NAME attribute, and its attributes are shown as the gateway
+  // will keep them, so the record it answers later is the same (a form on it stays unchanged); its
+  // effective values wait for the gateway
+  merge: (record, body) => ({ ...record, ...body, ...(body.attributes ? { attributes: shownAttributes(body.attributes, body.type ?? record.type) } : {}), name: unitName(body) || record.name }),
   compare: (a, b) => compareText(a.name, b.name) || a.uuid.localeCompare(b.uuid),
   // a queued hotel save carries its hotel (a hotel made offline is in the tree before it is sent);
   // a queued clone, the new unit as the app expects it (queueUnitClone keeps it as the entry's original)
