@@ -537,7 +537,19 @@ describe('hotels', () => {
     await packageForm.waitFor({ state: 'hidden' });
     await expect.poll(() => badge(page).getAttribute('title')).toBe('Sync status: 1 pending, 0 failed, 0 conflicts');
     await context.setOffline(false);
-    await badge(page).click();
+    // back online, the badge changes as the app sends the change by itself ('Offline', '1 pending',
+    // then 'All changes saved'): a click aimed at it as it shrinks can land beside it, and an
+    // operator clicks again
+    const path = () => new URL(page.url()).pathname;
+    await expect
+      .poll(
+        async () => {
+          if (path() !== '/sync') await badge(page).click();
+          return path();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe('/sync');
     await page.getByRole('button', { name: 'Sync now' }).click();
     await allSaved(page);
     const late = () => client.call(`/organization/${org}/hotel/${hotelUuid}/pms-package`).then(({ body }) => (body as Listed<Package>).data.find((item) => item.externalId === 'LATE'));
