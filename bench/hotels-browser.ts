@@ -28,8 +28,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { openBrowser, startGateway, type Browser } from '../test/e2e/harness';
-import { gatewayClient, signIn, waitForServiceWorker } from '../test/e2e/journeys';
-import { openPlainBrowser, signedInProfile } from './plain-browser';
+import { gatewayClient } from '../test/e2e/journeys';
+import { openPlainBrowser, signedInProfile, signInForBench } from './plain-browser';
 import { throwAwayPostgres } from './postgres';
 import { latencyRow, percentile, type Row } from './stats';
 import { sessionOf, taskTracer, type TracedTask } from './trace';
@@ -678,10 +678,7 @@ export async function probedBrowser(url: string): Promise<Browser> {
     const { page } = browser;
     await page.addInitScript({ content: PROBE });
     await page.addInitScript({ content: WIZARD_MARKS });
-    await signIn(page, url);
-    await waitForServiceWorker(page);
-    const accept = page.getByRole('button', { name: 'Accept' });
-    if (await accept.isVisible().catch(() => false)) await accept.click();
+    await signInForBench(page, url);
     return browser;
   } catch (error) {
     await browser.close();

@@ -38,6 +38,14 @@ export interface PlainBrowser {
   close(): Promise<void>;
 }
 
+/** The admin signed in at `url` in `page`, its service worker active and the cookie banner accepted. */
+export async function signInForBench(page: Page, url: string): Promise<void> {
+  await signIn(page, url);
+  await waitForServiceWorker(page);
+  const accept = page.getByRole('button', { name: 'Accept' });
+  if (await accept.isVisible().catch(() => false)) await accept.click();
+}
+
 /**
  * A user-data-dir with the admin signed in at `url`, its service worker active and the cookie
  * banner accepted; `prepare` runs last in that page (e.g. a first opening of the screen measured).
@@ -49,10 +57,7 @@ export async function signedInProfile(url: string, prepare: (page: Page) => Prom
     const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 800 } });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await signIn(page, url);
-      await waitForServiceWorker(page);
-      const accept = page.getByRole('button', { name: 'Accept' });
-      if (await accept.isVisible().catch(() => false)) await accept.click();
+      await signInForBench(page, url);
       await prepare(page);
     } finally {
       await context.close();

@@ -42,7 +42,8 @@ import { lockHotel } from '../services/hotel-scope';
 import { collapseItems, type HistoryWrite, recordChange, recordHistory, unitFields } from '../services/history';
 import { applyAccessControls, applyPackages, applyRateCodes, hotelDefinitionErrors, hotelDefinitionOf, hotelDefinitionRecord, hotelParts, itemStale, uuidTaken } from '../services/hotels';
 import type { OrganizationRow, UnitRow } from '../services/units';
-import { presentUnits, readableOrganizationTree, storedAttributes, treeOf, unitsOf, unitWriteErrors } from '../services/units';
+import { presentUnits, readableOrganizationTree, treeOf, unitsOf, unitWriteErrors } from '../services/units';
+import { storedUnitAttributes } from '../../src/domain/index';
 import { leaveInFlight } from '../services/bulk-gate';
 import { clearAhead } from '../services/rate-code-import';
 import { publishSaveAhead, unitOfAnotherOrganization, worthWritingAhead, writeSaveAhead, type SaveAhead } from '../services/save-ahead';
@@ -190,7 +191,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (expected !== null && expected !== '*' && expected !== existing.version) assertVersion(request, existing, { currentBody: await bundle(tx, me, org, rows, existing) });
           const parentUuid = body.hotel?.parentUuid ?? existing.parentUuid;
           if (parentUuid !== existing.parentUuid && !canSetupUnit(me, orgTree, tree, parentUuid)) throw saveForbidden();
-          const attributes = body.hotel ? { ...storedAttributes(body.hotel.attributes), TYPE: 'HOTEL' } : existing.attributes;
+          const attributes = body.hotel ? storedUnitAttributes(body.hotel.attributes, 'HOTEL') : existing.attributes;
           if (body.hotel) {
             const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: existing.uuid, type: 'HOTEL', parentUuid, attributes }, request.server.lobby.config.publicUrl));
             if (refusal) throw refusal;
@@ -200,7 +201,7 @@ export const hotelSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           hotelChange = parentUuid !== existing.parentUuid || stableStringify(attributes) !== stableStringify(existing.attributes) ? { parentUuid, attributes } : null;
           hotel = existing;
         } else {
-          const attributes = { ...storedAttributes(create.attributes), TYPE: 'HOTEL' };
+          const attributes = storedUnitAttributes(create.attributes, 'HOTEL');
           const refusal = fieldRefusal(await unitWriteErrors(tx, org.uuid, rows, { uuid: null, type: 'HOTEL', parentUuid: create.parentUuid, attributes }, request.server.lobby.config.publicUrl));
           if (refusal) throw refusal;
           const [row] = await tx

@@ -33,7 +33,8 @@ import { BEARER } from '../plugins/swagger';
 import { etag, fieldRefusal, idempotencyHeaders, ifMatchHeaders } from '../resources/define-resource';
 import { callerGrantee, loadTreeFor } from '../services/directory';
 import type { OrganizationRow } from '../services/units';
-import { attributeReferenceErrors, presentUnits, queryFlag, readableOrganizationTree, storedAttributes, treeOf, unitsOf } from '../services/units';
+import { attributeReferenceErrors, presentUnits, queryFlag, readableOrganizationTree, treeOf, unitsOf } from '../services/units';
+import { storedAttributes } from '../../src/domain/index';
 import { errorResponses } from './schemas';
 import { compareText } from '../../src/domain/text-order';
 

@@ -228,9 +228,6 @@ export async function attributeReferenceErrors(executor: Executor, orgUuid: stri
   return errors;
 }
 
-/** Attributes as stored (src/domain: the app shows a queued write so too). */
-export { storedAttributes } from '../../src/domain/index';
-
 /** A unit as a write would leave it: where it sits and its own attributes. */
 export interface UnitWrite {
   uuid: string | null;
