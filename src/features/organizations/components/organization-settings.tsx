@@ -4,7 +4,9 @@ import { Accordion, Button, Group, Select, SimpleGrid, Stack, TextInput } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  attributeDefinition,
   attributesSchema,
+  isAttributeKey,
   ORGANIZATION_KIND,
   ORGANIZATION_MESSAGES,
   ORGANIZATION_STATUSES,
@@ -39,6 +41,12 @@ export const ORGANIZATION_SECTIONS: readonly { id: string; title: MessageKey; gr
   { id: 'section12', title: 'organizationSettings.section12', groups: ['room-charge', 'access-control'] },
 ];
 
+/** The sections holding the organization's name (when it has a problem) and the attributes named. */
+export function sectionsWithProblems(nameProblem: boolean, attributeKeys: readonly string[]): string[] {
+  const groups = new Set(attributeKeys.filter(isAttributeKey).map((key) => attributeDefinition(key).group));
+  return ORGANIZATION_SECTIONS.filter((section) => (nameProblem && section.id === 'section1') || section.groups.some((group) => groups.has(group))).map((section) => section.id);
+}
+
 /** An organization's name and type are its own fields, not settings. */
 const ORGANIZATION_OWN_KEYS: readonly AttributeKey[] = ['TYPE', 'NAME'];
 
@@ -67,6 +75,7 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
     : { legalCompanyName: '', status: 'ACTIVE', attributes: {} };
   const draft = useDraft<Value>({ scope, initial, baseVersion: organization?.version ?? null, schema: valueSchema });
   const [attempted, setAttempted] = useState(false);
+  const [openSections, setOpenSections] = useState<string[]>(['section1']);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -82,6 +91,8 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
   async function save() {
     setAttempted(true);
     if (invalid) {
+      const withProblems = sectionsWithProblems(nameProblem !== undefined, Object.keys(attributeProblems));
+      setOpenSections((open) => [...open, ...withProblems.filter((id) => !open.includes(id))]);
       focusFirstInvalid();
       return;
     }
@@ -127,7 +138,9 @@ export function OrganizationSettings({ userUuid, organization, hotels, pmsConnec
     >
       <Stack gap="md">
         <DraftNotices draft={draft} />
-        <Accordion multiple defaultValue={['section1']} variant="separated">
+        {/* a closed section's fields are not made (12 sections of settings were most of the page's work
+            on a phone); a refused save opens the sections that hold a problem before focusing it */}
+        <Accordion multiple value={openSections} onChange={setOpenSections} variant="separated" keepMounted={false}>
           {ORGANIZATION_SECTIONS.map((section) => (
             <Accordion.Item key={section.id} value={section.id} id={section.id}>
               <Accordion.Control>{t(section.title)}</Accordion.Control>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEY } from '../../../api';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
 import { QueryClient } from '@tanstack/react-query';
@@ -16,13 +17,13 @@ const administrator = { permissions: ['SETUP_ORG', 'SETUP_OU', 'VIEW_TRANSACTION
 const hotelManager = { permissions: ['SETUP_OU', 'SETUP_ORG'], memberships: [{ membershipType: 'MANAGEMENT', orgs: [], ous: [HOTEL], omnipresence: false }] };
 
 /** The gateway as it answers `grants`: the PMS connections only to who sets up the organization. */
-function gatewayFor(grants: typeof administrator | typeof hotelManager) {
+function gatewayFor(grants: typeof administrator | typeof hotelManager, attributes: Record<string, string> = {}) {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession()));
   return fakeGateway((call: RecordedCall) => {
     const path = call.path.split('?')[0] ?? '';
     if (path.startsWith('/user-profile')) return json(200, profileOf(grants));
     if (path === '/organization/v1/organization') return json(200, { data: [organization] });
-    if (path === `/organization/${ORG}`) return json(200, { ...organization, attributes: {}, ous: [hotel] });
+    if (path === `/organization/${ORG}`) return json(200, { ...organization, attributes, ous: [hotel] });
     if (path === `/organization/${ORG}/pms-connection`) {
       return grants === administrator ? json(200, { data: [] }) : json(403, { errors: [{ code: 'forbidden', message: "You don't have permissions to view this organization" }] });
     }
@@ -63,6 +64,30 @@ describe('OrganizationPage: the sections', () => {
     await waitFor(async () => expect((await sectionLinks()).map(([name]) => name)).toEqual(['Unit list and detail', 'Devices', 'Room packages', 'POS configuration']));
     expect(gateway.callsTo(`/organization/${ORG}/pms-connection`)).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: 'Settings', level: 2 })).toBeNull();
+  });
+});
+
+describe('OrganizationPage: the settings', () => {
+  it("makes only the open sections' fields, and a refused save opens the section that holds the problem and focuses it", async () => {
+    const user = userEvent.setup();
+    // a value stored before today's rules: the tipping section (closed) holds a problem
+    gatewayFor(administrator, { POI_TIP_PERCENTAGES: 'ten percent' });
+    renderWithProviders(<OrganizationPage />, { url: `/organization/${ORG}`, path: '/organization/:uuid' });
+    const name = await screen.findByRole('textbox', { name: /Legal company name/ });
+    await waitFor(() => expect((name as HTMLInputElement).disabled).toBe(false));
+    const tipping = screen.getByRole('button', { name: 'Tipping' });
+    expect(tipping.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: /Tip percentages/ })).toBeNull();
+
+    await user.type(name, ' Holdings');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(tipping.getAttribute('aria-expanded')).toBe('true'));
+    const tips = await screen.findByRole('textbox', { name: /Tip percentages/ });
+    await waitFor(() => expect(document.activeElement).toBe(tips));
+    expect(tips.getAttribute('aria-invalid')).toBe('true');
+    // the sections without a problem stay as they were
+    expect(screen.getByRole('button', { name: 'Branding' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'General' }).getAttribute('aria-expanded')).toBe('true');
   });
 });
 
