@@ -6,10 +6,11 @@
  * token. Only SHA-256 hashes are stored. Revocation flags the family, so every access token of it
  * stops working at once.
  */
-import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
-import type { Session } from '../../src/domain/index';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { Membership, Session } from '../../src/domain/index';
 import type { Database, Executor } from '../db/client';
-import { accessTokens, refreshTokens, tokenFamilies, users } from '../db/schema';
+import { accessTokens, memberships, refreshTokens, tokenFamilies, users } from '../db/schema';
+import type { Grantee } from '../services/directory';
 import type { AuthState } from '../context';
 import { randomToken, sha256 } from './secrets';
 
@@ -133,13 +134,24 @@ export async function revokeByRefreshToken(db: Database, refreshToken: string, n
 /** The signed-in caller of a bearer token, or null when it is unknown, expired, revoked or its user inactive. */
 export async function authenticateAccessToken(db: Database, token: string, now: Date): Promise<AuthState | null> {
   const tokenHash = sha256(token);
-  const [row] = await db
-    .select({ userUuid: accessTokens.userUuid, familyUuid: accessTokens.familyUuid })
+  // one statement: the token, its user and the user's memberships (one row each; none: one row with
+  // no membership), so a request's grants (services/directory.ts callerGrantee) need no more reads
+  const rows = await db
+    .select({ familyUuid: accessTokens.familyUuid, user: users, membership: memberships })
     .from(accessTokens)
     .innerJoin(tokenFamilies, eq(tokenFamilies.uuid, accessTokens.familyUuid))
     .innerJoin(users, eq(users.uuid, accessTokens.userUuid))
-    .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, now), isNull(tokenFamilies.revokedAt), eq(users.active, true)));
-  return row ? { userUuid: row.userUuid, familyUuid: row.familyUuid, tokenHash } : null;
+    .leftJoin(memberships, eq(memberships.userUuid, users.uuid))
+    .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, now), isNull(tokenFamilies.revokedAt), eq(users.active, true)))
+    .orderBy(asc(memberships.uuid));
+  const [first] = rows;
+  if (first === undefined) return null;
+  const grants: Membership[] = [];
+  for (const { membership } of rows) {
+    if (membership !== null) grants.push({ membershipType: membership.membershipType, orgs: membership.orgs, ous: membership.ous, omnipresence: membership.omnipresence });
+  }
+  const grantee: Grantee = { user: first.user, permissions: first.user.permissions, memberships: grants };
+  return { userUuid: first.user.uuid, familyUuid: first.familyUuid, tokenHash, grantee: Promise.resolve(grantee) };
 }
 
 /** Removes expired access tokens and refresh tokens (and families left without any). */

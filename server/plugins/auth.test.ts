@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-helpers';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, login } from '../test-helpers';
+import { authenticateAccessToken } from '../auth/tokens';
+import { memberships } from '../db/schema';
+import { loadGrantee } from '../services/directory';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, createUser, login } from '../test-helpers';
 
 let t: TestApp;
 let dist = '';
@@ -54,5 +57,46 @@ describe('Cache-Control on authenticated API reads', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).not.toBe('no-store');
     }
+  });
+});
+
+describe("a request's grants, read with its token", () => {
+  const password = 'Correct horse battery 9';
+  const grantsOf = async (email: string) => {
+    const session = await login(t.app, email, password);
+    const auth = await authenticateAccessToken(t.db, session.token, t.app.lobby.now());
+    return { auth, grantee: await auth?.grantee };
+  };
+
+  it('holds every membership of the caller, as a separate read of them gives, and none for a user without one', async () => {
+    const ous = [randomUUID(), randomUUID()];
+    const many = await createUser(t.db, {
+      email: 'three-grants@example.com',
+      password,
+      permissions: ['SETUP_OU'],
+      memberships: [
+        { membershipType: 'MANAGEMENT', orgs: [], ous, omnipresence: false },
+        { membershipType: 'BUSINESS_DATA', orgs: [randomUUID()], ous: [], omnipresence: false },
+        { membershipType: 'MANAGEMENT', orgs: [], ous: [], omnipresence: true },
+      ],
+    });
+    const { auth, grantee } = await grantsOf('three-grants@example.com');
+    expect(auth?.userUuid).toBe(many);
+    expect(grantee?.memberships).toHaveLength(3);
+    expect(grantee).toEqual(await loadGrantee(t.db, many));
+    expect(grantee?.permissions).toEqual(['SETUP_OU']);
+
+    const none = await createUser(t.db, { email: 'no-grants@example.com', password, permissions: [] });
+    const alone = await grantsOf('no-grants@example.com');
+    expect(alone.auth?.userUuid).toBe(none);
+    expect(alone.grantee).toEqual({ user: (await loadGrantee(t.db, none))?.user, permissions: [], memberships: [] });
+  });
+
+  it('is not kept from one request to the next: a membership given since is in the next request', async () => {
+    const user = await createUser(t.db, { email: 'granted-later@example.com', password, permissions: [] });
+    const session = await login(t.app, 'granted-later@example.com', password);
+    expect((await (await authenticateAccessToken(t.db, session.token, t.app.lobby.now()))?.grantee)?.memberships).toEqual([]);
+    await t.db.insert(memberships).values({ userUuid: user, membershipType: 'MANAGEMENT', omnipresence: true, orgs: [], ous: [] });
+    expect((await (await authenticateAccessToken(t.db, session.token, t.app.lobby.now()))?.grantee)?.memberships).toEqual([{ membershipType: 'MANAGEMENT', omnipresence: true, orgs: [], ous: [] }]);
   });
 });
