@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 
-/** Header height of the signed-in frame: notifications open below it, never over the sync badge. */
+/** Header height of the signed-in frame. */
 export const HEADER_HEIGHT = 56;
 
 /**
@@ -19,11 +19,11 @@ export const NOTICE_AUTO_CLOSE_MS = 5_000;
  *
  * Notifications never cover the primary action, and open under any open modal and its overlay (one
  * once sat for a minute over a dialog's Save): what a notice says waits beneath until the dialog
- * closes, and the dialog stays operable. From a tablet's width up they open at the bottom left: a
- * page's own actions sit at its top right (Add, Sync now: a notice sliding over them took the click
- * meant for them, and a stack of them hid Sync now for half a minute) and a form's Save at its
- * bottom right. On a phone, whose notices span the screen, at the top below the header, clear of
- * the Save bar stuck to the bottom.
+ * closes, and the dialog stays operable. They open at the bottom, from a tablet's width at the
+ * left: a page's own actions sit at its top (Add, Sync now: a notice sliding over them took the
+ * click meant for them, and a stack of them hid Sync now for half a minute; on a phone, notices at
+ * the top below the header covered them too) and a form's Save at its bottom right. Across a
+ * phone's width, above the Save bar while it is stuck to the bottom, and above the cookie banner.
  */
 export function FeedbackProviders({ children }: { children: ReactNode }) {
   // from the theme's sm breakpoint, where the cookie banner stops being a phone's
@@ -32,11 +32,11 @@ export function FeedbackProviders({ children }: { children: ReactNode }) {
   return (
     <ModalsProvider>
       <Notifications
-        position={wide ? 'bottom-left' : 'top-center'}
+        position={wide ? 'bottom-left' : 'bottom-center'}
         limit={4}
         autoClose={NOTICE_AUTO_CLOSE_MS}
         zIndex={getDefaultZIndex('modal') - 1}
-        // below the header (global.css: .lobby-notices)
+        // above the cookie banner and a stuck Save bar (global.css: .lobby-notices)
         classNames={{ root: 'lobby-notices' }}
       />
       {children}

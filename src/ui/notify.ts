@@ -15,8 +15,8 @@ export interface NoticeOptions {
 }
 
 /**
- * Says what became of an action in a notification (bottom left from a tablet's width, at the top
- * below the header on a phone, under any open dialog; from the signed-in frame's
+ * Says what became of an action in a notification (at the bottom, left from a tablet's width,
+ * above a stuck Save bar and the cookie banner, under any open dialog; from the signed-in frame's
  * FeedbackProviders): a removal, a sync, a resolved conflict. Its close button is named. Returns
  * its id, to hide it from a link inside it.
  */

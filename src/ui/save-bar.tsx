@@ -1,6 +1,11 @@
+import { useEffect } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { t } from '../i18n';
 import { useUnsavedWork } from './unsaved-work';
+
+/** The stuck bar's height and the space below it, while it holds changes. */
+export const SAVE_BAR_HEIGHT_VAR = '--lobby-save-bar-height';
 
 export interface SaveBarProps {
   /** the form holds changes: Save and Discard stay in view, and the screen counts them as unsaved */
@@ -22,12 +27,22 @@ export interface SaveBarProps {
  * bottom of the viewport with Discard beside it, so neither scrolls out of view: a named region
  * that says the changes are not saved yet, reached by the keyboard after the fields, and resting
  * below them once scrolled to the end (it covers none). Without changes, Save alone, disabled.
- * The Save button stays the same element either way.
+ * The Save button stays the same element either way. While it is stuck to the bottom, its height
+ * (with the space below it) is on the document's root element, so notices at the bottom open above
+ * it, never over Save or Discard (global.css: .lobby-notices).
  */
 export function SaveBar({ dirty, saveLabel, saving = false, disabled = false, disabledReason = null, onSave, onDiscard }: SaveBarProps) {
   useUnsavedWork(dirty);
+  const bar = useElementSize();
+  useEffect(() => {
+    if (!dirty || bar.height === 0) return;
+    const root = document.documentElement.style;
+    root.setProperty(SAVE_BAR_HEIGHT_VAR, `calc(${Math.ceil(bar.height)}px + var(--mantine-spacing-xs))`);
+    return () => void root.removeProperty(SAVE_BAR_HEIGHT_VAR);
+  }, [dirty, bar.height]);
   return (
     <Paper
+      ref={bar.ref}
       role={dirty ? 'region' : undefined}
       aria-label={dirty ? t('saveBar.label') : undefined}
       withBorder={dirty}

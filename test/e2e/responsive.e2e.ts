@@ -397,6 +397,52 @@ describe('signed in', () => {
     await close(exportForm);
   });
 
+  it("notices open at the bottom of a phone: never over the page's top actions, nor over a Save bar stuck to the bottom", async () => {
+    const { page } = browser;
+    await visit(page, `/organization/${org}/packages?ou=${unit('Harbour View Hotel')}`);
+    const add = page.getByRole('button', { name: 'ADD PACKAGE PMS' });
+    const remove = page.getByRole('table', { name: 'Packages' }).getByRole('button', { name: /^Remove / }).first();
+    const id = ((await remove.getAttribute('aria-label')) ?? '').replace(/^Remove /, '');
+    await remove.click();
+    const removal = page.getByRole('dialog', { name: 'Remove PMS package' });
+    await removal.getByRole('button', { name: 'REMOVE PMS PACKAGE' }).click();
+    await removal.waitFor({ state: 'detached' });
+    const notice = page.getByRole('alert').filter({ hasText: `Package "${id}" removed` });
+    await notice.waitFor();
+    await settled(page);
+    const boxes = await Promise.all([notice.boundingBox(), add.boundingBox(), page.getByRole('banner').boundingBox()]);
+    const [noticeBox, addBox, headerBox] = boxes.map((box) => {
+      if (box === null) throw new Error('a notice, Add or the header is not on screen');
+      return box;
+    }) as [NonNullable<(typeof boxes)[number]>, NonNullable<(typeof boxes)[number]>, NonNullable<(typeof boxes)[number]>];
+    const overlaps = (a: typeof noticeBox, b: typeof noticeBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps(noticeBox, addBox), 'the notice covers ADD PACKAGE PMS').toBe(false);
+    expect(overlaps(noticeBox, headerBox), 'the notice covers the header').toBe(false);
+    // at the bottom of the screen, whole
+    expect(noticeBox.y).toBeGreaterThan(HEIGHT / 2);
+    expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(HEIGHT);
+    await page.screenshot({ path: join(shots, 'notice-390.png') });
+
+    // a form with changes: its Save bar, stuck to the bottom, stays clear of the notices above it
+    await visit(page, `/organization/${org}/ous/venue/${unit('Rooftop Bar')}`);
+    await page.getByRole('textbox', { name: 'Venue name' }).fill('Rooftop Bar and Terrace');
+    const bar = page.getByRole('region', { name: 'Save or discard your changes' });
+    await bar.waitFor();
+    const placement = () =>
+      page.evaluate(() => {
+        const notices = document.querySelector('.lobby-notices[data-position="bottom-center"]');
+        const stuck = document.querySelector('[data-save-bar="changes"]');
+        if (notices === null || stuck === null) return 'no notices or no Save bar';
+        // where the bar's top is when stuck to the bottom, and where the notices end
+        const barTop = window.innerHeight - parseFloat(getComputedStyle(stuck).bottom) - stuck.getBoundingClientRect().height;
+        const noticesEnd = window.innerHeight - parseFloat(getComputedStyle(notices).bottom);
+        return noticesEnd <= barTop ? 'above the bar' : `the notices end at ${noticesEnd} px, the stuck bar starts at ${barTop} px`;
+      });
+    await expect.poll(placement).toBe('above the bar');
+    await bar.getByRole('button', { name: 'Discard changes' }).click();
+    await bar.waitFor({ state: 'detached' });
+  });
+
   it('the conflict view and the unsynced-work question at logout fit a phone', async () => {
     const { page, context } = browser;
     const created = await client.call(`/organization/${org}/pms-connection`, {
