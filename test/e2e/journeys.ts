@@ -67,6 +67,27 @@ export async function restoreGateway(context: BrowserContext): Promise<void> {
   await context.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
+/** The header's sync badge (its title says what is pending, failed and in conflict). */
+export const syncBadge = (page: Page) => page.getByTitle(/^Sync status:/);
+
+/**
+ * Opens the Sync page from the header's sync badge, clicking again until it is open: right after the
+ * gateway comes back the badge changes as the app sends by itself ('Offline', 'n pending', then 'All
+ * changes saved'), a click aimed at it as it shrinks can land beside it, and an operator clicks again.
+ */
+export async function openSyncPage(page: Page, timeout = 60_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const open = () => new URL(page.url()).pathname === '/sync';
+  while (!open()) {
+    if (Date.now() > deadline) throw new Error(`the Sync page did not open from the sync badge within ${timeout / 1000} s`);
+    await syncBadge(page)
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
+    await page.waitForURL((url) => url.pathname === '/sync', { timeout: 1_000 }).catch(() => undefined);
+  }
+  await page.getByRole('heading', { name: 'Sync', level: 1 }).waitFor();
+}
+
 export const isFromServiceWorker = (request: Request) => request.serviceWorker() !== null;
 
 /** Waits until the service worker controls the page (it then serves the shell and cached reads). */

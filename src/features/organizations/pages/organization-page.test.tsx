@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEY } from '../../../api';
+import { listDrafts } from '../../../offline';
 import { json, makeSession, type RecordedCall } from '../../../../test/fake-gateway';
 import { QueryClient } from '@tanstack/react-query';
 import { fakeGateway, renderApp, renderWithProviders } from '../../../../test/render';
@@ -88,6 +89,10 @@ describe('OrganizationPage: the settings', () => {
     // the sections without a problem stay as they were
     expect(screen.getByRole('button', { name: 'Branding' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: 'General' }).getAttribute('aria-expanded')).toBe('true');
+
+    // the draft typed here goes, as an operator's Discard takes it: no other test finds it
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(async () => expect(await listDrafts(makeSession().uuid)).toEqual([]));
   });
 });
 
