@@ -7,10 +7,10 @@
  * stops working at once.
  */
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
-import type { Membership, Session } from '../../src/domain/index';
+import type { Session } from '../../src/domain/index';
 import type { Database, Executor } from '../db/client';
 import { accessTokens, memberships, refreshTokens, tokenFamilies, users } from '../db/schema';
-import type { Grantee } from '../services/directory';
+import { toMembership, type Grantee } from '../services/directory';
 import type { AuthState } from '../context';
 import { randomToken, sha256 } from './secrets';
 
@@ -146,10 +146,7 @@ export async function authenticateAccessToken(db: Database, token: string, now: 
     .orderBy(asc(memberships.uuid));
   const [first] = rows;
   if (first === undefined) return null;
-  const grants: Membership[] = [];
-  for (const { membership } of rows) {
-    if (membership !== null) grants.push({ membershipType: membership.membershipType, orgs: membership.orgs, ous: membership.ous, omnipresence: membership.omnipresence });
-  }
+  const grants = rows.flatMap(({ membership }) => (membership === null ? [] : [toMembership(membership)]));
   const grantee: Grantee = { user: first.user, permissions: first.user.permissions, memberships: grants };
   return { userUuid: first.user.uuid, familyUuid: first.familyUuid, tokenHash, grantee: Promise.resolve(grantee) };
 }

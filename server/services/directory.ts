@@ -22,12 +22,17 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row ?? null;
 }
 
+/** A membership row as the domain's rules take it. */
+export function toMembership(row: Pick<Membership, 'membershipType' | 'orgs' | 'ous' | 'omnipresence'>): Membership {
+  return { membershipType: row.membershipType, orgs: row.orgs, ous: row.ous, omnipresence: row.omnipresence };
+}
+
 export async function membershipsOf(db: Executor, userUuids: readonly string[]): Promise<Map<string, Membership[]>> {
   const result = new Map<string, Membership[]>(userUuids.map((uuid) => [uuid, []]));
   if (userUuids.length === 0) return result;
   const rows = await db.select().from(memberships).where(inArray(memberships.userUuid, [...userUuids])).orderBy(asc(memberships.uuid));
   for (const row of rows) {
-    result.get(row.userUuid)?.push({ membershipType: row.membershipType, orgs: row.orgs, ous: row.ous, omnipresence: row.omnipresence });
+    result.get(row.userUuid)?.push(toMembership(row));
   }
   return result;
 }

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Box, Button, Flex, Paper, Text, useMantineTheme } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { CONTENT_WIDTH, COOKIE_BANNER_Z_INDEX } from '../domain';
 import { t } from '../i18n';
+// its own module: the banner shows on signed-out pages, which load no other ui code
+import { useRootCssVar } from '../ui/root-css-var';
 // the constant's own module: the banner shows on signed-out pages, which load no database code
 import { READ_CACHE_MAX_AGE_DAYS } from '../offline/read-cache';
 
@@ -62,12 +64,7 @@ export function CookieBanner() {
   const { breakpoints } = useMantineTheme();
   const phone = useMediaQuery(`(max-width: ${breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
   // notices at the bottom open above the banner, not behind it (global.css: .lobby-notices)
-  useEffect(() => {
-    if (accepted) return;
-    const root = document.documentElement.style;
-    root.setProperty(BANNER_HEIGHT_VAR, `${Math.ceil(banner.height)}px`);
-    return () => void root.removeProperty(BANNER_HEIGHT_VAR);
-  }, [accepted, banner.height]);
+  useRootCssVar(BANNER_HEIGHT_VAR, accepted ? null : `${Math.ceil(banner.height)}px`);
   if (accepted) return null;
 
   const accept = () => {

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { t } from '../i18n';
+import { useRootCssVar } from './root-css-var';
 import { useUnsavedWork } from './unsaved-work';
 
 /** The stuck bar's height and the space below it, while it holds changes. */
@@ -34,12 +34,7 @@ export interface SaveBarProps {
 export function SaveBar({ dirty, saveLabel, saving = false, disabled = false, disabledReason = null, onSave, onDiscard }: SaveBarProps) {
   useUnsavedWork(dirty);
   const bar = useElementSize();
-  useEffect(() => {
-    if (!dirty || bar.height === 0) return;
-    const root = document.documentElement.style;
-    root.setProperty(SAVE_BAR_HEIGHT_VAR, `calc(${Math.ceil(bar.height)}px + var(--mantine-spacing-xs))`);
-    return () => void root.removeProperty(SAVE_BAR_HEIGHT_VAR);
-  }, [dirty, bar.height]);
+  useRootCssVar(SAVE_BAR_HEIGHT_VAR, dirty && bar.height > 0 ? `calc(${Math.ceil(bar.height)}px + var(--mantine-spacing-xs))` : null);
   return (
     <Paper
       ref={bar.ref}
